@@ -1,0 +1,780 @@
+#!/usr/bin/env python3
+"""Generates xn's per-code-point property tables from the pinned Unicode files.
+
+    python3 gen_tables.py --data-dir DIR --out-c xn_tables.c --out-h xn_tables.h
+
+Reads the Unicode Character Database and IDNA files listed in INPUTS from DIR
+and writes two static, two-stage lookup tables (see lib/props.h):
+
+  * the property word of every code point: UTS #46 status, Bidi_Class,
+    Joining_Type, virama (ccc=9), General_Category=M, NFC_Quick_Check,
+    ccc!=0, the RFC 5892 derived property (IDNA2008) and the scripts the
+    RFC 5892 CONTEXTO rules need;
+  * the UTS #46 mapping of every mapped, deviation or ignored code point, as
+    (offset << 5) | length into a shared pool of code points.
+
+The generator is strict: a malformed line, an unknown value, an overlapping
+or duplicate range, a wrong "# Total code points" count, a missing "# EOF" or
+a version that differs between files prints FILE:LINE and exits with status 1.
+It is deterministic: the same inputs give byte-identical outputs.
+
+Python 3 standard library only.
+"""
+
+import argparse
+import os
+import re
+import sys
+
+NCP = 0x110000  # code points 0..10FFFF
+
+# (file name in the data directory, the name its "# Name-X.Y.Z.txt" header
+# line carries, or None for IdnaMappingTable.txt, whose version is on a
+# "# Version: X.Y.Z" line).
+INPUTS = [
+    ("IdnaMappingTable.txt", None),
+    ("DerivedBidiClass.txt", "DerivedBidiClass"),
+    ("DerivedJoiningType.txt", "DerivedJoiningType"),
+    ("DerivedCombiningClass.txt", "DerivedCombiningClass"),
+    ("DerivedGeneralCategory.txt", "DerivedGeneralCategory"),
+    ("DerivedNormalizationProps.txt", "DerivedNormalizationProps"),
+    ("DerivedCoreProperties.txt", "DerivedCoreProperties"),
+    ("PropList.txt", "PropList"),
+    ("Scripts.txt", "Scripts"),
+    ("Blocks.txt", "Blocks"),
+    ("HangulSyllableType.txt", "HangulSyllableType"),
+]
+
+# ---- the property word (keep in step with the header written below) -------
+
+STATUS_SHIFT, STATUS_MASK = 0, 0x7
+BIDI_SHIFT, BIDI_MASK = 3, 0x1F
+JT_SHIFT, JT_MASK = 8, 0x7
+PROP_VIRAMA = 1 << 11
+PROP_MARK = 1 << 12
+PROP_NFC_QC_NOT_YES = 1 << 13
+PROP_CCC_NONZERO = 1 << 14
+IDNA2008_SHIFT, IDNA2008_MASK = 16, 0x7
+SCRIPT_SHIFT, SCRIPT_MASK = 19, 0x7
+
+STATUS = ["VALID", "IGNORED", "MAPPED", "DEVIATION", "DISALLOWED"]
+S_VALID, S_IGNORED, S_MAPPED, S_DEVIATION, S_DISALLOWED = range(5)
+
+BIDI = ["L", "R", "AL", "EN", "ES", "ET", "AN", "CS", "NSM", "BN", "B", "S",
+        "WS", "ON", "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI",
+        "PDI"]
+# Long value names (UCD PropertyValueAliases), used on @missing lines.
+BIDI_LONG = {
+    "Left_To_Right": "L", "Right_To_Left": "R", "Arabic_Letter": "AL",
+    "European_Number": "EN", "European_Separator": "ES",
+    "European_Terminator": "ET", "Arabic_Number": "AN",
+    "Common_Separator": "CS", "Nonspacing_Mark": "NSM",
+    "Boundary_Neutral": "BN", "Paragraph_Separator": "B",
+    "Segment_Separator": "S", "White_Space": "WS", "Other_Neutral": "ON",
+    "Left_To_Right_Embedding": "LRE", "Left_To_Right_Override": "LRO",
+    "Right_To_Left_Embedding": "RLE", "Right_To_Left_Override": "RLO",
+    "Pop_Directional_Format": "PDF", "Left_To_Right_Isolate": "LRI",
+    "Right_To_Left_Isolate": "RLI", "First_Strong_Isolate": "FSI",
+    "Pop_Directional_Isolate": "PDI",
+}
+
+JT = ["U", "D", "R", "L", "C", "T"]
+JT_LONG = {
+    "Non_Joining": "U", "Dual_Joining": "D", "Right_Joining": "R",
+    "Left_Joining": "L", "Join_Causing": "C", "Transparent": "T",
+}
+
+IDNA2008 = ["PVALID", "CONTEXTJ", "CONTEXTO", "DISALLOWED", "UNASSIGNED"]
+PVALID, CONTEXTJ, CONTEXTO, DISALLOWED, UNASSIGNED = range(5)
+
+SCRIPT = ["OTHER", "GREEK", "HEBREW", "HIRAGANA", "KATAKANA", "HAN"]
+SCRIPT_OF = {"Greek": 1, "Hebrew": 2, "Hiragana": 3, "Katakana": 4, "Han": 5}
+
+GENERAL_CATEGORIES = {
+    "Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Nl", "No", "Pc",
+    "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Sm", "Sc", "Sk", "So", "Zs", "Zl",
+    "Zp", "Cc", "Cf", "Cs", "Co", "Cn",
+}
+
+HST_VALUES = {"Not_Applicable": "NA", "NA": "NA", "L": "L", "V": "V",
+              "T": "T", "LV": "LV", "LVT": "LVT"}
+
+MAP_LEN_BITS = 5
+MAP_LEN_MAX = (1 << MAP_LEN_BITS) - 1
+
+
+class DataError(Exception):
+    pass
+
+
+def fail(where, lineno, msg):
+    raise DataError("%s:%s: %s" % (where, lineno, msg))
+
+
+# ---- reading UCD-format files ----------------------------------------------
+
+RANGE_RE = re.compile(r"^([0-9A-F]{4,6})(?:\.\.([0-9A-F]{4,6}))?$")
+TOTAL_RE = re.compile(r"^# Total code points: (\d+)$")
+UNLISTED_RE = re.compile(
+    r"^# The above property value applies to (\d+) code points not listed "
+    r"here\.$")
+HEADER_RE = re.compile(r"^# ([A-Za-z]+)-(\d+\.\d+\.\d+)\.txt$")
+VERSION_RE = re.compile(r"^# Version: (\d+\.\d+\.\d+)$")
+
+
+def parse_range(where, lineno, text):
+    m = RANGE_RE.match(text)
+    if not m:
+        fail(where, lineno, "malformed code point or range %r" % text)
+    lo = int(m.group(1), 16)
+    hi = int(m.group(2), 16) if m.group(2) else lo
+    if lo > hi or hi >= NCP:
+        fail(where, lineno, "invalid range %r" % text)
+    return lo, hi
+
+
+class UcdFile:
+    """One UCD-format file: its version, data lines and @missing lines.
+
+    Each entry of .lines and .missing is (lineno, lo, hi, fields), where
+    fields are the ';'-separated fields after the range, stripped of spaces.
+    """
+
+    def __init__(self, data_dir, name, header_name):
+        self.name = name
+        path = os.path.join(data_dir, name)
+        try:
+            with open(path, "rb") as f:
+                raw = f.read()
+        except OSError as e:
+            raise DataError("%s: cannot read: %s" % (path, e.strerror))
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise DataError("%s: not UTF-8 (byte %d)" % (name, e.start))
+        if "\r" in text:
+            raise DataError("%s: carriage return in file" % name)
+        self.lines = []
+        self.missing = []
+        self.version = None
+        all_lines = text.split("\n")
+        if all_lines and all_lines[-1] == "":
+            all_lines.pop()
+        else:
+            fail(name, len(all_lines), "no newline at end of file")
+
+        if header_name is not None:
+            m = HEADER_RE.match(all_lines[0]) if all_lines else None
+            if not m or m.group(1) != header_name:
+                fail(name, 1, "expected a header line '# %s-X.Y.Z.txt'"
+                     % header_name)
+            self.version = m.group(2)
+            self.version_line = 1
+            last = [l for l in all_lines if l.strip()]
+            if not last or last[-1] != "# EOF":
+                fail(name, len(all_lines), "no '# EOF' line: truncated file?")
+        else:
+            for i, line in enumerate(all_lines, 1):
+                if not line.startswith("#"):
+                    break
+                m = VERSION_RE.match(line)
+                if m:
+                    self.version = m.group(1)
+                    self.version_line = i
+                    break
+            if self.version is None:
+                fail(name, 1, "no '# Version: X.Y.Z' line in the header")
+
+        counted = 0  # code points since the last "# Total code points"
+        self.totals = 0
+        for lineno, line in enumerate(all_lines, 1):
+            if line.startswith("# @missing:"):
+                body = line[len("# @missing:"):].strip()
+                fields = [x.strip() for x in body.split(";")]
+                if len(fields) < 2:
+                    fail(name, lineno, "malformed @missing line")
+                lo, hi = parse_range(name, lineno, fields[0])
+                self.missing.append((lineno, lo, hi, fields[1:]))
+                continue
+            m = UNLISTED_RE.match(line)
+            if m:
+                # Totals include the code points given the value by an
+                # @missing line.
+                counted += int(m.group(1))
+                continue
+            m = TOTAL_RE.match(line)
+            if m:
+                if int(m.group(1)) != counted:
+                    fail(name, lineno, "total says %s code points, the lines "
+                         "above it give %d" % (m.group(1), counted))
+                counted = 0
+                self.totals += 1
+                continue
+            if not line.strip() or line.startswith("#"):
+                continue
+            body = line.split("#", 1)[0]
+            fields = [x.strip() for x in body.split(";")]
+            if len(fields) < 2:
+                fail(name, lineno, "malformed line (no ';')")
+            lo, hi = parse_range(name, lineno, fields[0])
+            self.lines.append((lineno, lo, hi, fields[1:]))
+            counted += hi - lo + 1
+
+
+def check_disjoint(name, spans, what):
+    """spans: (lo, hi, lineno); fails on any two that share a code point."""
+    spans = sorted(spans)
+    for (lo1, hi1, ln1), (lo2, hi2, ln2) in zip(spans, spans[1:]):
+        if lo2 <= hi1:
+            fail(name, ln2, "%s: range %04X..%04X overlaps line %d"
+                 % (what, lo2, hi2, ln1))
+
+
+def fill_property(ucd, default, convert, prop=None, nvalues=1,
+                  need_missing=True):
+    """Returns a list of NCP values of one property of ucd.
+
+    prop: for files with several properties (first field = property name),
+    the one to read; None for single-property files.  nvalues: the number of
+    value fields expected (0 for a binary property).  convert(lineno, fields)
+    maps the value fields to the stored value.  @missing lines for the
+    property set the defaults in file order (later, narrower ones override
+    earlier ones), then the data lines, which must not overlap, override them.
+    """
+    def select(entries):
+        out = []
+        for lineno, lo, hi, fields in entries:
+            if prop is not None:
+                if fields[0] != prop:
+                    continue
+                fields = fields[1:]
+            if len(fields) != nvalues:
+                fail(ucd.name, lineno, "expected %d value field(s), found %d"
+                     % (nvalues, len(fields)))
+            out.append((lineno, lo, hi, fields))
+        return out
+
+    values = [default] * NCP
+    missing = select(ucd.missing)
+    if need_missing and not missing:
+        fail(ucd.name, 1, "no @missing line for %s" % (prop or "the property"))
+    for lineno, lo, hi, fields in missing:
+        values[lo:hi + 1] = [convert(lineno, fields)] * (hi - lo + 1)
+    data = select(ucd.lines)
+    if prop is not None and not data:
+        fail(ucd.name, 1, "property %s not found" % prop)
+    check_disjoint(ucd.name, [(lo, hi, ln) for ln, lo, hi, _ in data],
+                   prop or "data")
+    for lineno, lo, hi, fields in data:
+        values[lo:hi + 1] = [convert(lineno, fields)] * (hi - lo + 1)
+    return values
+
+
+def check_all_disjoint(ucd):
+    """For multi-property files: no property lists a code point twice."""
+    by_prop = {}
+    for lineno, lo, hi, fields in ucd.lines:
+        by_prop.setdefault(fields[0], []).append((lo, hi, lineno))
+    for prop in sorted(by_prop):
+        check_disjoint(ucd.name, by_prop[prop], prop)
+
+
+def enum_converter(ucd_name, table, long_names=None, what="value"):
+    def convert(lineno, fields):
+        v = fields[0]
+        if long_names and v in long_names:
+            v = long_names[v]
+        if v not in table:
+            fail(ucd_name, lineno, "unknown %s %r" % (what, fields[0]))
+        return table.index(v)
+    return convert
+
+
+def parse_cps(where, lineno, text):
+    cps = []
+    for tok in text.split():
+        if not re.match(r"^[0-9A-F]{4,6}$", tok):
+            fail(where, lineno, "malformed code point %r" % tok)
+        cp = int(tok, 16)
+        if cp >= NCP or 0xD800 <= cp <= 0xDFFF:
+            fail(where, lineno, "invalid code point %s" % tok)
+        cps.append(cp)
+    return tuple(cps)
+
+
+# ---- the UTS #46 mapping table ---------------------------------------------
+
+def read_idna_mapping(ucd):
+    """Returns (status[NCP], mapping[NCP]) from IdnaMappingTable.txt.
+
+    Folds the two statuses that the 15.0 file still has into the current
+    UTS #46 model, where STD3 is a validity criterion (code U1) and not a
+    status: disallowed_STD3_valid -> valid, disallowed_STD3_mapped -> mapped
+    (keeping its mapping).
+    """
+    name = ucd.name
+    status_of = {
+        "valid": S_VALID, "ignored": S_IGNORED, "mapped": S_MAPPED,
+        "deviation": S_DEVIATION, "disallowed": S_DISALLOWED,
+        "disallowed_STD3_valid": S_VALID,
+        "disallowed_STD3_mapped": S_MAPPED,
+    }
+    status = [None] * NCP
+    mapping = [None] * NCP
+    if ucd.missing:
+        fail(name, ucd.missing[0][0], "unexpected @missing line")
+    if ucd.totals != 1:
+        fail(name, 1, "expected one '# Total code points' line")
+    check_disjoint(name, [(lo, hi, ln) for ln, lo, hi, _ in ucd.lines],
+                   "IDNA mapping")
+    for lineno, lo, hi, fields in ucd.lines:
+        if len(fields) > 3:
+            fail(name, lineno, "too many fields")
+        fields = fields + [""] * (3 - len(fields))
+        raw_status, raw_map, idna2008 = fields
+        if raw_status not in status_of:
+            fail(name, lineno, "unknown status %r" % raw_status)
+        st = status_of[raw_status]
+        if idna2008 not in ("", "NV8", "XV8"):
+            fail(name, lineno, "unknown IDNA2008 status %r" % idna2008)
+        if idna2008 and raw_status not in ("valid", "disallowed_STD3_valid"):
+            fail(name, lineno, "IDNA2008 status on a %s line" % raw_status)
+        seq = parse_cps(name, lineno, raw_map)
+        if raw_status in ("mapped", "disallowed_STD3_mapped"):
+            if not seq:
+                fail(name, lineno, "%s without a mapping" % raw_status)
+        elif raw_status == "deviation":
+            pass  # may be empty (U+200C, U+200D)
+        elif seq:
+            fail(name, lineno, "mapping on a %s line" % raw_status)
+        if len(seq) > MAP_LEN_MAX:
+            fail(name, lineno, "mapping of %d code points does not fit in "
+                 "%d bits" % (len(seq), MAP_LEN_BITS))
+        n = hi - lo + 1
+        status[lo:hi + 1] = [st] * n
+        if st in (S_MAPPED, S_DEVIATION, S_IGNORED):
+            mapping[lo:hi + 1] = [seq] * n
+    for cp in range(NCP):
+        if status[cp] is None:
+            fail(name, "-", "code point %04X has no status" % cp)
+    return status, mapping
+
+
+def build_pool(mapping):
+    """Pools the distinct mapping sequences.
+
+    Longest first (ties in code point order, so the result is deterministic):
+    a sequence already inside the pool is shared, otherwise it is appended,
+    overlapping the longest tail of the pool that is one of its prefixes.
+    Returns (pool, offset_of) with offset_of[seq] the offset of seq.
+    """
+    seqs = sorted({s for s in mapping if s}, key=lambda s: (-len(s), s))
+    pool = []
+    pool_str = ""
+    offset_of = {(): 0}
+    for s in seqs:
+        s_str = "".join(map(chr, s))
+        at = pool_str.find(s_str)
+        if at < 0:
+            k = len(s) - 1
+            while k > 0 and not pool_str.endswith(s_str[:k]):
+                k -= 1
+            at = len(pool) - k
+            pool.extend(s[k:])
+            pool_str += s_str[k:]
+        offset_of[s] = at
+    return pool, offset_of
+
+
+# ---- RFC 5892: the IDNA2008 derived property -------------------------------
+
+# RFC 5892 §2.6, Exceptions (F): the code points whose derived property the
+# RFC fixes by hand.
+EXCEPTIONS = {}
+for _cp in (0x00DF, 0x03C2, 0x06FD, 0x06FE, 0x0F0B, 0x3007):
+    EXCEPTIONS[_cp] = PVALID
+for _cp in (0x00B7, 0x0375, 0x05F3, 0x05F4, 0x30FB):
+    EXCEPTIONS[_cp] = CONTEXTO
+for _cp in list(range(0x0660, 0x066A)) + list(range(0x06F0, 0x06FA)):
+    EXCEPTIONS[_cp] = CONTEXTO
+for _cp in (0x0640, 0x07FA, 0x302E, 0x302F, 0x3031, 0x3032, 0x3033, 0x3034,
+            0x3035, 0x303B):
+    EXCEPTIONS[_cp] = DISALLOWED
+
+# RFC 5892 §2.7, BackwardCompatible (G): empty (RFC 5892 itself and its
+# updates, RFC 6452 for Unicode 6.0 and later, added nothing).
+#
+# U+19DA NEW TAI LUE THAM DIGIT ONE: Unicode 6.0 changed its General_Category
+# from Nd to No, so the rules give DISALLOWED (it fails LetterDigits, A), and
+# RFC 6452 chose not to keep it PVALID here.  Unicode's published Idna2008
+# files said PVALID until their 2023-11-13 revision, which made them agree
+# with the rules; no data-level exception is needed.
+BACKWARD_COMPATIBLE = {}
+
+# RFC 5892 §2.4, IgnorableBlocks (D).
+IGNORABLE_BLOCKS = ("Combining Diacritical Marks for Symbols",
+                    "Musical Symbols", "Ancient Greek Musical Notation")
+
+# RFC 5892 §2.1, LetterDigits (A).
+LETTER_DIGITS = {"Ll", "Lu", "Lo", "Nd", "Lm", "Mn", "Mc"}
+
+
+def derive_idna2008(gc, nchar, default_ignorable, white_space, join_control,
+                    hst, blocks, nfkc_cf):
+    """RFC 5892 §3: the derived property of every code point, in the RFC's
+    order (the first rule that applies wins)."""
+    out = [0] * NCP
+    ignorable_block = bytearray(NCP)
+    for lo, hi in blocks:
+        ignorable_block[lo:hi + 1] = b"\1" * (hi - lo + 1)
+    for cp in range(NCP):
+        if cp in EXCEPTIONS:                           # F
+            v = EXCEPTIONS[cp]
+        elif cp in BACKWARD_COMPATIBLE:                # G
+            v = BACKWARD_COMPATIBLE[cp]
+        elif gc[cp] == "Cn" and not nchar[cp]:         # J
+            v = UNASSIGNED
+        elif cp == 0x2D or 0x30 <= cp <= 0x39 or 0x61 <= cp <= 0x7A:  # K
+            v = PVALID
+        elif join_control[cp]:                         # H
+            v = CONTEXTJ
+        elif nfkc_cf[cp] is not None:                  # B
+            # Unstable: toNFKC(toCaseFold(toNFKC(cp))) != cp.  The NFKC_CF
+            # mapping is that function (applied until it is stable, which
+            # changes no answer to "is cp its own image?") except that it
+            # also maps every Default_Ignorable_Code_Point to nothing.  So
+            # "NFKC_CF(cp) != cp" differs from B only on default ignorables
+            # that B leaves alone.  By this step the unassigned ones have
+            # been settled by J and U+200C/U+200D by H; all the others are
+            # DISALLOWED by C below if B does not catch them, so the result
+            # is the same.  The whole-table test (tests/test-tables.c)
+            # against Unicode's Idna2008 file confirms it.
+            v = DISALLOWED
+        elif default_ignorable[cp] or white_space[cp] or nchar[cp]:  # C
+            v = DISALLOWED
+        elif ignorable_block[cp]:                      # D
+            v = DISALLOWED
+        elif hst[cp] in ("L", "V", "T"):               # I
+            v = DISALLOWED
+        elif gc[cp] in LETTER_DIGITS:                  # A
+            v = PVALID
+        else:
+            v = DISALLOWED
+        out[cp] = v
+    return out
+
+
+# ---- two-stage tables ------------------------------------------------------
+
+def two_stage(values, elem_bytes, shifts=range(4, 11)):
+    """Splits values into aligned blocks of 1 << shift, deduplicated.
+
+    Returns (shift, index, data) for the shift that gives the fewest bytes
+    (the smallest such shift on a tie).  index holds block numbers (uint16).
+    """
+    best = None
+    for shift in shifts:
+        size = 1 << shift
+        block_of = {}
+        index = []
+        data = []
+        for start in range(0, NCP, size):
+            block = tuple(values[start:start + size])
+            n = block_of.get(block)
+            if n is None:
+                n = len(block_of)
+                block_of[block] = n
+                data.extend(block)
+            index.append(n)
+        if len(block_of) > 0x10000:
+            continue
+        total = 2 * len(index) + elem_bytes * len(data)
+        if best is None or total < best[0]:
+            best = (total, shift, index, data)
+    if best is None:
+        raise DataError("no block size gives fewer than 65536 blocks")
+    return best[1], best[2], best[3]
+
+
+# ---- output ------------------------------------------------------------------
+
+def c_array(ctype, name, values, digits, per_line):
+    out = ["const %s %s[%d] = {" % (ctype, name, len(values))]
+    fmt = "0x%%0%dX" % digits
+    for i in range(0, len(values), per_line):
+        out.append("    " + ", ".join(fmt % v for v in values[i:i + per_line])
+                   + ",")
+    out.append("};")
+    return "\n".join(out) + "\n"
+
+
+def write_file(path, text):
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(text.encode("utf-8"))
+    os.replace(tmp, path)
+
+
+def generate(data_dir, out_c, out_h):
+    files = {}
+    for name, header_name in INPUTS:
+        files[name] = UcdFile(data_dir, name, header_name)
+    version = files["IdnaMappingTable.txt"].version
+    for name, _ in INPUTS:
+        f = files[name]
+        if f.version != version:
+            fail(name, f.version_line, "Unicode version %s differs from "
+                 "IdnaMappingTable.txt's %s (its line %d)"
+                 % (f.version, version,
+                    files["IdnaMappingTable.txt"].version_line))
+
+    # UTS #46 status and mapping.
+    status, mapping = read_idna_mapping(files["IdnaMappingTable.txt"])
+
+    # Bidi_Class, Joining_Type.
+    f = files["DerivedBidiClass.txt"]
+    bidi = fill_property(f, None, enum_converter(f.name, BIDI, BIDI_LONG,
+                                                 "Bidi_Class"))
+    f = files["DerivedJoiningType.txt"]
+    jt = fill_property(f, None, enum_converter(f.name, JT, JT_LONG,
+                                               "Joining_Type"))
+
+    # Canonical_Combining_Class.
+    f = files["DerivedCombiningClass.txt"]
+
+    def ccc_value(lineno, fields, name=f.name):
+        v = fields[0]
+        if v == "Not_Reordered":
+            return 0
+        if not re.match(r"^\d{1,3}$", v) or int(v) > 254:
+            fail(name, lineno, "bad Canonical_Combining_Class %r" % v)
+        return int(v)
+    ccc = fill_property(f, None, ccc_value)
+
+    # General_Category; the file lists every code point (Cn too).
+    f = files["DerivedGeneralCategory.txt"]
+
+    def gc_value(lineno, fields, name=f.name):
+        if fields[0] not in GENERAL_CATEGORIES:
+            fail(name, lineno, "unknown General_Category %r" % fields[0])
+        return fields[0]
+    gc = fill_property(f, None, gc_value, need_missing=False)
+    for cp in range(NCP):
+        if gc[cp] is None:
+            fail(f.name, "-", "code point %04X has no General_Category" % cp)
+
+    # NFC_Quick_Check and NFKC_Casefold.
+    f = files["DerivedNormalizationProps.txt"]
+    check_all_disjoint(f)
+    qc_of = {"Y": 0, "Yes": 0, "N": 1, "No": 1, "M": 2, "Maybe": 2}
+
+    def qc_value(lineno, fields, name=f.name):
+        if fields[0] not in qc_of:
+            fail(name, lineno, "unknown NFC_Quick_Check %r" % fields[0])
+        return qc_of[fields[0]]
+    nfc_qc = fill_property(f, 0, qc_value, prop="NFC_QC")
+
+    def cf_value(lineno, fields, name=f.name):
+        # None: maps to itself (the @missing "<code point>" default).
+        if fields[0] == "<code point>":
+            return None
+        return parse_cps(name, lineno, fields[0])
+    nfkc_cf = fill_property(f, None, cf_value, prop="NFKC_CF")
+    for cp in range(NCP):
+        if nfkc_cf[cp] == (cp,):
+            nfkc_cf[cp] = None
+
+    # Binary properties.
+    def binary(lineno, fields):
+        return True
+    f = files["DerivedCoreProperties.txt"]
+    check_all_disjoint(f)
+    default_ignorable = fill_property(f, False, binary,
+                                      prop="Default_Ignorable_Code_Point",
+                                      nvalues=0, need_missing=False)
+    f = files["PropList.txt"]
+    check_all_disjoint(f)
+    white_space = fill_property(f, False, binary, prop="White_Space",
+                                nvalues=0, need_missing=False)
+    nchar = fill_property(f, False, binary, prop="Noncharacter_Code_Point",
+                          nvalues=0, need_missing=False)
+    join_control = fill_property(f, False, binary, prop="Join_Control",
+                                 nvalues=0, need_missing=False)
+
+    # Script (only the ones the CONTEXTO rules need are kept).
+    f = files["Scripts.txt"]
+
+    def script_value(lineno, fields, name=f.name):
+        if not re.match(r"^[A-Z][A-Za-z_]*$", fields[0]):
+            fail(name, lineno, "malformed Script value %r" % fields[0])
+        return SCRIPT_OF.get(fields[0], 0)
+    script = fill_property(f, None, script_value)
+    found = {s for lineno, lo, hi, fl in f.lines for s in fl[:1]}
+    for s in sorted(SCRIPT_OF):
+        if s not in found:
+            fail(f.name, 1, "script %s not found" % s)
+
+    # Blocks: only the three of RFC 5892 §2.4 matter.
+    f = files["Blocks.txt"]
+    check_disjoint(f.name, [(lo, hi, ln) for ln, lo, hi, _ in f.lines],
+                   "Blocks")
+    blocks = []
+    for lineno, lo, hi, fields in f.lines:
+        if len(fields) != 1 or not fields[0]:
+            fail(f.name, lineno, "malformed block line")
+        if fields[0] in IGNORABLE_BLOCKS:
+            blocks.append((lo, hi))
+    if len(blocks) != len(IGNORABLE_BLOCKS):
+        fail(f.name, 1, "not all of the blocks %s found"
+             % ", ".join(IGNORABLE_BLOCKS))
+
+    # Hangul_Syllable_Type.
+    f = files["HangulSyllableType.txt"]
+
+    def hst_value(lineno, fields, name=f.name):
+        if fields[0] not in HST_VALUES:
+            fail(name, lineno, "unknown Hangul_Syllable_Type %r" % fields[0])
+        return HST_VALUES[fields[0]]
+    hst = fill_property(f, None, hst_value)
+
+    idna2008 = derive_idna2008(gc, nchar, default_ignorable, white_space,
+                               join_control, hst, blocks, nfkc_cf)
+
+    # The property words.
+    props = [0] * NCP
+    for cp in range(NCP):
+        w = (status[cp] << STATUS_SHIFT) | (bidi[cp] << BIDI_SHIFT) \
+            | (jt[cp] << JT_SHIFT) | (idna2008[cp] << IDNA2008_SHIFT) \
+            | (script[cp] << SCRIPT_SHIFT)
+        if ccc[cp] == 9:
+            w |= PROP_VIRAMA
+        if gc[cp] in ("Mn", "Mc", "Me"):
+            w |= PROP_MARK
+        if nfc_qc[cp]:
+            w |= PROP_NFC_QC_NOT_YES
+        if ccc[cp]:
+            w |= PROP_CCC_NONZERO
+        props[cp] = w
+    props_invalid = (S_DISALLOWED << STATUS_SHIFT) \
+        | (UNASSIGNED << IDNA2008_SHIFT)
+
+    # The mappings.
+    pool, offset_of = build_pool(mapping)
+    if len(pool) >= 1 << (32 - MAP_LEN_BITS):
+        raise DataError("mapping pool of %d code points too large" % len(pool))
+    map_entries = [0] * NCP
+    for cp in range(NCP):
+        seq = mapping[cp]
+        if seq is not None:
+            map_entries[cp] = (offset_of[seq] << MAP_LEN_BITS) | len(seq)
+            assert tuple(pool[offset_of[seq]:offset_of[seq] + len(seq)]) == seq
+
+    prop_shift, prop_index, prop_data = two_stage(props, 4)
+    map_shift, map_index, map_data = two_stage(map_entries, 4)
+
+    sizes = [
+        ("xn__prop_index", "uint16_t", len(prop_index), 2),
+        ("xn__prop_data", "uint32_t", len(prop_data), 4),
+        ("xn__map_index", "uint16_t", len(map_index), 2),
+        ("xn__map_data", "uint32_t", len(map_data), 4),
+        ("xn__map_pool", "uint32_t", len(pool), 4),
+    ]
+    total = sum(n * b for _, _, n, b in sizes)
+    banner = ["Generated by data/gen_tables.py; do not edit.",
+              "",
+              "Unicode %s, from these files of data/:" % version]
+    banner += ["  " + n for n, _ in INPUTS]
+    banner += ["",
+              "Tables (bytes):"]
+    for name, ctype, n, b in sizes:
+        banner.append("  %-16s %-8s [%7d] %8d" % (name, ctype, n, n * b))
+    banner.append("  %-16s %-8s  %7s  %8d" % ("total", "", "", total))
+    banner.append("Block sizes: properties %d, mappings %d code points."
+                  % (1 << prop_shift, 1 << map_shift))
+    comment = "/*\n" + "".join(
+        (" * " + l).rstrip() + "\n" for l in banner) + " */\n"
+
+    h = [comment,
+         "#ifndef XN_TABLES_H\n#define XN_TABLES_H\n\n#include <stdint.h>\n\n",
+         "#define XN_TABLES_UNICODE_VERSION \"%s\"\n\n" % version,
+         "/* The property word of a code point. */\n",
+         "#define XN_PROP_STATUS_SHIFT %d\n" % STATUS_SHIFT,
+         "#define XN_PROP_STATUS_MASK 0x%Xu\n" % STATUS_MASK]
+    for i, s in enumerate(STATUS):
+        h.append("#define XN_STATUS_%s %d\n" % (s, i))
+    h.append("\n#define XN_PROP_BIDI_SHIFT %d\n" % BIDI_SHIFT)
+    h.append("#define XN_PROP_BIDI_MASK 0x%Xu\n" % BIDI_MASK)
+    for i, s in enumerate(BIDI):
+        h.append("#define XN_BIDI_%s %d\n" % (s, i))
+    h.append("\n#define XN_PROP_JT_SHIFT %d\n" % JT_SHIFT)
+    h.append("#define XN_PROP_JT_MASK 0x%Xu\n" % JT_MASK)
+    for i, s in enumerate(JT):
+        h.append("#define XN_JT_%s %d\n" % (s, i))
+    h.append("\n/* Canonical_Combining_Class = 9 (Virama). */\n")
+    h.append("#define XN_PROP_VIRAMA (1u << %d)\n"
+             % (PROP_VIRAMA.bit_length() - 1))
+    h.append("/* General_Category Mn, Mc or Me. */\n")
+    h.append("#define XN_PROP_MARK (1u << %d)\n"
+             % (PROP_MARK.bit_length() - 1))
+    h.append("/* NFC_Quick_Check No or Maybe. */\n")
+    h.append("#define XN_PROP_NFC_QC_NOT_YES (1u << %d)\n"
+             % (PROP_NFC_QC_NOT_YES.bit_length() - 1))
+    h.append("/* Canonical_Combining_Class != 0. */\n")
+    h.append("#define XN_PROP_CCC_NONZERO (1u << %d)\n"
+             % (PROP_CCC_NONZERO.bit_length() - 1))
+    h.append("\n/* The RFC 5892 derived property. */\n")
+    h.append("#define XN_PROP_IDNA2008_SHIFT %d\n" % IDNA2008_SHIFT)
+    h.append("#define XN_PROP_IDNA2008_MASK 0x%Xu\n" % IDNA2008_MASK)
+    for i, s in enumerate(IDNA2008):
+        h.append("#define XN_IDNA2008_%s %d\n" % (s, i))
+    h.append("\n/* Script, as far as the RFC 5892 CONTEXTO rules need it. */\n")
+    h.append("#define XN_PROP_SCRIPT_SHIFT %d\n" % SCRIPT_SHIFT)
+    h.append("#define XN_PROP_SCRIPT_MASK 0x%Xu\n" % SCRIPT_MASK)
+    for i, s in enumerate(SCRIPT):
+        h.append("#define XN_SCRIPT_%s %d\n" % (s, i))
+    h.append("\n/* The word for code points above U+10FFFF: disallowed, Bidi L, "
+             "Joining_Type U,\n * IDNA2008 UNASSIGNED, script other. */\n")
+    h.append("#define XN_PROPS_INVALID 0x%Xu\n" % props_invalid)
+    h.append("\n/* Property words: xn__prop_data[(xn__prop_index[cp >> "
+             "XN_PROP_SHIFT] << XN_PROP_SHIFT)\n"
+             " *                               | (cp & ((1 << XN_PROP_SHIFT)"
+             " - 1))]. */\n")
+    h.append("#define XN_PROP_SHIFT %d\n" % prop_shift)
+    h.append("extern const uint16_t xn__prop_index[];\n")
+    h.append("extern const uint32_t xn__prop_data[];\n")
+    h.append("\n/* Mappings, looked up the same way: each entry is "
+             "(offset << 5) | length,\n * the code points being "
+             "xn__map_pool[offset .. offset + length). */\n")
+    h.append("#define XN_MAP_SHIFT %d\n" % map_shift)
+    h.append("extern const uint16_t xn__map_index[];\n")
+    h.append("extern const uint32_t xn__map_data[];\n")
+    h.append("extern const uint32_t xn__map_pool[];\n")
+    h.append("\n#endif\n")
+
+    c = [comment, "#include \"xn_tables.h\"\n\n",
+         c_array("uint16_t", "xn__prop_index", prop_index, 4, 12), "\n",
+         c_array("uint32_t", "xn__prop_data", prop_data, 6, 8), "\n",
+         c_array("uint16_t", "xn__map_index", map_index, 4, 12), "\n",
+         c_array("uint32_t", "xn__map_data", map_data, 6, 8), "\n",
+         c_array("uint32_t", "xn__map_pool", pool, 4, 10)]
+
+    write_file(out_h, "".join(h))
+    write_file(out_c, "".join(c))
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--data-dir", required=True)
+    ap.add_argument("--out-c", required=True)
+    ap.add_argument("--out-h", required=True)
+    args = ap.parse_args(argv)
+    try:
+        generate(args.data_dir, args.out_c, args.out_h)
+    except DataError as e:
+        sys.stderr.write("gen_tables.py: %s\n" % e)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

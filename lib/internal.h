@@ -1,0 +1,79 @@
+/*
+ * Declarations shared between libxn's source files.  Internal non-static
+ * names start with xn__.  Never installed.
+ */
+#ifndef XN_INTERNAL_H
+#define XN_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "xn.h"
+
+/* ---- utf8.c: strict UTF-8 (RFC 3629) ---------------------------------- */
+
+/* Decodes one scalar value from s[0..len) (len > 0).  Returns the number of
+ * bytes used (1-4) and sets *cp, or 0 for an ill-formed sequence (overlong,
+ * surrogate, above U+10FFFF, truncated, stray continuation byte). */
+size_t xn__utf8_decode(const unsigned char *s, size_t len, uint32_t *cp);
+
+/* The number of bytes cp takes in UTF-8 (1-4); cp must be a scalar value. */
+size_t xn__utf8_length(uint32_t cp);
+
+/* Writes cp (a scalar value) to out, which has room for 4 bytes; returns the
+ * number of bytes written. */
+size_t xn__utf8_put(uint32_t cp, char *out);
+
+/* ---- validity.c: UTS #46 §4.1, RFC 5892 appendix A, RFC 5893 §2 -------- */
+
+/* Each check works on one label of n code points (n may be 0) and returns
+ * the XN_ERR_* bits it violates, 0 when it holds.  Where a `where` pointer
+ * is given, it receives the index of the first offending code point, or n
+ * when the violation is about the label as a whole. */
+
+/* V2 ("--" at positions 3-4) and V3 (leading/trailing '-') when
+ * check_hyphens; V4 whenever the label starts with "xn--" (with
+ * check_hyphens on, such a label has V2 as well, as IdnaTestV2 lists). */
+uint64_t xn__check_hyphens(const uint32_t *label, size_t n, bool check_hyphens);
+
+/* RFC 5892 A.1 (ZWNJ, C1) and A.2 (ZWJ, C2). */
+uint64_t xn__check_joiners(const uint32_t *label, size_t n, size_t *where);
+
+/* RFC 5893 §2 rules 1-6 (B1-B6) as they apply to one label of a Bidi
+ * domain name.  Empty labels pass. */
+uint64_t xn__check_bidi(const uint32_t *label, size_t n, size_t *where);
+
+/* True when the label holds a character of Bidi_Class R, AL or AN, which
+ * makes the whole name a Bidi domain name (RFC 5893 §1.4). */
+bool xn__is_rtl_label(const uint32_t *label, size_t n);
+
+/* xn__check_bidi() for a label of ASCII bytes, without decoding it. */
+uint64_t xn__check_bidi_ascii(const char *label, size_t n);
+
+/* RFC 5892 A.3-A.9 (CONTEXTO: MIDDLE DOT, GREEK KERAIA, HEBREW GERESH and
+ * GERSHAYIM, KATAKANA MIDDLE DOT, ARABIC-INDIC and EXTENDED ARABIC-INDIC
+ * digits).  Returns true when every CONTEXTO code point in the label
+ * satisfies its rule; otherwise false with *where set. */
+bool xn__check_contexto(const uint32_t *label, size_t n, size_t *where);
+
+/* ---- normalize.c: the only file that includes ICU ---------------------- */
+
+/* True when the label is certainly in NFC by the quick-check bits of the
+ * tables (no ICU call). */
+bool xn__nfc_quick_yes(const uint32_t *label, size_t n);
+
+/* Normalizes label[0..n) to NFC into out (out_cap code points), setting
+ * *out_n.  Returns XN_OK, XN_E_TOO_LONG when out_cap is too small, or
+ * XN_E_INTERNAL when ICU fails. */
+int xn__nfc(const uint32_t *label, size_t n, uint32_t *out, size_t out_cap,
+            size_t *out_n);
+
+/* Sets *is_nfc to whether the label is in NFC (quick check first, then ICU).
+ * Returns XN_OK, XN_E_TOO_LONG, or XN_E_INTERNAL. */
+int xn__is_nfc(const uint32_t *label, size_t n, bool *is_nfc);
+
+/* ICU's Unicode version, e.g. "15.0" as major.minor, for the version test. */
+void xn__icu_unicode_version(unsigned char version[4]);
+
+#endif

@@ -1,0 +1,66 @@
+/*
+ * Per-code-point IDNA properties, looked up in the tables that
+ * data/gen_tables.py generates at build time from the Unicode files in data/.
+ *
+ * The generated header xn_tables.h defines the layout of the property word
+ * (the XN_PROP_*, XN_STATUS_*, XN_BIDI_*, XN_JT_*, XN_IDNA2008_*, XN_SCRIPT_*
+ * constants), the Unicode version, and declares the arrays used below.
+ * Internal to libxn; never installed.
+ */
+#ifndef XN_PROPS_H
+#define XN_PROPS_H
+
+#include <stdint.h>
+
+#include "xn_tables.h"
+
+/* The property word of cp; code points above U+10FFFF get XN_PROPS_INVALID
+ * (disallowed, Bidi_Class L, Joining_Type U, IDNA2008 UNASSIGNED). */
+static inline uint32_t xn__props(uint32_t cp)
+{
+    if (cp > 0x10FFFF)
+        return XN_PROPS_INVALID;
+    return xn__prop_data[((uint32_t)xn__prop_index[cp >> XN_PROP_SHIFT] << XN_PROP_SHIFT) |
+                         (cp & ((UINT32_C(1) << XN_PROP_SHIFT) - 1))];
+}
+
+static inline unsigned xn__status(uint32_t props)
+{
+    return (unsigned)(props >> XN_PROP_STATUS_SHIFT) & XN_PROP_STATUS_MASK;
+}
+
+static inline unsigned xn__bidi(uint32_t props)
+{
+    return (unsigned)(props >> XN_PROP_BIDI_SHIFT) & XN_PROP_BIDI_MASK;
+}
+
+static inline unsigned xn__joining_type(uint32_t props)
+{
+    return (unsigned)(props >> XN_PROP_JT_SHIFT) & XN_PROP_JT_MASK;
+}
+
+static inline unsigned xn__idna2008(uint32_t props)
+{
+    return (unsigned)(props >> XN_PROP_IDNA2008_SHIFT) & XN_PROP_IDNA2008_MASK;
+}
+
+static inline unsigned xn__script(uint32_t props)
+{
+    return (unsigned)(props >> XN_PROP_SCRIPT_SHIFT) & XN_PROP_SCRIPT_MASK;
+}
+
+/* The UTS #46 mapping of cp (status mapped, deviation, or ignored): sets
+ * *seq to its code points and returns their count (0 for ignored).  For any
+ * other status the result is 0. */
+static inline unsigned xn__mapping(uint32_t cp, const uint32_t **seq)
+{
+    uint32_t e;
+    if (cp > 0x10FFFF)
+        return 0;
+    e = xn__map_data[((uint32_t)xn__map_index[cp >> XN_MAP_SHIFT] << XN_MAP_SHIFT) |
+                     (cp & ((UINT32_C(1) << XN_MAP_SHIFT) - 1))];
+    *seq = xn__map_pool + (e >> 5);
+    return (unsigned)(e & 31u);
+}
+
+#endif

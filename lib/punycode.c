@@ -1,0 +1,292 @@
+/*
+ * Punycode, RFC 3492, on uint32_t code points: the parameters of §5, bias
+ * adaptation (§6.1), decoding (§6.2), encoding (§6.3), overflow handling
+ * (§6.4) and the mixed-case annotation of appendix A.
+ *
+ * Neither function allocates or recurses.  Each makes one pass of the RFC
+ * algorithm; when the output does not fit, the pass goes on without writing
+ * so that the size needed is exact, and nothing is written past out_cap.
+ *
+ * Integer width (§6.4).  maxint is 0xFFFFFFFF: every variable of the RFC
+ * pseudocode is a uint32_t.  Each sum or product that may exceed it is
+ * formed exactly in 64 bits and compared with maxint before the result is
+ * kept; this detects exactly the overflows of the RFC's test
+ * "B > (maxint - A) div C" without its division.
+ * - Decoding fails with XN_E_PUNYCODE_OVERFLOW when i + digit * w,
+ *   w * (base - t) or n + i div (length + 1) exceeds maxint, and with
+ *   XN_E_PUNYCODE_BAD_CODE_POINT when n fits but is a surrogate or above
+ *   U+10FFFF.  (The check on w cannot fire first: a bias never exceeds 204,
+ *   and below 250 i overflows before w can.  It stays as the RFC asks.)
+ * - Encoding: under XN_LABEL_LIMIT (L = 1024) scalar values, a delta is at
+ *   most L + (0x10FFFF - 0x80) * L + L < 2^31, so it never exceeds maxint.
+ *   The checks stay; the tests reach them with a smaller maxint through
+ *   xn__punycode_encode_bounded().
+ */
+#include <string.h>
+
+#include "internal.h"
+
+/* RFC 3492 §5: the Punycode parameter values. */
+#define BASE 36u
+#define TMIN 1u
+#define TMAX 26u
+#define SKEW 38u
+#define DAMP 700u
+#define INITIAL_BIAS 72u
+#define INITIAL_N 0x80u
+#define DELIMITER '-'
+#define MAXINT UINT32_MAX
+
+/* Declared here, not in internal.h, because only the tests call it: the
+ * encoder with a maxint below 0xFFFFFFFF (at least XN_LABEL_LIMIT + 1). */
+int xn__punycode_encode_bounded(const uint32_t *in, size_t in_len,
+                                const unsigned char *case_flags, char *out,
+                                size_t out_cap, size_t *out_len, uint32_t maxint);
+
+/* §5: digit values 0-25 are a-z, 26-35 are 0-9. */
+static const char digit_char[BASE + 1] = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+/* The digit value of c (either case), or BASE when c is no digit. */
+static inline uint32_t digit_value(unsigned char c)
+{
+    if ((unsigned)(c - '0') < 10u)
+        return (uint32_t)c - '0' + 26u;
+    c |= 0x20; /* maps A-Z onto a-z and nothing else into a-z */
+    if ((unsigned)(c - 'a') < 26u)
+        return (uint32_t)c - 'a';
+    return BASE;
+}
+
+/* §6.2/§6.3: the threshold t for the digit at position k. */
+static inline uint32_t threshold(uint32_t k, uint32_t bias)
+{
+    return k <= bias ? TMIN : k >= bias + TMAX ? TMAX : k - bias;
+}
+
+/* §6.1 bias adaptation.  delta <= maxint, 1 <= numpoints <= XN_LABEL_LIMIT + 1:
+ * after the first division delta <= maxint / 2, so delta + delta / numpoints
+ * fits, and the last product is at most 36 * 455. */
+static uint32_t adapt(uint32_t delta, uint32_t numpoints, int firsttime)
+{
+    uint32_t k = 0;
+    delta = firsttime ? delta / DAMP : delta / 2;
+    delta += delta / numpoints;
+    while (delta > ((BASE - TMIN) * TMAX) / 2) {
+        delta /= BASE - TMIN;
+        k += BASE;
+    }
+    return k + ((BASE - TMIN + 1) * delta) / (delta + SKEW);
+}
+
+static inline int is_scalar(uint32_t c)
+{
+    return c <= 0x10FFFF && (c - 0xD800u) >= 0x800u;
+}
+
+/* Appendix A: an ASCII letter forced to upper case when flag is set, else to
+ * lower case; other basic code points unchanged. */
+static inline char basic_with_case(uint32_t c, unsigned char flag)
+{
+    if ((unsigned)((c | 0x20u) - 'a') < 26u)
+        c = flag ? (c & ~0x20u) : (c | 0x20u);
+    return (char)c;
+}
+
+/* Stores ch at out[o] when it fits, and counts it either way. */
+#define PUT(ch)                  \
+    do {                         \
+        if (o < out_cap)         \
+            out[o] = (ch);       \
+        o++;                     \
+    } while (0)
+
+/* §6.3 with a given maxint (§6.4).  Arguments are already checked. */
+static int encode(const uint32_t *in, size_t in_len, const unsigned char *case_flags,
+                  char *out, size_t out_cap, size_t *out_len, uint32_t maxint)
+{
+    uint32_t n = INITIAL_N, bias = INITIAL_BIAS;
+    uint32_t m = UINT32_MAX; /* the smallest code point >= n, found one scan ahead */
+    uint64_t delta = 0;      /* exact; compared with maxint before use */
+    size_t o = 0, h, b, j;
+
+    /* Copy the basic code points in order (appendix A: letters take the case
+     * of their flag), check every value, and find the first m. */
+    for (j = 0; j < in_len; j++) {
+        uint32_t c = in[j];
+        if (c < INITIAL_N) {
+            PUT(case_flags ? basic_with_case(c, case_flags[j]) : (char)c);
+        } else if (!is_scalar(c)) {
+            *out_len = 0;
+            return XN_E_PUNYCODE_BAD_CODE_POINT;
+        } else if (c < m) {
+            m = c;
+        }
+    }
+    h = b = o;
+    if (b > 0)
+        PUT(DELIMITER);
+
+    while (h < in_len) {
+        /* delta = delta + (m - n) * (h + 1), fail on overflow.  Both factors
+         * are below 2^21 and 2^11, so the 64-bit sum is exact. */
+        delta += (uint64_t)(m - n) * (h + 1);
+        if (delta > maxint)
+            goto overflow;
+        n = m;
+        m = UINT32_MAX;
+        for (j = 0; j < in_len; j++) {
+            uint32_t c = in[j];
+            if (c < n) {
+                /* Increment delta.  It only grows until it is used or the
+                 * round ends, so checking there catches the same overflow. */
+                delta++;
+            } else if (c == n) {
+                uint32_t q, k, t;
+                if (delta > maxint)
+                    goto overflow;
+                q = (uint32_t)delta;
+                /* Output delta as a generalized variable-length integer. */
+                for (k = BASE;; k += BASE) {
+                    t = threshold(k, bias);
+                    if (q < t)
+                        break;
+                    PUT(digit_char[t + (q - t) % (BASE - t)]);
+                    q = (q - t) / (BASE - t);
+                }
+                /* q < t <= 26: a letter, upper case for a flagged character. */
+                PUT(case_flags && case_flags[j] ? (char)(digit_char[q] - ('a' - 'A'))
+                                                : digit_char[q]);
+                bias = adapt((uint32_t)delta, (uint32_t)(h + 1), h == b);
+                delta = 0;
+                h++;
+            } else if (c < m) {
+                m = c;
+            }
+        }
+        delta++;
+        n++;
+        if (delta > maxint)
+            goto overflow;
+    }
+
+    *out_len = o;
+    if (o > out_cap)
+        return XN_E_BUFFER_TOO_SMALL;
+    if (o < out_cap)
+        out[o] = '\0';
+    return XN_OK;
+
+overflow:
+    *out_len = 0;
+    return XN_E_PUNYCODE_OVERFLOW;
+}
+
+static int encode_checked(const uint32_t *in, size_t in_len, const unsigned char *case_flags,
+                          char *out, size_t out_cap, size_t *out_len, uint32_t maxint)
+{
+    if (!out_len || (!in && in_len > 0) || (!out && out_cap > 0))
+        return XN_E_INVALID_ARG;
+    *out_len = 0;
+    if (in_len > XN_LABEL_LIMIT)
+        return XN_E_TOO_LONG;
+    return encode(in, in_len, case_flags, out, out_cap, out_len, maxint);
+}
+
+int xn_punycode_encode(const uint32_t *in, size_t in_len, const unsigned char *case_flags,
+                       char *out, size_t out_cap, size_t *out_len)
+{
+    return encode_checked(in, in_len, case_flags, out, out_cap, out_len, MAXINT);
+}
+
+int xn__punycode_encode_bounded(const uint32_t *in, size_t in_len,
+                                const unsigned char *case_flags, char *out,
+                                size_t out_cap, size_t *out_len, uint32_t maxint)
+{
+    if (maxint <= XN_LABEL_LIMIT)
+        return XN_E_INVALID_ARG;
+    return encode_checked(in, in_len, case_flags, out, out_cap, out_len, maxint);
+}
+
+int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out, size_t out_cap,
+                       size_t *out_len, unsigned char *case_flags)
+{
+    const unsigned char *s = (const unsigned char *)in;
+    uint32_t n = INITIAL_N, i = 0, bias = INITIAL_BIAS;
+    size_t b = 0, len, p, j;
+
+    if (!out_len || (!in && in_len > 0) || (!out && out_cap > 0))
+        return XN_E_INVALID_ARG;
+    *out_len = 0;
+    if (in_len > XN_LABEL_LIMIT)
+        return XN_E_TOO_LONG;
+
+    /* b = the number of code points before the last delimiter, 0 if none. */
+    for (j = in_len; j > 0; j--) {
+        if (s[j - 1] == DELIMITER) {
+            b = j - 1;
+            break;
+        }
+    }
+    /* Copy them to the output, failing on any non-basic one.  Appendix A:
+     * the flag of a basic code point is whether it is an upper-case letter. */
+    for (j = 0; j < b; j++) {
+        if (s[j] >= INITIAL_N)
+            return XN_E_PUNYCODE_BAD_BASIC;
+        if (j < out_cap) {
+            out[j] = s[j];
+            if (case_flags)
+                case_flags[j] = (unsigned char)((unsigned)(s[j] - 'A') < 26u);
+        }
+    }
+    len = b;
+
+    /* Consume the delimiter only if code points came before it: a '-' at
+     * position 0 is then read as a digit, and fails. */
+    for (p = b > 0 ? b + 1 : 0; p < in_len;) {
+        uint32_t oldi = i, w = 1, k, t, digit, len1;
+        unsigned char c;
+        for (k = BASE;; k += BASE) {
+            uint64_t v;
+            if (p >= in_len)
+                return XN_E_PUNYCODE_TRUNCATED;
+            c = s[p++];
+            digit = digit_value(c);
+            if (digit >= BASE)
+                return XN_E_PUNYCODE_BAD_DIGIT;
+            v = i + (uint64_t)digit * w; /* i = i + digit * w, fail on overflow */
+            if (v > MAXINT)
+                return XN_E_PUNYCODE_OVERFLOW;
+            i = (uint32_t)v;
+            t = threshold(k, bias);
+            if (digit < t)
+                break;
+            v = (uint64_t)w * (BASE - t); /* w = w * (base - t), fail on overflow */
+            if (v > MAXINT)
+                return XN_E_PUNYCODE_OVERFLOW;
+            w = (uint32_t)v;
+        }
+        len1 = (uint32_t)len + 1; /* len < in_len <= XN_LABEL_LIMIT */
+        bias = adapt(i - oldi, len1, oldi == 0);
+        if (i / len1 > MAXINT - n) /* n = n + i div (length + 1), fail on overflow */
+            return XN_E_PUNYCODE_OVERFLOW;
+        n += i / len1;
+        i %= len1;
+        if (!is_scalar(n))
+            return XN_E_PUNYCODE_BAD_CODE_POINT;
+        /* Insert n at position i.  Appendix A: its flag is the case of the
+         * last digit of its delta, a letter since digit < t <= 26. */
+        if (len < out_cap) {
+            memmove(out + i + 1, out + i, (len - i) * sizeof *out);
+            out[i] = n;
+            if (case_flags) {
+                memmove(case_flags + i + 1, case_flags + i, len - i);
+                case_flags[i] = (unsigned char)((c & 0x20) == 0);
+            }
+        }
+        len++;
+        i++;
+    }
+
+    *out_len = len;
+    return len > out_cap ? XN_E_BUFFER_TOO_SMALL : XN_OK;
+}

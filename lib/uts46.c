@@ -1,0 +1,879 @@
+/*
+ * UTS #46 ToASCII and ToUnicode (the revision for Unicode 17.0, on the data
+ * version of the generated tables), and the WHATWG URL Standard's "domain to
+ * ASCII" / "domain to Unicode" around it.
+ *
+ * The name is processed label by label in one pass over the input:
+ *  - a label of ASCII bytes that does not start with "xn--" takes the fast
+ *    path: it is validated and lower-cased byte by byte, never decoded to
+ *    code points and never shown to ICU;
+ *  - any other label is decoded and mapped (§4 step 1) into a bounded stack
+ *    buffer, normalized to NFC (step 2) only when the quick-check bits say it
+ *    may need it, then converted and validated (step 4, §4.1).
+ * Mapping before splitting is equivalent to splitting the mapped string
+ * (step 3): the label separator U+002E is a starter that never composes, so
+ * NFC never moves anything across it, and a mapping that yields U+002E ends
+ * the label right there (the rest of that mapping opens the next label).
+ *
+ * No heap allocation on this path; scratch is bounded by XN_LABEL_LIMIT.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "props.h"
+
+#define ALL_FLAGS                                                                        \
+    (XN_TRANSITIONAL | XN_NO_STD3_RULES | XN_NO_CHECK_HYPHENS | XN_NO_CHECK_BIDI |       \
+     XN_NO_CHECK_JOINERS | XN_NO_VERIFY_DNS_LENGTH | XN_IGNORE_INVALID_PUNYCODE |        \
+     XN_ALLOW_ROOT_DOT | XN_URL_RULES)
+
+#define BIDI_ERRORS \
+    (XN_ERR_B1 | XN_ERR_B2 | XN_ERR_B3 | XN_ERR_B4 | XN_ERR_B5 | XN_ERR_B6)
+
+/* The longest mapping in the table is 18 code points (U+FDFA). */
+#define CARRY_MAX 32
+
+/* ---- output ----------------------------------------------------------- */
+
+/* Writes what fits and counts everything, so that a too-small buffer still
+ * learns the size it needs. */
+typedef struct sink {
+    char *buf;
+    size_t cap;
+    size_t len;
+    bool full; /* something did not fit: stop writing, keep counting */
+} sink;
+
+static void put(sink *s, const char *p, size_t n)
+{
+    if (!s->full && n <= s->cap - s->len)
+        memcpy(s->buf + s->len, p, n);
+    else
+        s->full = true;
+    s->len += n;
+}
+
+static bool is_upper(unsigned c)
+{
+    return c - 'A' < 26u;
+}
+
+static bool is_lower(unsigned c)
+{
+    return c - 'a' < 26u;
+}
+
+static bool is_digit(unsigned c)
+{
+    return c - '0' < 10u;
+}
+
+static void put_lower(sink *s, const char *p, size_t n)
+{
+    size_t i;
+    if (s->full || n > s->cap - s->len) {
+        s->full = true;
+        s->len += n;
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        unsigned c = (unsigned char)p[i];
+        s->buf[s->len + i] = (char)(is_upper(c) ? c + 32 : c);
+    }
+    s->len += n;
+}
+
+static void put_utf8(sink *s, const uint32_t *l, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        char tmp[4];
+        put(s, tmp, xn__utf8_put(l[i], tmp));
+    }
+}
+
+/* ---- the state of one call --------------------------------------------- */
+
+typedef struct where {
+    bool set;
+    size_t label;
+    size_t offset;
+    uint32_t cp;
+} where;
+
+typedef struct domain {
+    unsigned flags;
+    bool to_ascii;
+    sink out;
+    uint64_t errors;      /* violations found so far */
+    where first;          /* the first of them */
+    uint64_t bidi;        /* RFC 5893 violations, counted only in a Bidi domain name */
+    where first_bidi;
+    bool is_bidi_name;    /* a label holds R, AL or AN (RFC 5893 §1.4) */
+    bool url_forbidden;   /* the output holds a forbidden domain code point */
+    bool last_empty;      /* the last label is empty (a trailing root dot) */
+    size_t label;         /* index of the label at hand */
+    size_t label_offset;  /* its first byte in the input */
+} domain;
+
+static void note(where *w, const domain *d, size_t offset, uint32_t cp)
+{
+    if (!w->set) {
+        w->set = true;
+        w->label = d->label;
+        w->offset = offset;
+        w->cp = cp;
+    }
+}
+
+static void record(domain *d, uint64_t bits, size_t offset, uint32_t cp)
+{
+    if (bits) {
+        d->errors |= bits;
+        note(&d->first, d, offset, cp);
+    }
+}
+
+/* The input offset of code point i of a label, where it is known. */
+static size_t offset_of(const domain *d, const size_t *offs, size_t i, size_t n)
+{
+    return offs && i < n ? offs[i] : d->label_offset;
+}
+
+static uint32_t cp_at(const uint32_t *l, size_t i, size_t n)
+{
+    return i < n ? l[i] : 0;
+}
+
+/* ---- ASCII helpers ----------------------------------------------------- */
+
+static bool is_ldh_lower(uint32_t c)
+{
+    return is_lower(c) || is_digit(c) || c == '-';
+}
+
+/* The URL Standard's forbidden domain code points (all of them ASCII). */
+static bool is_url_forbidden(unsigned char c)
+{
+    if (c <= 0x20 || c == 0x7F) /* C0 controls, space, DELETE */
+        return true;
+    switch (c) {
+    case '#': case '%': case '/': case ':': case '<': case '>': case '?':
+    case '@': case '[': case '\\': case ']': case '^': case '|':
+        return true;
+    default:
+        return false;
+    }
+}
+
+static void check_url_output(domain *d, const char *p, size_t n)
+{
+    size_t i;
+    if (!(d->flags & XN_URL_RULES) || d->url_forbidden)
+        return;
+    for (i = 0; i < n; i++)
+        if (is_url_forbidden((unsigned char)p[i]))
+            d->url_forbidden = true;
+}
+
+/* Byte classes for the fast path. */
+enum {
+    L = 1,  /* a-z 0-9 '-': LDH after mapping */
+    U = 2,  /* A-Z: mapped to lower case */
+    O = 4,  /* any other ASCII but '.' */
+    D = 8,  /* '.' */
+    N = 16, /* a byte of a multi-byte UTF-8 sequence */
+    H = 32, /* '-', which is also L */
+};
+
+static const unsigned char byte_class[256] = {
+    O, O, O, O, O, O, O, O, O, O, O, O, O, O, O, O,
+    O, O, O, O, O, O, O, O, O, O, O, O, O, O, O, O,
+    O, O, O, O, O, O, O, O, O, O, O, O, O, L | H, D, O,
+    L, L, L, L, L, L, L, L, L, L, O, O, O, O, O, O,
+    O, U, U, U, U, U, U, U, U, U, U, U, U, U, U, U,
+    U, U, U, U, U, U, U, U, U, U, U, O, O, O, O, O,
+    O, L, L, L, L, L, L, L, L, L, L, L, L, L, L, L,
+    L, L, L, L, L, L, L, L, L, L, L, O, O, O, O, O,
+    N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
+    N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
+    N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
+    N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
+    N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
+    N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
+    N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
+    N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
+};
+
+static bool starts_with_ace(const uint32_t *l, size_t n)
+{
+    return n >= 4 && l[0] == 'x' && l[1] == 'n' && l[2] == '-' && l[3] == '-';
+}
+
+/* ---- §4.1 Validity Criteria -------------------------------------------- */
+
+/* Validates one label (code points after mapping and NFC, or as decoded from
+ * Punycode).  transitional: Transitional_Processing for this label (always
+ * false for decoded labels).  decoded: the label came from Punycode, so it
+ * must still be checked for NFC. */
+static int validate(domain *d, const uint32_t *l, size_t n, const size_t *offs,
+                    bool transitional, bool decoded)
+{
+    unsigned f = d->flags;
+    bool std3 = !(f & XN_NO_STD3_RULES), rtl = false, joiners = false;
+    size_t i, at;
+    uint64_t bits;
+
+    if (n == 0)
+        return XN_OK;
+
+    /* Step 1: NFC.  Labels from the Normalize step are NFC already. */
+    if (decoded) {
+        bool nfc;
+        int rc = xn__is_nfc(l, n, &nfc);
+        if (rc != XN_OK)
+            return rc;
+        if (!nfc)
+            record(d, XN_ERR_V1, d->label_offset, 0);
+    }
+
+    /* Steps 2-4: hyphens, or "xn--" when CheckHyphens is off. */
+    record(d, xn__check_hyphens(l, n, !(f & XN_NO_CHECK_HYPHENS)), d->label_offset, 0);
+
+    /* Step 6: no leading combining mark. */
+    if (xn__props(l[0]) & XN_PROP_MARK)
+        record(d, XN_ERR_V6, offset_of(d, offs, 0, n), l[0]);
+
+    /* Steps 5, 7, 8 per code point, gathering what the later steps need. */
+    for (i = 0; i < n; i++) {
+        uint32_t c = l[i];
+        if (c < 0x80) {
+            if (c == '.')
+                record(d, XN_ERR_V5, offset_of(d, offs, i, n), c);
+            else if (std3 && !is_ldh_lower(c))
+                record(d, XN_ERR_U1, offset_of(d, offs, i, n), c);
+            if (is_upper(c)) /* mapped, so not valid here */
+                record(d, XN_ERR_V7, offset_of(d, offs, i, n), c);
+        } else {
+            uint32_t p = xn__props(c);
+            unsigned st = xn__status(p), bc = xn__bidi(p);
+            if (!(st == XN_STATUS_VALID || (st == XN_STATUS_DEVIATION && !transitional)))
+                record(d, XN_ERR_V7, offset_of(d, offs, i, n), c);
+            if (bc == XN_BIDI_R || bc == XN_BIDI_AL || bc == XN_BIDI_AN)
+                rtl = true;
+            if (c == 0x200C || c == 0x200D)
+                joiners = true;
+        }
+    }
+
+    /* Step 9: CheckJoiners (RFC 5892 appendix A.1, A.2). */
+    if (joiners && !(f & XN_NO_CHECK_JOINERS)) {
+        bits = xn__check_joiners(l, n, &at);
+        record(d, bits, offset_of(d, offs, at, n), cp_at(l, at, n));
+    }
+
+    /* Step 10: CheckBidi (RFC 5893 §2), which applies only if the whole name
+     * turns out to be a Bidi domain name: kept aside until the end. */
+    if (rtl)
+        d->is_bidi_name = true;
+    if (!(f & XN_NO_CHECK_BIDI)) {
+        bits = xn__check_bidi(l, n, &at);
+        if (bits) {
+            d->bidi |= bits;
+            note(&d->first_bidi, d, offset_of(d, offs, at, n), cp_at(l, at, n));
+        }
+    }
+    return XN_OK;
+}
+
+/* ---- §4.2 step 3 / output of one label ----------------------------------- */
+
+static bool all_ascii(const uint32_t *l, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (l[i] >= 0x80)
+            return false;
+    return true;
+}
+
+/* Writes a label given as code points: UTF-8 for ToUnicode; for ToASCII the
+ * label itself when it is ASCII, else "xn--" and its Punycode (A3 on
+ * failure).  Returns the number of bytes the label takes in the output. */
+static size_t emit(domain *d, const uint32_t *l, size_t n)
+{
+    size_t start = d->out.len;
+    if (!d->to_ascii) {
+        put_utf8(&d->out, l, n);
+    } else if (all_ascii(l, n)) {
+        size_t i;
+        for (i = 0; i < n; i++) {
+            char c = (char)l[i];
+            put(&d->out, &c, 1);
+            check_url_output(d, &c, 1);
+        }
+    } else {
+        size_t len = 0, room;
+        int rc;
+        put(&d->out, "xn--", 4);
+        room = d->out.full ? 0 : d->out.cap - d->out.len;
+        rc = xn_punycode_encode(l, n, NULL, room ? d->out.buf + d->out.len : NULL, room, &len);
+        if (rc == XN_OK || rc == XN_E_BUFFER_TOO_SMALL) {
+            if (rc != XN_OK)
+                d->out.full = true;
+            d->out.len += len;
+        } else {
+            record(d, XN_ERR_A3, d->label_offset, 0);
+        }
+    }
+    return d->out.len - start;
+}
+
+/* ---- §4 step 4 Convert/Validate, for a label of code points --------------- */
+
+static int convert_label(domain *d, const uint32_t *l, size_t n, const size_t *offs,
+                         size_t *out_bytes)
+{
+    bool transitional = (d->flags & XN_TRANSITIONAL) != 0;
+    size_t i;
+
+    if (starts_with_ace(l, n)) {
+        uint32_t dec[XN_LABEL_LIMIT];
+        char ace[XN_LABEL_LIMIT];
+        size_t dn = 0, m = n - 4;
+        int rc;
+
+        /* Step 4.1.1: an ACE label must be ASCII. */
+        for (i = 4; i < n; i++) {
+            if (l[i] >= 0x80) {
+                record(d, XN_ERR_P4, offset_of(d, offs, i, n), l[i]);
+                *out_bytes = emit(d, l, n);
+                return XN_OK;
+            }
+            ace[i - 4] = (char)l[i];
+        }
+        /* Step 4.1.2: decode. */
+        rc = xn_punycode_decode(ace, m, dec, XN_LABEL_LIMIT, &dn, NULL);
+        if (rc == XN_OK) {
+            /* Guard against any A-label that does not re-encode to itself
+             * (two spellings of one name): encode again and compare. */
+            char again[XN_LABEL_LIMIT + 1];
+            size_t an = 0;
+            bool ascii_only = all_ascii(dec, dn);
+            if (!ascii_only &&
+                (xn_punycode_encode(dec, dn, NULL, again, sizeof again, &an) != XN_OK ||
+                 an != m || memcmp(again, ace, m) != 0))
+                rc = XN_E_PUNYCODE_BAD_DIGIT; /* treated as invalid Punycode */
+            /* Step 4.1.3: nothing, or only ASCII, is no U-label. */
+            if (rc == XN_OK && (dn == 0 || ascii_only))
+                record(d, XN_ERR_P4, d->label_offset, 0);
+        }
+        if (rc == XN_OK) {
+            /* Step 4.1.4: validate as nontransitional. */
+            rc = validate(d, dec, dn, NULL, false, true);
+            if (rc != XN_OK)
+                return rc;
+            *out_bytes = emit(d, dec, dn);
+            return XN_OK;
+        }
+        if (rc == XN_E_TOO_LONG || rc == XN_E_INTERNAL)
+            return rc;
+        if (!(d->flags & XN_IGNORE_INVALID_PUNYCODE)) {
+            record(d, XN_ERR_P4, d->label_offset, 0);
+            *out_bytes = emit(d, l, n);
+            return XN_OK;
+        }
+        /* IgnoreInvalidPunycode: the label stays as it is and is validated
+         * like any other label below. */
+    }
+
+    /* Step 4.2: validate with the processing choice. */
+    {
+        int rc = validate(d, l, n, offs, transitional, false);
+        if (rc != XN_OK)
+            return rc;
+    }
+    *out_bytes = emit(d, l, n);
+    return XN_OK;
+}
+
+/* ---- lengths (§4.2 step 4) and empty labels ------------------------------- */
+
+static void finish_label(domain *d, size_t bytes, bool last)
+{
+    unsigned f = d->flags;
+    if (last)
+        d->last_empty = bytes == 0;
+    if (f & XN_NO_VERIFY_DNS_LENGTH)
+        return;
+    if (d->to_ascii) {
+        bool root = last && d->label > 0 && (f & XN_ALLOW_ROOT_DOT);
+        if ((bytes == 0 && !root) || bytes > XN_DNS_LABEL_MAX)
+            record(d, XN_ERR_A4_2, d->label_offset, 0);
+    } else if (bytes == 0 && (!last || d->label == 0)) {
+        /* IdnaTestV2's X4_2: ToUnicode reports an empty label other than the
+         * root label after a trailing dot. */
+        record(d, XN_ERR_X4_2, d->label_offset, 0);
+    }
+}
+
+/* ---- the fast path: a label of ASCII bytes --------------------------------- */
+
+/* A label of n ASCII bytes without '.'; classes: the byte classes of its
+ * bytes, or-ed together; written: the caller already wrote it, lower-cased,
+ * at the end of the output. */
+static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, bool written,
+                       bool last)
+{
+    unsigned f = d->flags;
+    size_t i, out_start;
+    bool ldh = !(classes & O);
+
+    if (n >= 4 && (s[0] | 0x20) == 'x' && (s[1] | 0x20) == 'n' && s[2] == '-' && s[3] == '-') {
+        /* An ACE label: decode and validate it as code points. */
+        uint32_t l[XN_LABEL_LIMIT];
+        size_t bytes = 0;
+        int rc;
+        if (n > XN_LABEL_LIMIT)
+            return XN_E_TOO_LONG;
+        for (i = 0; i < n; i++) {
+            unsigned c = (unsigned char)s[i];
+            l[i] = is_upper(c) ? c + 32u : c;
+        }
+        rc = convert_label(d, l, n, NULL, &bytes);
+        if (rc == XN_OK)
+            finish_label(d, bytes, last);
+        return rc;
+    }
+
+    if (!ldh && !(f & XN_NO_STD3_RULES)) {
+        for (i = 0; i < n; i++)
+            if (byte_class[(unsigned char)s[i]] & O)
+                record(d, XN_ERR_U1, d->label_offset + i, (unsigned char)s[i]);
+    }
+    if (n > 0 && !(f & XN_NO_CHECK_HYPHENS)) {
+        if (s[0] == '-' || s[n - 1] == '-')
+            record(d, XN_ERR_V3, d->label_offset, 0);
+        if (n >= 4 && s[2] == '-' && s[3] == '-')
+            record(d, XN_ERR_V2, d->label_offset, 0);
+    }
+    if (n > 0 && !(f & XN_NO_CHECK_BIDI)) {
+        /* An LDH label that starts with a letter and ends with a letter or
+         * digit passes RFC 5893 §2 as an LTR label; only others need a look. */
+        unsigned a = (unsigned char)(s[0] | 0x20), z = (unsigned char)(s[n - 1] | 0x20);
+        if (!ldh || !is_lower(a) || !(is_lower(z) || is_digit(z))) {
+            uint64_t bits = xn__check_bidi_ascii(s, n);
+            if (bits) {
+                d->bidi |= bits;
+                note(&d->first_bidi, d, d->label_offset, 0);
+            }
+        }
+    }
+    out_start = d->out.len;
+    if (written)
+        d->out.len += n;
+    else if (classes & U)
+        put_lower(&d->out, s, n);
+    else
+        put(&d->out, s, n);
+    if (!ldh && d->to_ascii)
+        check_url_output(d, s, n);
+    finish_label(d, d->out.len - out_start, last);
+    return XN_OK;
+}
+
+/* ---- the whole name ----------------------------------------------------------- */
+
+/* Code points that a mapping produced after a U+002E: they open the next
+ * label. */
+typedef struct carry {
+    uint32_t cp[CARRY_MAX];
+    size_t n;
+    size_t offset;
+} carry;
+
+/* The general path for one label starting at *ppos (after any carried code
+ * points): map, normalize, convert and validate.  Sets *dot when the label
+ * ended at a U+002E.  Kept out of line so that the fast path's frame stays
+ * small. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int general_label(domain *d, const unsigned char *u, size_t in_len, size_t *ppos,
+                         carry *cy, bool *pdot)
+{
+    bool transitional = (d->flags & XN_TRANSITIONAL) != 0;
+    uint32_t m[XN_LABEL_LIMIT], nb[XN_LABEL_LIMIT];
+    size_t offs[XN_LABEL_LIMIT];
+    size_t n = 0, i, bytes = 0, pos = *ppos;
+    bool dot = false;
+    int rc;
+
+    {
+        /* §4 step 1, Map, up to the end of this label. */
+        for (i = 0; i < cy->n; i++) {
+            m[n] = cy->cp[i];
+            offs[n++] = cy->offset;
+        }
+        cy->n = 0;
+        while (!dot && pos < in_len) {
+            size_t at = pos, len;
+            uint32_t c;
+            const uint32_t *seq;
+            unsigned k;
+            if (u[pos] < 0x80) {
+                c = u[pos++];
+                if (c == '.') {
+                    dot = true;
+                    break;
+                }
+                if (n >= XN_LABEL_LIMIT)
+                    return XN_E_TOO_LONG;
+                m[n] = is_upper(c) ? c + 32 : c;
+                offs[n++] = at;
+                continue;
+            }
+            len = xn__utf8_decode(u + pos, in_len - pos, &c);
+            if (len == 0)
+                return XN_E_BAD_UTF8;
+            pos += len;
+            switch (xn__status(xn__props(c))) {
+            case XN_STATUS_DEVIATION:
+                if (!transitional)
+                    goto keep;
+                /* fall through */
+            case XN_STATUS_MAPPED:
+            case XN_STATUS_IGNORED:
+                k = xn__mapping(c, &seq);
+                for (i = 0; i < k; i++) {
+                    if (dot) { /* the rest of the mapping opens the next label */
+                        if (cy->n >= CARRY_MAX)
+                            return XN_E_INTERNAL;
+                        cy->cp[cy->n++] = seq[i];
+                        cy->offset = at;
+                    } else if (seq[i] == '.') {
+                        dot = true;
+                    } else {
+                        if (n >= XN_LABEL_LIMIT)
+                            return XN_E_TOO_LONG;
+                        m[n] = seq[i];
+                        offs[n++] = at;
+                    }
+                }
+                break;
+            default: /* valid, and disallowed (caught by §4.1 step 7) */
+            keep:
+                if (n >= XN_LABEL_LIMIT)
+                    return XN_E_TOO_LONG;
+                m[n] = c;
+                offs[n++] = at;
+                break;
+            }
+        }
+
+        /* Step 2, Normalize, only where the quick check says it may matter. */
+        if (xn__nfc_quick_yes(m, n)) {
+            rc = convert_label(d, m, n, offs, &bytes);
+        } else {
+            size_t nn = 0;
+            rc = xn__nfc(m, n, nb, XN_LABEL_LIMIT, &nn);
+            if (rc != XN_OK)
+                return rc;
+            /* Offsets no longer line up one to one: report label starts. */
+            rc = convert_label(d, nb, nn, NULL, &bytes);
+        }
+        if (rc != XN_OK)
+            return rc;
+        finish_label(d, bytes, !dot);
+    }
+    *ppos = pos;
+    *pdot = dot;
+    return XN_OK;
+}
+
+static int process(domain *d, const char *in, size_t in_len)
+{
+    const unsigned char *u = (const unsigned char *)in;
+    carry cy;
+    size_t pos = 0;
+    int rc;
+
+    cy.n = 0;
+    cy.offset = 0;
+    for (;;) {
+        bool dot;
+        d->label_offset = pos;
+        if (cy.n == 0) {
+            /* Fast path: the label is ASCII up to its dot or the end.  One
+             * scan classifies it and, when the rest of the input surely
+             * fits, copies it lower-cased to the output. */
+            size_t e = pos;
+            unsigned classes = 0, c = 0;
+            bool room = !d->out.full && d->out.cap - d->out.len >= in_len - pos;
+            if (room) {
+                char *o = d->out.buf + d->out.len;
+                while (e < in_len && !((c = byte_class[u[e]]) & (D | N))) {
+                    classes |= c;
+                    o[e - pos] = (char)(u[e] | ((c & U) << 4)); /* A-Z to a-z */
+                    e++;
+                }
+            } else {
+                while (e < in_len && !((c = byte_class[u[e]]) & (D | N))) {
+                    classes |= c;
+                    e++;
+                }
+            }
+            if (!(c & N) || e == in_len) {
+                rc = ascii_label(d, in + pos, e - pos, classes, room, e == in_len);
+                if (rc != XN_OK)
+                    return rc;
+                if (e == in_len)
+                    return XN_OK;
+                put(&d->out, ".", 1);
+                pos = e + 1;
+                d->label++;
+                continue;
+            }
+        }
+        rc = general_label(d, u, in_len, &pos, &cy, &dot);
+        if (rc != XN_OK)
+            return rc;
+        if (!dot)
+            return XN_OK;
+        put(&d->out, ".", 1);
+        d->label++;
+    }
+}
+
+/* ---- entry points ---------------------------------------------------------- */
+
+static void fill_report(xn_report *r, const domain *d)
+{
+    if (!r)
+        return;
+    memset(r, 0, sizeof *r);
+    if (!d)
+        return;
+    r->errors = d->errors;
+    if (d->first.set) {
+        r->label = d->first.label;
+        r->offset = d->first.offset;
+        r->code_point = d->first.cp;
+    }
+}
+
+static bool ascii_input(const char *in, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if ((unsigned char)in[i] >= 0x80)
+            return false;
+    return true;
+}
+
+static bool has_url_forbidden(const char *in, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (is_url_forbidden((unsigned char)in[i]))
+            return true;
+    return false;
+}
+
+/* The whole-name fast path: a name of ASCII bytes that breaks no rule and
+ * holds no "xn--" label is its own lower-cased copy, for ToASCII and
+ * ToUnicode alike (an ASCII name is never a Bidi domain name, and every
+ * ASCII character but A-Z is valid after the STD3 folding).  One pass
+ * classifies and copies; anything unusual (non-ASCII, "--" at positions
+ * 3-4, a hyphen at either end, an empty or over-long label, other ASCII
+ * when STD3 or URL rules look at it, too small a buffer) returns false, and
+ * the general path takes the name, errors and all. */
+static bool ascii_fast(const char *in, size_t n, char *out, size_t cap, size_t *out_len,
+                       unsigned flags)
+{
+    const unsigned char *u = (const unsigned char *)in;
+    bool dns = !(flags & XN_NO_VERIFY_DNS_LENGTH), hyphens = !(flags & XN_NO_CHECK_HYPHENS);
+    unsigned special = D | N | H;
+    size_t i, start = 0;
+
+    if (!(flags & XN_NO_STD3_RULES) || (flags & XN_URL_RULES))
+        special |= O;
+    if (n == 0 || n >= cap || (dns && n > XN_DNS_NAME_MAX))
+        return false;
+    for (i = 0; i < n; i++) {
+        unsigned b = u[i], c = byte_class[b];
+        out[i] = (char)(b | ((c & U) << 4)); /* A-Z to a-z */
+        if (c & special) {
+            if (c & (N | O))
+                return false;
+            if (c & H) {
+                if (i == start + 3 && u[i - 1] == '-') /* V2, or an ACE label */
+                    return false;
+                if (hyphens && (i == start || i + 1 == n || u[i + 1] == '.'))
+                    return false;
+            } else { /* '.' */
+                if (i == start || (dns && i - start > XN_DNS_LABEL_MAX))
+                    return false;
+                start = i + 1;
+            }
+        }
+    }
+    if (i == start || (dns && i - start > XN_DNS_LABEL_MAX))
+        return false;
+    out[n] = '\0';
+    *out_len = n;
+    return true;
+}
+
+static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
+               unsigned flags, xn_report *report, bool to_ascii)
+{
+    domain d;
+    int rc;
+
+    fill_report(report, NULL);
+    if (out_len)
+        *out_len = 0;
+    if ((!in && in_len) || (!out && out_cap) || !out_len || (flags & ~ALL_FLAGS))
+        return XN_E_INVALID_ARG;
+    if (ascii_fast(in, in_len, out, out_cap, out_len, flags)) {
+        fill_report(report, NULL);
+        return XN_OK;
+    }
+    if (out_cap)
+        out[0] = '\0';
+
+    memset(&d, 0, sizeof d);
+    d.flags = flags;
+    d.to_ascii = to_ascii;
+    d.out.buf = out;
+    d.out.cap = out_cap;
+    rc = process(&d, in ? in : "", in_len);
+    if (rc != XN_OK) {
+        if (out_cap)
+            out[0] = '\0';
+        return rc;
+    }
+
+    /* RFC 5893 applies when some label makes this a Bidi domain name. */
+    if (d.bidi && d.is_bidi_name) {
+        d.errors |= d.bidi;
+        if (!d.first.set || d.first_bidi.label < d.first.label ||
+            (d.first_bidi.label == d.first.label && d.first_bidi.offset < d.first.offset))
+            d.first = d.first_bidi;
+    }
+
+    if (to_ascii && !(flags & XN_NO_VERIFY_DNS_LENGTH)) {
+        /* §4.2 step 4.1: 1 to 253 octets, without a trailing root dot. */
+        size_t len = d.out.len - (d.label > 0 && d.last_empty ? 1 : 0);
+        if (len == 0 || len > XN_DNS_NAME_MAX)
+            record(&d, XN_ERR_A4_1, 0, 0);
+    }
+
+    if (to_ascii && (flags & XN_URL_RULES)) {
+        /* URL Standard, domain to ASCII: an ASCII name that ToASCII rejects
+         * is kept, lower-cased, unless it holds a forbidden domain code point;
+         * an empty result fails; so does a forbidden code point. */
+        if (d.errors && ascii_input(in, in_len) && !has_url_forbidden(in, in_len)) {
+            d.errors = 0;
+            d.first.set = false;
+            d.url_forbidden = false;
+            d.out.len = 0;
+            d.out.full = false;
+            put_lower(&d.out, in, in_len);
+        }
+        if (!d.errors && d.out.len == 0)
+            record(&d, XN_ERR_URL_EMPTY, 0, 0);
+        if (!d.errors && d.url_forbidden)
+            record(&d, XN_ERR_URL_FORBIDDEN, 0, 0);
+    }
+
+    fill_report(report, &d);
+    if (d.errors && to_ascii) {
+        if (out_cap)
+            out[0] = '\0';
+        return XN_E_INVALID_DOMAIN;
+    }
+    *out_len = d.out.len;
+    if (d.out.full || d.out.len > out_cap) {
+        if (out_cap)
+            out[0] = '\0';
+        return XN_E_BUFFER_TOO_SMALL;
+    }
+    if (d.out.len < out_cap)
+        out[d.out.len] = '\0';
+    return d.errors ? XN_E_INVALID_DOMAIN : XN_OK;
+}
+
+int xn_to_ascii(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
+                unsigned flags, xn_report *report)
+{
+    return run(in, in_len, out, out_cap, out_len, flags, report, true);
+}
+
+int xn_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
+                  unsigned flags, xn_report *report)
+{
+    return run(in, in_len, out, out_cap, out_len, flags, report, false);
+}
+
+/* ---- allocating wrappers ------------------------------------------------------- */
+
+static int run_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
+                     unsigned flags, xn_report *report, bool to_ascii)
+{
+    char small[XN_DOMAIN_MAX];
+    size_t len = 0;
+    char *p;
+    int rc;
+
+    if (out)
+        *out = NULL;
+    if (out_len)
+        *out_len = 0;
+    if (!out) {
+        fill_report(report, NULL);
+        return XN_E_INVALID_ARG;
+    }
+    rc = run(in, in_len, small, sizeof small, &len, flags, report, to_ascii);
+    if (rc == XN_E_BUFFER_TOO_SMALL) {
+        p = (char *)malloc(len + 1);
+        if (!p)
+            return XN_E_NOMEM;
+        rc = run(in, in_len, p, len + 1, &len, flags, report, to_ascii);
+    } else if (rc == XN_OK || (rc == XN_E_INVALID_DOMAIN && !to_ascii)) {
+        p = (char *)malloc(len + 1);
+        if (!p)
+            return XN_E_NOMEM;
+        memcpy(p, small, len);
+        p[len] = '\0';
+    } else {
+        return rc;
+    }
+    if (rc == XN_OK || (rc == XN_E_INVALID_DOMAIN && !to_ascii)) {
+        *out = p;
+        if (out_len)
+            *out_len = len;
+    } else {
+        free(p);
+    }
+    return rc;
+}
+
+int xn_to_ascii_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
+                      unsigned flags, xn_report *report)
+{
+    return run_alloc(in, in_len, out, out_len, flags, report, true);
+}
+
+int xn_to_unicode_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
+                        unsigned flags, xn_report *report)
+{
+    return run_alloc(in, in_len, out, out_len, flags, report, false);
+}
+
+void xn_free(void *p)
+{
+    free(p);
+}

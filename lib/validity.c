@@ -1,0 +1,351 @@
+/*
+ * Per-label validity checks: UTS #46 §4.1 (Validity Criteria) steps 2-4,
+ * RFC 5892 appendix A (CONTEXTJ A.1-A.2, CONTEXTO A.3-A.9) and RFC 5893 §2
+ * (the Bidi rule).
+ *
+ * Every property comes from the generated tables through props.h; the only
+ * code points named here are the ones the rules name themselves.  Each
+ * function makes one pass over the label (the CONTEXTO check keeps a few
+ * first positions so its whole-label rules need no second pass), allocates
+ * nothing and keeps no state, so all of them are linear and thread-safe.
+ *
+ * `where`, when not NULL, receives the index of the first offending code
+ * point, n when the violation concerns the label as a whole, and n when
+ * nothing is wrong.
+ */
+#include "internal.h"
+#include "props.h"
+
+#define ZWNJ 0x200Cu /* ZERO WIDTH NON-JOINER, RFC 5892 A.1 */
+#define ZWJ 0x200Du  /* ZERO WIDTH JOINER, RFC 5892 A.2 */
+
+/* ---- UTS #46 §4.1 steps 2-4: hyphens ------------------------------------ */
+
+uint64_t xn__check_hyphens(const uint32_t *label, size_t n, bool check_hyphens)
+{
+    uint64_t bits = 0;
+    if (check_hyphens) {
+        /* Step 2: no U+002D in both the third and fourth positions. */
+        if (n >= 4 && label[2] == '-' && label[3] == '-')
+            bits |= XN_ERR_V2;
+        /* Step 3: neither begins nor ends with U+002D. */
+        if (n > 0 && (label[0] == '-' || label[n - 1] == '-'))
+            bits |= XN_ERR_V3;
+    }
+    /* Step 4: "If not CheckHyphens, the label must not begin with 'xn--'."
+     * Reported whatever CheckHyphens says: with it on, such a label breaks
+     * step 2 anyway, so only the report differs, and it then lists V2 and
+     * V4 together as IdnaTestV2.txt does (e.g. "xn--a-ä" → [V2, V4]).  The
+     * comparison is case-sensitive as in UTS #46: labels reach this step
+     * mapped, and an upper-case letter is a V7 error of its own. */
+    if (n >= 4 && label[0] == 'x' && label[1] == 'n' && label[2] == '-' && label[3] == '-')
+        bits |= XN_ERR_V4;
+    return bits;
+}
+
+/* ---- RFC 5892 A.1, A.2: ZERO WIDTH NON-JOINER and JOINER (CONTEXTJ) ---- */
+
+static bool is_virama(uint32_t cp)
+{
+    return (xn__props(cp) & XN_PROP_VIRAMA) != 0; /* Canonical_Combining_Class = 9 */
+}
+
+/*
+ * A.1: ZWNJ is valid after a virama, or when
+ *   (Joining_Type:{L,D})(Joining_Type:T)*\u200C(Joining_Type:T)*(Joining_Type:{R,D})
+ * matches around it.  A.2: ZWJ is valid only after a virama.
+ *
+ * One forward pass.  `left` is the Joining_Type of the nearest code point
+ * before i that is not T (U at the start), which settles the left half of
+ * the expression.  A ZWNJ whose left half holds waits in `pending` for the
+ * next code point that is not T, which settles the right half; that code
+ * point settles every ZWNJ still waiting, since only T lies between them and
+ * it.  So no code point is looked at twice, whatever the runs of T.
+ */
+uint64_t xn__check_joiners(const uint32_t *label, size_t n, size_t *where)
+{
+    uint64_t bits = 0;
+    size_t first = n, pending = n, i;
+    unsigned left = XN_JT_U;
+
+    for (i = 0; i < n; i++) {
+        uint32_t c = label[i];
+        unsigned jt = xn__joining_type(xn__props(c));
+
+        /* A.1, right half: the first non-T after the waiting ZWNJ(s). */
+        if (jt != XN_JT_T && pending < n) {
+            if (jt != XN_JT_R && jt != XN_JT_D) {
+                bits |= XN_ERR_C1;
+                if (pending < first)
+                    first = pending;
+            }
+            pending = n;
+        }
+
+        if (c == ZWNJ || c == ZWJ) {
+            /* A.1 and A.2: If Canonical_Combining_Class(Before(cp)) .eq.
+             * Virama Then True. */
+            if (i > 0 && is_virama(label[i - 1])) {
+                /* valid */
+            } else if (c == ZWJ) {
+                bits |= XN_ERR_C2;
+                if (i < first)
+                    first = i;
+            } else if (left != XN_JT_L && left != XN_JT_D) {
+                /* A.1, left half fails. */
+                bits |= XN_ERR_C1;
+                if (i < first)
+                    first = i;
+            } else if (pending == n) {
+                pending = i;
+            }
+        }
+
+        if (jt != XN_JT_T)
+            left = jt;
+    }
+    /* A.1: a ZWNJ followed by nothing but T has no right half. */
+    if (pending < n) {
+        bits |= XN_ERR_C1;
+        if (pending < first)
+            first = pending;
+    }
+    if (where)
+        *where = first;
+    return bits;
+}
+
+/* ---- RFC 5893 §2: the Bidi rule ----------------------------------------- */
+
+static inline uint32_t bidi_bit(unsigned bc)
+{
+    return bc < 32 ? UINT32_C(1) << bc : 0;
+}
+
+#define BIDI_SET2(a, b) (bidi_bit(XN_BIDI_##a) | bidi_bit(XN_BIDI_##b))
+#define BIDI_SET4(a, b, c, d) (BIDI_SET2(a, b) | BIDI_SET2(c, d))
+
+/* Rule 2: the classes allowed in an RTL label. */
+#define RTL_ALLOWED \
+    (BIDI_SET4(R, AL, AN, EN) | BIDI_SET4(ES, CS, ET, ON) | BIDI_SET2(BN, NSM))
+/* Rule 3: the classes an RTL label may end with (before trailing NSMs). */
+#define RTL_END BIDI_SET4(R, AL, EN, AN)
+/* Rule 5: the classes allowed in an LTR label. */
+#define LTR_ALLOWED \
+    (BIDI_SET4(L, EN, ES, CS) | BIDI_SET4(ET, ON, BN, NSM))
+/* Rule 6: the classes an LTR label may end with (before trailing NSMs). */
+#define LTR_END BIDI_SET2(L, EN)
+
+/* The Bidi_Class of the i-th character: of bytes[i] when bytes is given
+ * (an ASCII label, read without decoding), else of cps[i]. */
+static inline unsigned bidi_of(const uint32_t *cps, const unsigned char *bytes, size_t i)
+{
+    return xn__bidi(xn__props(bytes ? (uint32_t)bytes[i] : cps[i]));
+}
+
+static inline void note_at(size_t *first, size_t i)
+{
+    if (i < *first)
+        *first = i;
+}
+
+/* RFC 5893 §2 on one label of n characters, given as code points or as
+ * bytes (exactly one of cps and bytes is used).  Inlined into its two
+ * callers, so each gets its own loop without the choice inside. */
+static inline uint64_t bidi_rule(const uint32_t *cps, const unsigned char *bytes, size_t n,
+                                 size_t *where)
+{
+    uint64_t bits = 0;
+    unsigned first_bc;
+    bool rtl;
+    uint32_t allowed, end_ok;
+    size_t bad = n, last = 0, en = n, an = n, first = n, i;
+
+    if (n == 0)
+        goto out;
+
+    /* Rule 1: the first character must be L, R or AL; R or AL make an RTL
+     * label, L an LTR label. */
+    first_bc = bidi_of(cps, bytes, 0);
+    if (first_bc == XN_BIDI_R || first_bc == XN_BIDI_AL) {
+        rtl = true;
+    } else if (first_bc == XN_BIDI_L) {
+        rtl = false;
+    } else {
+        /* A label that breaks rule 1 is neither RTL nor LTR, so rules 2-6
+         * have no direction to go by: it gets B1 alone.  That is what
+         * IdnaTestV2.txt 17.0.0 reports.  In the 2665 lines where a label of
+         * a Bidi domain name breaks rule 1, no other B code comes from that
+         * label except in 2 lines that differ by Unicode version; calling
+         * such a label RTL when it holds R, AL or AN and LTR otherwise
+         * would add codes the file does not list to 1437 of those lines. */
+        bits = XN_ERR_B1;
+        first = 0;
+        goto out;
+    }
+    allowed = rtl ? RTL_ALLOWED : LTR_ALLOWED;
+    end_ok = rtl ? RTL_END : LTR_END;
+
+    for (i = 0; i < n; i++) {
+        unsigned bc = bidi_of(cps, bytes, i);
+        if (!(bidi_bit(bc) & allowed) && bad == n)
+            bad = i; /* rule 2 or 5 */
+        if (bc != XN_BIDI_NSM)
+            last = i; /* rules 3 and 6 look past trailing NSMs */
+        if (bc == XN_BIDI_EN && en == n)
+            en = i;
+        else if (bc == XN_BIDI_AN && an == n)
+            an = i;
+    }
+
+    if (rtl) {
+        /* Rule 2: only R, AL, AN, EN, ES, CS, ET, ON, BN and NSM. */
+        if (bad < n) {
+            bits |= XN_ERR_B2;
+            note_at(&first, bad);
+        }
+        /* Rule 3: ends with R, AL, EN or AN, then zero or more NSM.  The
+         * first character is R or AL, so `last` is a real one. */
+        if (!(bidi_bit(bidi_of(cps, bytes, last)) & end_ok)) {
+            bits |= XN_ERR_B3;
+            note_at(&first, last);
+        }
+        /* Rule 4: EN and AN must not both be present; blame the first
+         * character of the kind that came second. */
+        if (en < n && an < n) {
+            bits |= XN_ERR_B4;
+            note_at(&first, en > an ? en : an);
+        }
+    } else {
+        /* Rule 5: only L, EN, ES, CS, ET, ON, BN and NSM. */
+        if (bad < n) {
+            bits |= XN_ERR_B5;
+            note_at(&first, bad);
+        }
+        /* Rule 6: ends with L or EN, then zero or more NSM. */
+        if (!(bidi_bit(bidi_of(cps, bytes, last)) & end_ok)) {
+            bits |= XN_ERR_B6;
+            note_at(&first, last);
+        }
+    }
+out:
+    if (where)
+        *where = first;
+    return bits;
+}
+
+uint64_t xn__check_bidi(const uint32_t *label, size_t n, size_t *where)
+{
+    return bidi_rule(label, NULL, n, where);
+}
+
+/* The label's bytes are read as code points U+0000..U+00FF; for the ASCII
+ * labels this is meant for, that is exactly their decoding. */
+uint64_t xn__check_bidi_ascii(const char *label, size_t n)
+{
+    return bidi_rule(NULL, (const unsigned char *)label, n, NULL);
+}
+
+/* RFC 5893 §1.4: a Bidi domain name holds a label with an R, AL or AN
+ * character. */
+bool xn__is_rtl_label(const uint32_t *label, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        unsigned bc = xn__bidi(xn__props(label[i]));
+        if (bc == XN_BIDI_R || bc == XN_BIDI_AL || bc == XN_BIDI_AN)
+            return true;
+    }
+    return false;
+}
+
+/* ---- RFC 5892 A.3-A.9: CONTEXTO ------------------------------------------ */
+
+#define MIDDLE_DOT 0x00B7u              /* A.3 */
+#define GREEK_LOWER_NUMERAL_SIGN 0x0375u /* A.4 (KERAIA) */
+#define HEBREW_GERESH 0x05F3u           /* A.5 */
+#define HEBREW_GERSHAYIM 0x05F4u        /* A.6 */
+#define KATAKANA_MIDDLE_DOT 0x30FBu     /* A.7 */
+
+static bool is_arabic_indic_digit(uint32_t c) /* A.8: U+0660..U+0669 */
+{
+    return c >= 0x0660 && c <= 0x0669;
+}
+
+static bool is_extended_arabic_indic_digit(uint32_t c) /* A.9: U+06F0..U+06F9 */
+{
+    return c >= 0x06F0 && c <= 0x06F9;
+}
+
+/*
+ * One pass.  The rules that look at neighbours (A.3-A.6) and the code points
+ * without a rule are settled on the spot; the rules about the whole label
+ * (A.7-A.9) only need the first position of U+30FB and of each digit set
+ * and whether a Hiragana, Katakana or Han character occurs, settled after
+ * the loop.
+ */
+bool xn__check_contexto(const uint32_t *label, size_t n, size_t *where)
+{
+    size_t first = n, dot = n, ar = n, ext = n, i;
+    bool han_kana = false;
+
+    for (i = 0; i < n; i++) {
+        uint32_t c = label[i];
+        uint32_t p = xn__props(c);
+        unsigned sc = xn__script(p);
+        bool ok = true;
+
+        /* A.7: "For All Characters: If Script(cp) .in. {Hiragana, Katakana,
+         * Han} Then True".  U+30FB itself is Script=Common, so it never
+         * counts; it is left out by name as well, so that a table giving it
+         * Katakana could not make the rule vacuous. */
+        if (c != KATAKANA_MIDDLE_DOT &&
+            (sc == XN_SCRIPT_HIRAGANA || sc == XN_SCRIPT_KATAKANA || sc == XN_SCRIPT_HAN))
+            han_kana = true;
+
+        if (xn__idna2008(p) != XN_IDNA2008_CONTEXTO)
+            continue;
+
+        if (c == MIDDLE_DOT) {
+            /* A.3: If Before(cp) .eq. U+006C And After(cp) .eq. U+006C
+             * Then True. */
+            ok = i > 0 && i + 1 < n && label[i - 1] == 0x006C && label[i + 1] == 0x006C;
+        } else if (c == GREEK_LOWER_NUMERAL_SIGN) {
+            /* A.4: If Script(After(cp)) .eq. Greek Then True. */
+            ok = i + 1 < n && xn__script(xn__props(label[i + 1])) == XN_SCRIPT_GREEK;
+        } else if (c == HEBREW_GERESH || c == HEBREW_GERSHAYIM) {
+            /* A.5, A.6: If Script(Before(cp)) .eq. Hebrew Then True. */
+            ok = i > 0 && xn__script(xn__props(label[i - 1])) == XN_SCRIPT_HEBREW;
+        } else if (c == KATAKANA_MIDDLE_DOT) {
+            if (dot == n)
+                dot = i; /* A.7, settled below */
+        } else if (is_arabic_indic_digit(c)) {
+            if (ar == n)
+                ar = i; /* A.8, settled below */
+        } else if (is_extended_arabic_indic_digit(c)) {
+            if (ext == n)
+                ext = i; /* A.9, settled below */
+        } else {
+            /* RFC 5891 §5.4: a CONTEXTO code point without a rule is
+             * invalid. */
+            ok = false;
+        }
+        if (!ok && first == n)
+            first = i;
+    }
+
+    /* A.7: the label must hold a Hiragana, Katakana or Han character. */
+    if (dot < n && !han_kana && dot < first)
+        first = dot;
+    /* A.8: no U+06F0..U+06F9 beside U+0660..U+0669; A.9: the converse.
+     * With both sets present, the first digit of either set is the first
+     * one to break its rule. */
+    if (ar < n && ext < n) {
+        size_t d = ar < ext ? ar : ext;
+        if (d < first)
+            first = d;
+    }
+    if (where)
+        *where = first;
+    return first == n;
+}

@@ -1,0 +1,187 @@
+/*
+ * The API's small promises: every status has a text and a name, error bits
+ * have their IdnaTestV2 codes, versions are what they claim, and the strict
+ * UTF-8 decoder accepts exactly the well-formed sequences.
+ */
+#include "internal.h"
+#include "test.h"
+
+static void test_status_strings(void)
+{
+    int s;
+    for (s = -200; s <= 5; s++) {
+        const char *text = xn_strerror(s), *name = xn_strerror_name(s);
+        CHECK(text != NULL && text[0] != '\0');
+        CHECK(name != NULL && strncmp(name, "XN_", 3) == 0);
+    }
+    CHECK(strcmp(xn_strerror_name(XN_OK), "XN_OK") == 0);
+    CHECK(strcmp(xn_strerror_name(XN_E_BUFFER_TOO_SMALL), "XN_E_BUFFER_TOO_SMALL") == 0);
+    CHECK(strcmp(xn_strerror_name(XN_E_INVALID_DOMAIN), "XN_E_INVALID_DOMAIN") == 0);
+    CHECK(strcmp(xn_strerror_name(-1000), "XN_E_UNKNOWN") == 0);
+    CHECK(strcmp(xn_strerror(-1000), "unknown status code") == 0);
+    /* The values are a contract: they never change. */
+    CHECK_EQ_INT(XN_E_INVALID_ARG, -1);
+    CHECK_EQ_INT(XN_E_BUFFER_TOO_SMALL, -2);
+    CHECK_EQ_INT(XN_E_PUNYCODE_OVERFLOW, -13);
+    CHECK_EQ_INT(XN_E_INVALID_DOMAIN, -20);
+}
+
+static void test_error_names(void)
+{
+    static const struct {
+        uint64_t bit;
+        const char *name;
+    } names[] = {
+        {XN_ERR_P4, "P4"}, {XN_ERR_V1, "V1"}, {XN_ERR_V2, "V2"}, {XN_ERR_V3, "V3"},
+        {XN_ERR_V4, "V4"}, {XN_ERR_V5, "V5"}, {XN_ERR_V6, "V6"}, {XN_ERR_V7, "V7"},
+        {XN_ERR_U1, "U1"}, {XN_ERR_A3, "A3"}, {XN_ERR_A4_1, "A4_1"}, {XN_ERR_A4_2, "A4_2"},
+        {XN_ERR_B1, "B1"}, {XN_ERR_B2, "B2"}, {XN_ERR_B3, "B3"}, {XN_ERR_B4, "B4"},
+        {XN_ERR_B5, "B5"}, {XN_ERR_B6, "B6"}, {XN_ERR_C1, "C1"}, {XN_ERR_C2, "C2"},
+        {XN_ERR_X4_2, "X4_2"}, {XN_ERR_URL_FORBIDDEN, "URL_FORBIDDEN"},
+        {XN_ERR_URL_EMPTY, "URL_EMPTY"},
+    };
+    size_t i;
+    char buf[64];
+    for (i = 0; i < sizeof names / sizeof names[0]; i++)
+        CHECK_MSG(strcmp(xn_error_name(names[i].bit), names[i].name) == 0, "bit %zu: %s", i,
+                  xn_error_name(names[i].bit));
+    CHECK(strcmp(xn_error_name(0), "?") == 0);
+    CHECK(strcmp(xn_error_name(XN_ERR_P4 | XN_ERR_V1), "?") == 0);
+    CHECK(strcmp(xn_error_name(UINT64_C(1) << 63), "?") == 0);
+
+    CHECK_EQ_INT(xn_errors_format(XN_ERR_P4 | XN_ERR_V6 | XN_ERR_A4_2, buf, sizeof buf), 10);
+    CHECK(strcmp(buf, "P4,V6,A4_2") == 0);
+    CHECK_EQ_INT(xn_errors_format(0, buf, sizeof buf), 0);
+    CHECK(buf[0] == '\0');
+    /* Truncation keeps the NUL inside the buffer and reports the full length. */
+    memset(buf, 'z', sizeof buf);
+    CHECK_EQ_INT(xn_errors_format(XN_ERR_P4 | XN_ERR_V6, buf, 4), 5);
+    CHECK(strcmp(buf, "P4,") == 0);
+    CHECK(buf[4] == 'z');
+    CHECK_EQ_INT(xn_errors_format(XN_ERR_P4, NULL, 0), 2);
+}
+
+static void test_versions(void)
+{
+    unsigned char icu[4];
+    CHECK(strcmp(xn_version(), XN_VERSION_STRING) == 0);
+    CHECK(strcmp(xn_unicode_version(), "15.0.0") == 0);
+    /* ICU does the normalization: it must know every character our tables
+     * know, so it may not be older than they are. */
+    xn__icu_unicode_version(icu);
+    CHECK_MSG(icu[0] > 15 || (icu[0] == 15 && icu[1] >= 0),
+              "ICU's Unicode %u.%u is older than the tables' %s", icu[0], icu[1],
+              xn_unicode_version());
+}
+
+/* A reference for well-formedness, written differently from lib/utf8.c:
+ * decode loosely, then demand the shortest form and a scalar value. */
+static size_t loose_decode(const unsigned char *s, size_t n, uint32_t *cp)
+{
+    size_t len, i;
+    uint32_t v;
+    if (s[0] < 0x80) {
+        *cp = s[0];
+        return 1;
+    }
+    if ((s[0] & 0xE0) == 0xC0)
+        len = 2, v = s[0] & 0x1Fu;
+    else if ((s[0] & 0xF0) == 0xE0)
+        len = 3, v = s[0] & 0x0Fu;
+    else if ((s[0] & 0xF8) == 0xF0)
+        len = 4, v = s[0] & 0x07u;
+    else
+        return 0;
+    if (n < len)
+        return 0;
+    for (i = 1; i < len; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        v = (v << 6) | (s[i] & 0x3Fu);
+    }
+    if (v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF) || xn__utf8_length(v) != len)
+        return 0;
+    *cp = v;
+    return len;
+}
+
+static void test_utf8(void)
+{
+    unsigned long mismatches = 0;
+    uint32_t c, a = 0, b = 0;
+    unsigned char s[4];
+    unsigned x;
+
+    /* Every scalar value round-trips. */
+    for (c = 0; c <= 0x10FFFF; c++) {
+        char buf[4];
+        size_t len;
+        if (c >= 0xD800 && c <= 0xDFFF)
+            continue;
+        len = xn__utf8_put(c, buf);
+        if (len != xn__utf8_length(c) ||
+            xn__utf8_decode((const unsigned char *)buf, len, &a) != len || a != c)
+            mismatches++;
+        /* Cut short, it is ill-formed. */
+        if (len > 1 && xn__utf8_decode((const unsigned char *)buf, len - 1, &a) != 0)
+            mismatches++;
+    }
+    CHECK_MSG(mismatches == 0, "%lu scalar values do not round-trip", mismatches);
+
+    /* Every 1-, 2- and 3-byte sequence, and every 4-byte sequence whose last
+     * two bytes are continuation bytes from a sample, agrees with the
+     * reference on whether it is well-formed and what it means. */
+    mismatches = 0;
+    for (x = 0; x < 0x1000000; x++) {
+        size_t r1, r2;
+        s[0] = (unsigned char)(x >> 16);
+        s[1] = (unsigned char)(x >> 8);
+        s[2] = (unsigned char)x;
+        s[3] = 0x80;
+        r1 = xn__utf8_decode(s, 3, &a);
+        r2 = loose_decode(s, 3, &b);
+        if (r1 != r2 || (r1 && a != b))
+            mismatches++;
+    }
+    for (x = 0; x < 0x10000; x++) {
+        static const unsigned char tails[] = {0x00, 0x7F, 0x80, 0xBF, 0xC0, 0xFF};
+        size_t t, r1, r2;
+        s[0] = (unsigned char)(x >> 8);
+        s[1] = (unsigned char)x;
+        for (t = 0; t < sizeof tails * sizeof tails; t++) {
+            s[2] = tails[t / sizeof tails];
+            s[3] = tails[t % sizeof tails];
+            r1 = xn__utf8_decode(s, 4, &a);
+            r2 = loose_decode(s, 4, &b);
+            if (r1 != r2 || (r1 && a != b))
+                mismatches++;
+        }
+    }
+    CHECK_MSG(mismatches == 0, "%lu byte sequences judged differently", mismatches);
+
+    /* The classic ill-formed cases, named. */
+    {
+        static const char *const bad[] = {
+            "\xC0\xAF",         /* overlong '/' */
+            "\xE0\x80\xAF",     /* overlong '/' */
+            "\xF0\x80\x80\xAF", /* overlong '/' */
+            "\xED\xA0\x80",     /* U+D800 */
+            "\xED\xBF\xBF",     /* U+DFFF */
+            "\xF4\x90\x80\x80", /* U+110000 */
+            "\xF5\x80\x80\x80", "\xFF", "\x80", "\xBF",
+        };
+        size_t i;
+        for (i = 0; i < sizeof bad / sizeof bad[0]; i++)
+            CHECK_MSG(xn__utf8_decode((const unsigned char *)bad[i], strlen(bad[i]), &a) == 0,
+                      "case %zu accepted", i);
+    }
+}
+
+int main(void)
+{
+    test_status_strings();
+    test_error_names();
+    test_versions();
+    test_utf8();
+    return test_done("api");
+}

@@ -1,0 +1,337 @@
+/*
+ * UTS #46 front end: what callers depend on, one row per behaviour.
+ * Every row also goes through a capacity sweep, the *_alloc wrappers, and
+ * (for successful ToASCII rows) idempotence and the ToUnicode round trip.
+ */
+#include "internal.h"
+#include "test.h"
+
+enum op { A, U }; /* xn_to_ascii, xn_to_unicode */
+
+typedef struct row {
+    int line;
+    enum op op;
+    const char *in;
+    unsigned flags;
+    int status;
+    const char *out;   /* expected output; for failing ToASCII, NULL */
+    uint64_t errors;   /* exact set expected in the report */
+} row;
+
+#define R(op, in, flags, status, out, errors) {__LINE__, op, in, flags, status, out, errors}
+#define OK XN_OK
+#define BAD XN_E_INVALID_DOMAIN
+
+static const row rows[] = {
+    /* The everyday conversions. */
+    R(A, "bücher.example", 0, OK, "xn--bcher-kva.example", 0),
+    R(A, "BÜCHER.Example", 0, OK, "xn--bcher-kva.example", 0),
+    R(A, "Bu\xCC\x88" "cher.example", 0, OK, "xn--bcher-kva.example", 0), /* NFC */
+    R(U, "xn--bcher-kva.example", 0, OK, "bücher.example", 0),
+    R(U, "XN--BCHER-KVA.Example", 0, OK, "bücher.example", 0),
+    R(A, "www.example.com", 0, OK, "www.example.com", 0),
+    R(A, "WWW.Example.COM", 0, OK, "www.example.com", 0),
+    R(U, "WWW.Example.COM", 0, OK, "www.example.com", 0),
+    R(A, "中国", 0, OK, "xn--fiqs8s", 0),
+    R(A, "δοκιμή.ελ", 0, OK, "xn--jxalpdlp.xn--qxam", 0),
+    R(U, "xn--jxalpdlp.xn--qxam", 0, OK, "δοκιμή.ελ", 0),
+    R(A, "ශ්‍රී", 0, OK, "xn--10cl1a0b660p", 0),
+    R(A, "نامه‌ای", 0, OK, "xn--mgba3gch31f060k", 0),
+    /* The four label separators. */
+    R(A, "a。b．c｡d", 0, OK, "a.b.c.d", 0),
+    R(A, "ａｂｃ．ｄｅ", 0, OK, "abc.de", 0),
+    /* Deviations: nontransitional keeps them, transitional maps them. */
+    R(A, "faß.de", 0, OK, "xn--fa-hia.de", 0),
+    R(A, "faß.de", XN_TRANSITIONAL, OK, "fass.de", 0),
+    R(A, "xn--fa-hia.de", XN_TRANSITIONAL, OK, "xn--fa-hia.de", 0),
+    R(A, "βόλος", XN_TRANSITIONAL, OK, "xn--nxasmq6b", 0),
+    R(A, "βόλος", 0, OK, "xn--nxasmm1c", 0),
+    /* Ignored code points vanish. */
+    R(A, "a\xC2\xAD" "b.example", 0, OK, "ab.example", 0),
+    /* Lengths: 63 and 253 fit, 64 and 254 do not; empty labels; the root dot. */
+    R(A, "a23456789012345678901234567890123456789012345678901234567890123.x", 0, OK,
+      "a23456789012345678901234567890123456789012345678901234567890123.x", 0),
+    R(A, "a234567890123456789012345678901234567890123456789012345678901234.x", 0, BAD,
+      NULL, XN_ERR_A4_2),
+    R(A, "a234567890123456789012345678901234567890123456789012345678901234.x",
+      XN_NO_VERIFY_DNS_LENGTH, OK,
+      "a234567890123456789012345678901234567890123456789012345678901234.x", 0),
+    R(A, "", 0, BAD, NULL, XN_ERR_A4_1 | XN_ERR_A4_2),
+    R(A, ".", 0, BAD, NULL, XN_ERR_A4_1 | XN_ERR_A4_2),
+    R(A, "a..b", 0, BAD, NULL, XN_ERR_A4_2),
+    R(A, "a..b", XN_NO_VERIFY_DNS_LENGTH, OK, "a..b", 0),
+    R(A, "example.com.", 0, BAD, NULL, XN_ERR_A4_2),
+    R(A, "example.com.", XN_ALLOW_ROOT_DOT, OK, "example.com.", 0),
+    R(A, "bücher.example.", XN_ALLOW_ROOT_DOT, OK, "xn--bcher-kva.example.", 0),
+    R(A, ".", XN_ALLOW_ROOT_DOT, BAD, NULL, XN_ERR_A4_1 | XN_ERR_A4_2),
+    R(U, "a..b", 0, BAD, "a..b", XN_ERR_X4_2),
+    R(U, "a.b.", 0, OK, "a.b.", 0),
+    R(U, "", 0, BAD, "", XN_ERR_X4_2),
+    R(U, "a..b", XN_NO_VERIFY_DNS_LENGTH, OK, "a..b", 0),
+    /* Hyphens (CheckHyphens) and "xn--" without them. */
+    R(A, "-x.example", 0, BAD, NULL, XN_ERR_V3),
+    R(A, "x-.example", 0, BAD, NULL, XN_ERR_V3),
+    R(A, "ab--c.example", 0, BAD, NULL, XN_ERR_V2),
+    R(A, "-x.example", XN_NO_CHECK_HYPHENS, OK, "-x.example", 0),
+    R(A, "ab--c.example", XN_NO_CHECK_HYPHENS, OK, "ab--c.example", 0),
+    /* UseSTD3ASCIIRules. */
+    R(A, "a_b.example", 0, BAD, NULL, XN_ERR_U1),
+    R(A, "a_b.example", XN_NO_STD3_RULES, OK, "a_b.example", 0),
+    R(A, "a！b", 0, BAD, NULL, XN_ERR_U1), /* fullwidth '!' maps to '!' */
+    R(A, "a！b", XN_NO_STD3_RULES, OK, "a!b", 0),
+    /* Disallowed code points. */
+    R(A, "a\xC2\x80" "b", 0, BAD, NULL, XN_ERR_V7),
+    R(U, "a\xC2\x80" "b", 0, BAD, "a\xC2\x80" "b", XN_ERR_V7),
+    /* Leading combining mark. */
+    R(A, "\xCC\x81" "x.example", 0, BAD, NULL, XN_ERR_V6),
+    /* ACE labels: bad Punycode, non-ASCII, decoding to nothing or ASCII. */
+    R(A, "xn--a.example", 0, BAD, NULL, XN_ERR_V7),     /* decodes to U+0080 */
+    R(U, "xn--a.example", 0, BAD, "\xC2\x80.example", XN_ERR_V7),
+    R(A, "xn--a-.example", 0, BAD, NULL, XN_ERR_P4),    /* "a" with no deltas: ASCII only */
+    R(A, "xn--ab-.example", 0, BAD, NULL, XN_ERR_P4),
+    R(A, "xn--a!.example", 0, BAD, NULL, XN_ERR_P4),    /* invalid digit */
+    R(U, "xn--a!.example", 0, BAD, "xn--a!.example", XN_ERR_P4),
+    R(A, "xn--a!.example", XN_IGNORE_INVALID_PUNYCODE, BAD, NULL, XN_ERR_V2 | XN_ERR_V4 | XN_ERR_U1),
+    R(A, "xn--tešla", 0, BAD, NULL, XN_ERR_P4),
+    R(A, "xn--example-.org", 0, BAD, NULL, XN_ERR_P4),  /* RUSTSEC-2024-0421 */
+    R(U, "xn--example-.org", 0, BAD, "example.org", XN_ERR_P4),
+    R(A, "xn--0000h", 0, BAD, NULL, XN_ERR_P4),         /* would be > U+10FFFF */
+    R(A, "xn--", 0, BAD, NULL, XN_ERR_P4 | XN_ERR_A4_1 | XN_ERR_A4_2),
+    R(A, "xn--zca", XN_NO_CHECK_HYPHENS, OK, "xn--zca", 0),
+    /* Joiners (CheckJoiners). */
+    R(A, "a\xE2\x80\x8C" "b", 0, BAD, NULL, XN_ERR_C1),
+    R(A, "a\xE2\x80\x8C" "b", XN_NO_CHECK_JOINERS, OK, "xn--ab-j1t", 0),
+    R(U, "xn--ab-j1t", 0, BAD, "a\xE2\x80\x8C" "b", XN_ERR_C1),
+    R(A, "a\xE2\x80\x8C" "b", XN_TRANSITIONAL, OK, "ab", 0),
+    /* Bidi (CheckBidi), judged over the whole name. */
+    R(A, "0à.א", 0, BAD, NULL, XN_ERR_B1),
+    R(A, "0à.א", XN_NO_CHECK_BIDI, OK, "xn--0-sfa.xn--4db", 0),
+    R(A, "0à.example", 0, OK, "xn--0-sfa.example", 0), /* no RTL label: no rule */
+    R(A, "1a.א", 0, BAD, NULL, XN_ERR_B1),                /* ASCII label, RTL name */
+    R(A, "שלום.example", 0, OK, "xn--9dbne9b.example", 0),
+    /* WHATWG URL Standard profile. */
+    R(A, "EXAMPLE.com", XN_WHATWG, OK, "example.com", 0),
+    R(A, "-x.example", XN_WHATWG, OK, "-x.example", 0),
+    R(A, "a..b", XN_WHATWG, OK, "a..b", 0),
+    R(A, "xn--a", XN_WHATWG, OK, "xn--a", 0),        /* ASCII fallback */
+    R(A, "XN--A.com", XN_WHATWG, OK, "xn--a.com", 0),
+    R(A, "xn--a.ß", XN_WHATWG, BAD, NULL, XN_ERR_V7),
+    R(A, "a b", XN_WHATWG, BAD, NULL, XN_ERR_URL_FORBIDDEN),
+    R(A, "a%b", XN_WHATWG, BAD, NULL, XN_ERR_URL_FORBIDDEN),
+    R(A, "www\xC2\xA0.example", XN_WHATWG, BAD, NULL, XN_ERR_URL_FORBIDDEN),
+    R(A, "", XN_WHATWG, BAD, NULL, XN_ERR_URL_EMPTY),
+    R(A, "\xC2\xAD", XN_WHATWG, BAD, NULL, XN_ERR_URL_EMPTY),
+    R(A, "faß.de", XN_WHATWG, OK, "xn--fa-hia.de", 0),
+    R(A, "a_b.example", XN_WHATWG, OK, "a_b.example", 0),
+};
+
+static void check_row(const row *r)
+{
+    char out[4096], esc[512];
+    size_t len = 0, cap, alen = 0;
+    xn_report rep;
+    char *in = test_exact_copy(r->in, strlen(r->in)), *aout = NULL;
+    size_t in_len = strlen(r->in);
+    int rc = (r->op == A ? xn_to_ascii : xn_to_unicode)(in, in_len, out, sizeof out, &len,
+                                                          r->flags, &rep);
+    int arc;
+
+    test_escape(esc, sizeof esc, r->in, in_len);
+    CHECK_MSG(rc == r->status, "line %d %s(%s): status %s, expected %s", r->line,
+              r->op == A ? "to_ascii" : "to_unicode", esc, xn_strerror_name(rc),
+              xn_strerror_name(r->status));
+    CHECK_MSG(rep.errors == r->errors, "line %d (%s): errors %#llx, expected %#llx", r->line,
+              esc, (unsigned long long)rep.errors, (unsigned long long)r->errors);
+    if (r->out) {
+        char e2[512];
+        CHECK_MSG(len == strlen(r->out) && memcmp(out, r->out, len) == 0 && out[len] == '\0',
+                  "line %d (%s): output %s", r->line, esc,
+                  test_escape(e2, sizeof e2, out, len));
+    } else {
+        CHECK_MSG(len == 0 && out[0] == '\0', "line %d (%s): output on failure", r->line, esc);
+    }
+
+    /* Capacity sweep: every too-small buffer fails cleanly with the size. */
+    if (r->out) {
+        size_t need = strlen(r->out);
+        for (cap = 0; cap <= need + 1; cap++) {
+            char *buf = cap ? (char *)malloc(cap) : NULL;
+            size_t l2 = 12345;
+            int rc2 = (r->op == A ? xn_to_ascii : xn_to_unicode)(in, in_len, buf, cap, &l2,
+                                                                   r->flags, NULL);
+            if (cap < need) {
+                CHECK_MSG(rc2 == XN_E_BUFFER_TOO_SMALL && l2 == need,
+                          "line %d cap %zu: %s, len %zu", r->line, cap, xn_strerror_name(rc2), l2);
+            } else {
+                CHECK_MSG(rc2 == r->status && l2 == need && (need == 0 || memcmp(buf, r->out, need) == 0),
+                          "line %d cap %zu: %s", r->line, cap, xn_strerror_name(rc2));
+                if (cap > need)
+                    CHECK(buf[need] == '\0');
+            }
+            free(buf);
+        }
+    }
+
+    /* The allocating wrapper gives the same answer. */
+    arc = (r->op == A ? xn_to_ascii_alloc : xn_to_unicode_alloc)(in, in_len, &aout, &alen,
+                                                                 r->flags, NULL);
+    CHECK_MSG(arc == rc, "line %d alloc: %s", r->line, xn_strerror_name(arc));
+    if (r->out) {
+        CHECK_MSG(aout && alen == len && strcmp(aout, r->out) == 0, "line %d alloc output",
+                  r->line);
+    } else {
+        CHECK_MSG(aout == NULL, "line %d alloc output on failure", r->line);
+    }
+    xn_free(aout);
+
+    /* ToASCII is idempotent, and ToUnicode of its result is ToUnicode of
+     * the input. */
+    if (r->op == A && rc == XN_OK && !(r->flags & XN_TRANSITIONAL)) {
+        char again[4096], u1[4096], u2[4096];
+        size_t l2, lu1, lu2;
+        int r2 = xn_to_ascii(out, len, again, sizeof again, &l2, r->flags, NULL);
+        CHECK_MSG(r2 == XN_OK && l2 == len && memcmp(again, out, len) == 0,
+                  "line %d: ToASCII not idempotent (%s)", r->line, xn_strerror_name(r2));
+        if (!(r->flags & XN_URL_RULES)) {
+            int ra = xn_to_unicode(in, in_len, u1, sizeof u1, &lu1, r->flags, NULL);
+            int rb = xn_to_unicode(out, len, u2, sizeof u2, &lu2, r->flags, NULL);
+            CHECK_MSG(ra == rb && lu1 == lu2 && memcmp(u1, u2, lu1) == 0,
+                      "line %d: ToUnicode(ToASCII(x)) != ToUnicode(x)", r->line);
+        }
+    }
+    free(in);
+}
+
+static void test_arguments(void)
+{
+    char out[64];
+    size_t len = 99;
+    xn_report rep;
+    rep.errors = 1;
+    CHECK_EQ_INT(xn_to_ascii("a", 1, out, sizeof out, &len, 0x8000u, &rep), XN_E_INVALID_ARG);
+    CHECK_EQ_INT(rep.errors, 0);
+    CHECK_EQ_INT(xn_to_unicode("a", 1, out, sizeof out, &len, ~0u, NULL), XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_to_ascii(NULL, 1, out, sizeof out, &len, 0, NULL), XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_to_ascii("a", 1, NULL, 5, &len, 0, NULL), XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_to_ascii("a", 1, out, sizeof out, NULL, 0, NULL), XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_to_ascii_alloc("a", 1, NULL, NULL, 0, NULL), XN_E_INVALID_ARG);
+    /* NULL with length 0 is the empty name. */
+    CHECK_EQ_INT(xn_to_ascii(NULL, 0, out, sizeof out, &len, 0, &rep), XN_E_INVALID_DOMAIN);
+    CHECK_EQ_INT(xn_to_ascii(NULL, 0, out, sizeof out, &len, XN_NO_VERIFY_DNS_LENGTH, NULL),
+                 XN_OK);
+    CHECK_EQ_INT(len, 0);
+    /* Size query. */
+    CHECK_EQ_INT(xn_to_ascii("bücher.example", 15, NULL, 0, &len, 0, NULL),
+                 XN_E_BUFFER_TOO_SMALL);
+    CHECK_EQ_INT(len, 21);
+}
+
+static void test_bad_utf8(void)
+{
+    static const char *const bad[] = {
+        "\xC3", "abc.\xFF", "a\xC0\xAF" "b", "\xED\xA0\x80.com", "x\xF4\x90\x80\x80",
+        "bücher\xE2\x82", "\x80" "abc",
+    };
+    size_t i;
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char out[64];
+        size_t len = 7;
+        CHECK_EQ_INT(xn_to_ascii(bad[i], strlen(bad[i]), out, sizeof out, &len, 0, NULL),
+                     XN_E_BAD_UTF8);
+        CHECK_EQ_INT(len, 0);
+        CHECK_EQ_INT(xn_to_unicode(bad[i], strlen(bad[i]), out, sizeof out, &len, 0, NULL),
+                     XN_E_BAD_UTF8);
+        CHECK_EQ_INT(xn_to_ascii(bad[i], strlen(bad[i]), out, sizeof out, &len, XN_WHATWG, NULL),
+                     XN_E_BAD_UTF8);
+    }
+    /* An embedded NUL is a character like any other (disallowed by STD3). */
+    {
+        char out[64];
+        size_t len;
+        xn_report rep;
+        CHECK_EQ_INT(xn_to_ascii("a\0b", 3, out, sizeof out, &len, 0, &rep), XN_E_INVALID_DOMAIN);
+        CHECK_EQ_INT(rep.errors, XN_ERR_U1);
+        CHECK_EQ_INT(rep.offset, 1);
+        CHECK_EQ_INT(xn_to_ascii("a\0b", 3, out, sizeof out, &len, XN_WHATWG, &rep),
+                     XN_E_INVALID_DOMAIN);
+    }
+}
+
+static void test_report(void)
+{
+    char out[256];
+    size_t len;
+    xn_report rep;
+    CHECK_EQ_INT(xn_to_ascii("ok.a_b", 6, out, sizeof out, &len, 0, &rep), XN_E_INVALID_DOMAIN);
+    CHECK_EQ_INT(rep.label, 1);
+    CHECK_EQ_INT(rep.offset, 4);
+    CHECK_EQ_INT(rep.code_point, '_');
+    /* U+0080 at byte 5 of the second label (after "ok.ü"). */
+    CHECK_EQ_INT(xn_to_ascii("ok.\xC3\xBC\xC2\x80", 7, out, sizeof out, &len, 0, &rep),
+                 XN_E_INVALID_DOMAIN);
+    CHECK_EQ_INT(rep.errors, XN_ERR_V7);
+    CHECK_EQ_INT(rep.label, 1);
+    CHECK_EQ_INT(rep.offset, 5);
+    CHECK_EQ_INT(rep.code_point, 0x80);
+    /* Success clears the report. */
+    CHECK_EQ_INT(xn_to_ascii("ok", 2, out, sizeof out, &len, 0, &rep), XN_OK);
+    CHECK(rep.errors == 0 && rep.label == 0 && rep.offset == 0 && rep.code_point == 0);
+}
+
+static void test_limits(void)
+{
+    size_t big = 3 * 1024 * 1024, i, len;
+    char *s = (char *)malloc(big + 8), *out = (char *)malloc(big + 8);
+    int rc;
+    if (!s || !out)
+        exit(99);
+    /* A plain ASCII label has no limit, on the fast path or beside a
+     * non-ASCII label; an ACE label of XN_LABEL_LIMIT + 1 is too long. */
+    memset(s, 'a', 5000);
+    CHECK_EQ_INT(xn_to_unicode(s, 5000, out, big, &len, 0, NULL), XN_OK);
+    CHECK_EQ_INT(xn_to_ascii(s, 5000, out, big, &len, XN_WHATWG, NULL), XN_OK);
+    memcpy(s + 5000, ".\xC3\xBC", 3);
+    CHECK_EQ_INT(xn_to_unicode(s, 5003, out, big, &len, 0, NULL), XN_OK);
+    CHECK_EQ_INT(len, 5003);
+    memcpy(s, "xn--", 4);
+    CHECK_EQ_INT(xn_to_unicode(s, XN_LABEL_LIMIT + 1, out, big, &len, 0, NULL), XN_E_TOO_LONG);
+    CHECK_EQ_INT(xn_to_ascii(s, XN_LABEL_LIMIT + 1, out, big, &len, XN_WHATWG, NULL),
+                 XN_E_TOO_LONG);
+    /* Non-ASCII: 1024 ü encode (long Punycode); 1025 do not. */
+    for (i = 0; i < 2 * (XN_LABEL_LIMIT + 1); i += 2)
+        memcpy(s + i, "\xC3\xBC", 2);
+    rc = xn_to_ascii(s, 2 * XN_LABEL_LIMIT, out, big, &len, XN_NO_VERIFY_DNS_LENGTH, NULL);
+    CHECK_EQ_INT(rc, XN_OK);
+    CHECK_EQ_INT(xn_to_ascii(s, 2 * (XN_LABEL_LIMIT + 1), out, big, &len,
+                             XN_NO_VERIFY_DNS_LENGTH, NULL), XN_E_TOO_LONG);
+    /* Ignored code points do not count: 100,000 soft hyphens and a letter. */
+    for (i = 0; i < 200000; i += 2)
+        memcpy(s + i, "\xC2\xAD", 2);
+    s[200000] = 'q';
+    CHECK_EQ_INT(xn_to_ascii(s, 200001, out, big, &len, 0, NULL), XN_OK);
+    CHECK(len == 1 && out[0] == 'q');
+    /* A 3 MB name of many short labels, and thousands of dots. */
+    for (i = 0; i + 2 <= big; i += 2)
+        memcpy(s + i, "a.", 2);
+    s[big - 1] = 'a';
+    CHECK_EQ_INT(xn_to_ascii(s, big, out, big + 8, &len, XN_NO_VERIFY_DNS_LENGTH, NULL), XN_OK);
+    CHECK_EQ_INT(len, big);
+    memset(s, '.', 100000);
+    CHECK_EQ_INT(xn_to_unicode(s, 100000, out, big, &len, XN_NO_VERIFY_DNS_LENGTH, NULL), XN_OK);
+    CHECK_EQ_INT(len, 100000);
+    CHECK_EQ_INT(xn_to_ascii(s, 100000, out, big, &len, 0, NULL), XN_E_INVALID_DOMAIN);
+    free(s);
+    free(out);
+}
+
+int main(void)
+{
+    size_t i;
+    for (i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        check_row(&rows[i]);
+    test_arguments();
+    test_bad_utf8();
+    test_report();
+    test_limits();
+    return test_done("uts46");
+}
