@@ -324,8 +324,46 @@ static void test_limits(void)
     free(out);
 }
 
+/* The UTS #46 layer copies a verified A-label instead of encoding it again,
+ * relying on the strict decoder being injective: every string it accepts
+ * with a non-ASCII result must be exactly the encoding of that result.
+ * Checked here on every string of 1 to 4 characters over [a-z0-9-]. */
+static void test_decoder_injective(void)
+{
+    static const char alphabet[] = "abcdefghijklmnopqrstuvwxyz0123456789-";
+    unsigned long decoded = 0, noncanonical = 0, x, total = 1;
+    size_t len, k;
+    for (len = 1; len <= 4; len++) {
+        total *= 37;
+        for (x = 0; x < total; x++) {
+            char s[4], e[64];
+            uint32_t dec[8];
+            size_t dn, en;
+            unsigned long y = x;
+            for (k = 0; k < len; k++, y /= 37)
+                s[k] = alphabet[y % 37];
+            if (xn_punycode_decode(s, len, dec, 8, &dn, NULL) != XN_OK)
+                continue;
+            decoded++;
+            for (k = 0; k < dn && dec[k] < 0x80; k++)
+                ;
+            if (k == dn) /* all ASCII: rejected by UTS #46 anyway (P4) */
+                continue;
+            if (xn_punycode_encode(dec, dn, NULL, e, sizeof e, &en) != XN_OK || en != len ||
+                memcmp(e, s, len) != 0) {
+                if (noncanonical++ < 10)
+                    fprintf(stderr, "non-canonical Punycode accepted: %.*s\n", (int)len, s);
+            }
+        }
+    }
+    CHECK_MSG(noncanonical == 0, "%lu of %lu decodable strings are not canonical", noncanonical,
+              decoded);
+    CHECK(decoded > 1000000);
+}
+
 int main(void)
 {
+    test_decoder_injective();
     size_t i;
     for (i = 0; i < sizeof rows / sizeof rows[0]; i++)
         check_row(&rows[i]);
