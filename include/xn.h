@@ -258,6 +258,19 @@ XN_API int xn_to_unicode(const char *in, size_t in_len, char *out,
                          size_t out_cap, size_t *out_len, unsigned flags,
                          xn_report *report);
 
+/* UTS #46 ToASCII / ToUnicode on one label, for callers that assemble
+ * names themselves.  As xn_to_ascii() / xn_to_unicode(), except that a label
+ * separator in the input, or one produced by the mapping step (U+3002, ...),
+ * is a violation (XN_ERR_V5, UTS #46 §4.1 step 5), and the name-length rule
+ * A4_1 does not apply (A4_2 does, with VerifyDnsLength).
+ * @since 0.1 */
+XN_API int xn_label_to_ascii(const char *in, size_t in_len, char *out,
+                             size_t out_cap, size_t *out_len, unsigned flags,
+                             xn_report *report);
+XN_API int xn_label_to_unicode(const char *in, size_t in_len, char *out,
+                               size_t out_cap, size_t *out_len, unsigned flags,
+                               xn_report *report);
+
 /* As xn_to_ascii() / xn_to_unicode(), with the output allocated by the
  * library: on XN_OK (and, for xn_to_unicode_alloc, on XN_E_INVALID_DOMAIN)
  * *out receives a NUL-terminated string to release with xn_free(); on any

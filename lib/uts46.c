@@ -105,6 +105,7 @@ typedef struct where {
 typedef struct domain {
     unsigned flags;
     bool to_ascii;
+    bool one_label;       /* xn_label_to_*: a separator is a V5 violation */
     sink out;
     uint64_t errors;      /* violations found so far */
     where first;          /* the first of them */
@@ -505,7 +506,7 @@ typedef struct carry {
 __attribute__((noinline))
 #endif
 static int general_label(domain *d, const unsigned char *u, size_t in_len, size_t *ppos,
-                         carry *cy, bool *pdot)
+                         carry *cy, bool *pdot, size_t *pdot_at)
 {
     bool transitional = (d->flags & XN_TRANSITIONAL) != 0;
     uint32_t m[XN_LABEL_LIMIT], nb[XN_LABEL_LIMIT];
@@ -530,6 +531,7 @@ static int general_label(domain *d, const unsigned char *u, size_t in_len, size_
                 c = u[pos++];
                 if (c == '.') {
                     dot = true;
+                    *pdot_at = at;
                     break;
                 }
                 if (n >= XN_LABEL_LIMIT)
@@ -558,6 +560,7 @@ static int general_label(domain *d, const unsigned char *u, size_t in_len, size_
                         cy->offset = at;
                     } else if (seq[i] == '.') {
                         dot = true;
+                        *pdot_at = at;
                     } else {
                         if (n >= XN_LABEL_LIMIT)
                             return XN_E_TOO_LONG;
@@ -634,17 +637,22 @@ static int process(domain *d, const char *in, size_t in_len)
                     return rc;
                 if (e == in_len)
                     return XN_OK;
+                if (d->one_label)
+                    record(d, XN_ERR_V5, e, '.');
                 put(&d->out, ".", 1);
                 pos = e + 1;
                 d->label++;
                 continue;
             }
         }
-        rc = general_label(d, u, in_len, &pos, &cy, &dot);
+        size_t dot_at = pos;
+        rc = general_label(d, u, in_len, &pos, &cy, &dot, &dot_at);
         if (rc != XN_OK)
             return rc;
         if (!dot)
             return XN_OK;
+        if (d->one_label)
+            record(d, XN_ERR_V5, dot_at, '.');
         put(&d->out, ".", 1);
         d->label++;
     }
@@ -898,7 +906,7 @@ static bool ascii_fast(const char *in, size_t n, char *out, size_t cap, size_t *
 }
 
 static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
-               unsigned flags, xn_report *report, bool to_ascii)
+               unsigned flags, xn_report *report, bool to_ascii, bool one_label)
 {
     domain d;
     int rc;
@@ -908,7 +916,8 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
         *out_len = 0;
     if ((!in && in_len) || (!out && out_cap) || !out_len || (flags & ~ALL_FLAGS))
         return XN_E_INVALID_ARG;
-    if (ascii_fast(in, in_len, out, out_cap, out_len, flags)) {
+    if (!(one_label && in_len && memchr(in, '.', in_len)) &&
+        ascii_fast(in, in_len, out, out_cap, out_len, flags)) {
         fill_report(report, NULL);
         return XN_OK;
     }
@@ -918,6 +927,7 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
     memset(&d, 0, sizeof d);
     d.flags = flags;
     d.to_ascii = to_ascii;
+    d.one_label = one_label;
     d.out.buf = out;
     d.out.cap = out_cap;
     rc = process(&d, in ? in : "", in_len);
@@ -935,7 +945,7 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
             d.first = d.first_bidi;
     }
 
-    if (to_ascii && !(flags & XN_NO_VERIFY_DNS_LENGTH)) {
+    if (to_ascii && !one_label && !(flags & XN_NO_VERIFY_DNS_LENGTH)) {
         /* §4.2 step 4.1: 1 to 253 octets, without a trailing root dot. */
         size_t len = d.out.len - (d.label > 0 && d.last_empty ? 1 : 0);
         if (len == 0 || len > XN_DNS_NAME_MAX)
@@ -980,13 +990,25 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
 int xn_to_ascii(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
                 unsigned flags, xn_report *report)
 {
-    return run(in, in_len, out, out_cap, out_len, flags, report, true);
+    return run(in, in_len, out, out_cap, out_len, flags, report, true, false);
 }
 
 int xn_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
                   unsigned flags, xn_report *report)
 {
-    return run(in, in_len, out, out_cap, out_len, flags, report, false);
+    return run(in, in_len, out, out_cap, out_len, flags, report, false, false);
+}
+
+int xn_label_to_ascii(const char *in, size_t in_len, char *out, size_t out_cap,
+                      size_t *out_len, unsigned flags, xn_report *report)
+{
+    return run(in, in_len, out, out_cap, out_len, flags, report, true, true);
+}
+
+int xn_label_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap,
+                        size_t *out_len, unsigned flags, xn_report *report)
+{
+    return run(in, in_len, out, out_cap, out_len, flags, report, false, true);
 }
 
 /* ---- allocating wrappers ------------------------------------------------------- */
@@ -1007,12 +1029,12 @@ static int run_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
         fill_report(report, NULL);
         return XN_E_INVALID_ARG;
     }
-    rc = run(in, in_len, small, sizeof small, &len, flags, report, to_ascii);
+    rc = run(in, in_len, small, sizeof small, &len, flags, report, to_ascii, false);
     if (rc == XN_E_BUFFER_TOO_SMALL) {
         p = (char *)malloc(len + 1);
         if (!p)
             return XN_E_NOMEM;
-        rc = run(in, in_len, p, len + 1, &len, flags, report, to_ascii);
+        rc = run(in, in_len, p, len + 1, &len, flags, report, to_ascii, false);
     } else if (rc == XN_OK || (rc == XN_E_INVALID_DOMAIN && !to_ascii)) {
         p = (char *)malloc(len + 1);
         if (!p)

@@ -278,6 +278,32 @@ static void test_report(void)
     CHECK(rep.errors == 0 && rep.label == 0 && rep.offset == 0 && rep.code_point == 0);
 }
 
+static void test_label_calls(void)
+{
+    char out[256];
+    size_t len;
+    xn_report rep;
+    CHECK_EQ_INT(xn_label_to_ascii("Bücher", 7, out, sizeof out, &len, 0, &rep), XN_OK);
+    CHECK(strcmp(out, "xn--bcher-kva") == 0);
+    CHECK_EQ_INT(xn_label_to_unicode("xn--bcher-kva", 13, out, sizeof out, &len, 0, &rep), XN_OK);
+    CHECK(strcmp(out, "bücher") == 0);
+    /* A separator, typed or mapped, is V5; no A4_1 for one label. */
+    CHECK_EQ_INT(xn_label_to_ascii("a.b", 3, out, sizeof out, &len, 0, &rep), XN_E_INVALID_DOMAIN);
+    CHECK_EQ_INT(rep.errors, XN_ERR_V5);
+    CHECK_EQ_INT(rep.offset, 1);
+    CHECK_EQ_INT(xn_label_to_ascii("a\xE3\x80\x82" "b", 5, out, sizeof out, &len, 0, &rep),
+                 XN_E_INVALID_DOMAIN);
+    CHECK_EQ_INT(rep.errors, XN_ERR_V5);
+    CHECK_EQ_INT(rep.offset, 1);
+    CHECK_EQ_INT(xn_label_to_unicode("ü.x", 4, out, sizeof out, &len, 0, &rep),
+                 XN_E_INVALID_DOMAIN);
+    CHECK_EQ_INT(rep.errors, XN_ERR_V5);
+    CHECK_EQ_INT(xn_label_to_ascii("", 0, out, sizeof out, &len, 0, &rep), XN_E_INVALID_DOMAIN);
+    CHECK_EQ_INT(rep.errors, XN_ERR_A4_2);
+    CHECK_EQ_INT(xn_label_to_ascii("", 0, out, sizeof out, &len, XN_NO_VERIFY_DNS_LENGTH, &rep),
+                 XN_OK);
+}
+
 static void test_limits(void)
 {
     size_t big = 3 * 1024 * 1024, i, len;
@@ -370,6 +396,7 @@ int main(void)
     test_arguments();
     test_bad_utf8();
     test_report();
+    test_label_calls();
     test_limits();
     return test_done("uts46");
 }

@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""What a packager and a consumer meet: `meson install` into a staging
+directory puts every file where it belongs; a program builds against the
+staged library through `pkg-config --cflags --libs xn` and runs; the shared
+library exports exactly the symbols of lib/xn.map; include/xn.h compiles
+alone as C99 -pedantic and as C++.
+
+usage: test-install.py BUILD_DIR SOURCE_DIR C_COMPILER [CXX_COMPILER]
+"""
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+failures = 0
+checks = 0
+
+
+def check(cond, what):
+    global failures, checks
+    checks += 1
+    if not cond:
+        failures += 1
+        print(f"FAIL: {what}")
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+
+
+def main():
+    build, source, cc = sys.argv[1], sys.argv[2], sys.argv[3]
+    cxx = sys.argv[4] if len(sys.argv) > 4 else None
+    stage = tempfile.mkdtemp(prefix="xn-install-")
+    try:
+        r = run(["meson", "install", "-C", build, "--destdir", stage, "--no-rebuild", "--quiet"])
+        check(r.returncode == 0, f"meson install: {r.stderr.strip()}")
+        if r.returncode != 0:
+            return
+        files = [os.path.relpath(p, stage) for p in glob.glob(stage + "/**", recursive=True)
+                 if os.path.isfile(p) or os.path.islink(p)]
+
+        def find(pattern):
+            return [f for f in files if re.search(pattern, f)]
+
+        check(find(r"include/xn\.h$"), "include/xn.h installed")
+        check(find(r"lib[^/]*/(.*/)?libxn\.so\.\d+$"), "libxn.so.N (soname link) installed")
+        check(find(r"lib[^/]*/(.*/)?libxn\.so$"), "libxn.so (development link) installed")
+        check(find(r"lib[^/]*/(.*/)?libxn\.a$"), "libxn.a installed")
+        check(find(r"pkgconfig/xn\.pc$"), "xn.pc installed")
+        check(find(r"bin/xn$"), "bin/xn installed")
+        check(find(r"share/man/man1/xn\.1$"), "share/man/man1/xn.1 installed")
+        check(not find(r"internal\.h|props\.h|xn_tables"), "no private header installed")
+
+        pcs = find(r"pkgconfig/xn\.pc$")
+        sos = [f for f in find(r"libxn\.so\.\d+\.\d+\.\d+$")]
+        if pcs:
+            pcdir = os.path.join(stage, os.path.dirname(pcs[0]))
+            pc = open(os.path.join(pcdir, "xn.pc")).read()
+            check("icu-uc" in pc.split("Requires.private:")[-1] if "Requires.private:" in pc
+                  else False, "xn.pc lists icu-uc in Requires.private")
+            check("XN_BUILDING" not in pc, "xn.pc carries no build-side defines")
+            # The staged tree is a sysroot: pkg-config prefixes its paths.
+            env = dict(os.environ, PKG_CONFIG_PATH=pcdir, PKG_CONFIG_SYSROOT_DIR=stage)
+            flags = run(["pkg-config", "--cflags", "--libs", "xn"], env=env)
+            check(flags.returncode == 0, f"pkg-config --cflags --libs xn: {flags.stderr.strip()}")
+            consumer = os.path.join(stage, "consumer.c")
+            with open(consumer, "w") as f:
+                f.write(CONSUMER)
+            exe = os.path.join(stage, "consumer")
+            r = run([cc, "-std=c99", "-Wall", "-Werror", consumer, "-o", exe]
+                    + flags.stdout.split())
+            check(r.returncode == 0, f"consumer builds with pkg-config flags: {r.stderr.strip()}")
+            if r.returncode == 0:
+                libdir = [a[2:] for a in flags.stdout.split() if a.startswith("-L")]
+                env = dict(os.environ, LD_LIBRARY_PATH=":".join(libdir))
+                r = run([exe], env=env)
+                check(r.returncode == 0 and r.stdout.strip() == "xn--bcher-kva.example",
+                      f"consumer runs: {r.stdout.strip()} {r.stderr.strip()}")
+                r = run(["ldd", exe], env=env)
+                check(stage in r.stdout, "consumer loads the staged libxn")
+
+        if sos:
+            so = os.path.join(stage, sos[0])
+            r = run(["nm", "-D", "--defined-only", so])
+            exported = sorted(l.split()[-1].split("@")[0] for l in r.stdout.splitlines()
+                              if len(l.split()) >= 3 and l.split()[1] in "TDBRVW"
+                              and not l.split()[-1].startswith("XN_"))
+            mapped = sorted(re.findall(r"^\s*(xn_\w+);", open(os.path.join(source, "lib", "xn.map")).read(), re.M))
+            check(exported == mapped, f"exported symbols equal lib/xn.map: only exported "
+                  f"{sorted(set(exported) - set(mapped))}, only in map {sorted(set(mapped) - set(exported))}")
+            r = run(["objdump", "-p", so])
+            m = re.search(r"SONAME\s+(\S+)", r.stdout)
+            check(m and re.fullmatch(r"libxn\.so\.\d+", m.group(1)), f"soname: {m and m.group(1)}")
+
+        header = os.path.join(source, "include", "xn.h")
+        r = run([cc, "-std=c99", "-pedantic", "-Wall", "-Wextra", "-Werror", "-fsyntax-only",
+                 "-x", "c", header])
+        check(r.returncode == 0, f"xn.h alone as C99 -pedantic: {r.stderr.strip()}")
+        if cxx and shutil.which(cxx.split()[0]):
+            r = run([cxx, "-std=c++11", "-pedantic", "-Wall", "-Wextra", "-Werror",
+                     "-fsyntax-only", "-x", "c++", header])
+            check(r.returncode == 0, f"xn.h alone as C++11: {r.stderr.strip()}")
+        else:
+            print("SKIP: no C++ compiler: xn.h not compiled as C++")
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+
+
+CONSUMER = r"""
+#include <stdio.h>
+#include <string.h>
+#include <xn.h>
+int main(void)
+{
+    char out[XN_DOMAIN_MAX];
+    size_t len;
+    const char *name = "b\xc3\xbc" "cher.example";
+    if (xn_to_ascii(name, strlen(name), out, sizeof out, &len, 0, NULL) != XN_OK)
+        return 1;
+    puts(out);
+    return strcmp(xn_version(), XN_VERSION_STRING) != 0;
+}
+"""
+
+if __name__ == "__main__":
+    main()
+    print(f"install: {checks - failures} passed, {failures} failed")
+    sys.exit(1 if failures else 0)
