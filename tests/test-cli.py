@@ -1,0 +1,476 @@
+#!/usr/bin/env python3
+"""Tests for the xn command.
+
+Usage: python3 tests/test-cli.py PATH-TO-XN
+
+Runs the built program with subprocess and checks its options, its output
+conventions (one line per name, in order; STATUS<TAB>RESULT with --status),
+its exit status, stdin streaming, long and odd input lines, and --locale.
+Expected values come from the standards (UTS #46 and its IdnaTestV2.txt,
+RFC 3492, the WHATWG URL Standard), not from the program.
+
+Prints every failure, then "cli: N passed, N failed"; exits 1 on any failure.
+Python 3 standard library only.
+"""
+
+import os
+import re
+import subprocess
+import sys
+import time
+
+NAME_CAP = 65536  # the documented line limit of xn
+
+passed = 0
+failed = 0
+
+
+def check(what, cond, detail=""):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAIL: {what}" + (f"\n      {detail}" if detail else ""))
+
+
+def enc(s):
+    return s.encode("utf-8") if isinstance(s, str) else s
+
+
+class Result:
+    def __init__(self, rc, out, err):
+        self.rc = rc
+        self.out = out
+        self.err = err
+
+    def lines(self):
+        """stdout split into lines; every line must end with a newline."""
+        if not self.out:
+            return []
+        assert self.out.endswith(b"\n"), f"output does not end with a newline: {self.out[-40:]!r}"
+        return self.out[:-1].split(b"\n")
+
+    def __repr__(self):
+        return f"rc={self.rc} out={self.out[:300]!r} err={self.err[:300]!r}"
+
+
+def run(*args, stdin=b"", env=None, stdout=subprocess.PIPE, timeout=120):
+    full_env = dict(os.environ)
+    if env:
+        full_env.update(env)
+    p = subprocess.run([XN, *[enc(a) for a in args]], input=enc(stdin), stdout=stdout,
+                       stderr=subprocess.PIPE, env=full_env, timeout=timeout)
+    return Result(p.returncode, p.stdout or b"", p.stderr)
+
+
+def status_line(r, i=0):
+    """(status, result) of output line i of a --status run."""
+    lines = r.lines()
+    if i >= len(lines) or b"\t" not in lines[i]:
+        return (None, None)
+    st, res = lines[i].split(b"\t", 1)
+    return (st.decode("ascii", "replace"), res)
+
+
+def expect_ok(what, args, name, want, **kw):
+    """One name, as an argument and on stdin: converts to want, exit 0."""
+    r = run(*args, "--", name, **kw)
+    check(f"{what}: {name!r} -> {want!r} (argument)", r.rc == 0 and r.out == enc(want) + b"\n"
+          and r.err == b"", repr(r))
+    r = run(*args, stdin=enc(name) + b"\n", **kw)
+    check(f"{what}: {name!r} -> {want!r} (stdin)", r.rc == 0 and r.out == enc(want) + b"\n"
+          and r.err == b"", repr(r))
+    r = run(*args, "--status", "--", name, **kw)
+    check(f"{what}: {name!r} --status", r.out == b"OK\t" + enc(want) + b"\n" and r.rc == 0,
+          repr(r))
+
+
+def expect_fail(what, args, name, codes, result=b""):
+    """One name fails; --status lists at least `codes` (a set of rule codes or
+    one status name) and prints `result`; without --status the line is
+    `result` and stderr names the input."""
+    r = run(*args, "--status", "--", name)
+    st, res = status_line(r)
+    got = set(st.split(",")) if st else set()
+    check(f"{what}: {name!r} status has {sorted(codes)}", r.rc == 1 and set(codes) <= got
+          and "OK" not in got and res == enc(result) and len(r.lines()) == 1 and r.err == b"",
+          repr(r))
+    r = run(*args, "--", name)
+    check(f"{what}: {name!r} fails with a message", r.rc == 1 and r.out == enc(result) + b"\n"
+          and r.err.startswith(b"xn: ") and r.err.endswith(b"\n"), repr(r))
+    for c in codes:
+        check(f"{what}: {name!r} message names {c}", c.encode() in r.err, repr(r))
+
+
+# ---------------------------------------------------------------------------
+
+def test_help_version():
+    for opt in ("--help", "-h"):
+        r = run(opt)
+        check(f"{opt} exits 0", r.rc == 0 and r.err == b"", repr(r))
+        text = r.out.decode("utf-8", "replace")
+        check(f"{opt} prints usage", text.startswith("Usage: xn"), text[:80])
+        lines = text.rstrip("\n").split("\n")
+        check(f"{opt} fits 80x24", len(lines) <= 23 and all(len(l) < 80 for l in lines),
+              f"{len(lines)} lines, widest {max(len(l) for l in lines)}")
+        for o in ("--to-ascii", "--to-unicode", "--profile", "--transitional", "--no-std3",
+                  "--no-check-hyphens", "--no-check-bidi", "--no-check-joiners",
+                  "--no-verify-dns-length", "--allow-root-dot", "--ignore-invalid-punycode",
+                  "--status", "--locale", "--version"):
+            check(f"{opt} mentions {o}", o in text)
+    r = run("--version")
+    check("--version exits 0", r.rc == 0 and r.err == b"", repr(r))
+    check("--version format", re.fullmatch(rb"xn \d+\.\d+\.\d+ \(Unicode \d+\.\d+\.\d+\)\n", r.out)
+          is not None, repr(r))
+    check("--version names Unicode 15.0.0", b"(Unicode 15.0.0)" in r.out, repr(r))
+    r = run("--help", stdin=b"example.com\n")
+    check("--help does not read names", b"example.com" not in r.out, repr(r))
+
+
+def test_usage_errors():
+    cases = [
+        ("--bogus",), ("-z",), ("-az",), ("--profile=bogus",), ("--profile", "idna9"),
+        ("--profile",), ("--status=yes",), ("--to-ascii=1",), ("--to",), ("--help=x",),
+        ("--prof=uts46",),
+        ("example.com", "--bogus"),
+    ]
+    for args in cases:
+        r = run(*args, stdin=b"example.com\n")
+        check(f"usage error {args}: exit 2", r.rc == 2, repr(r))
+        check(f"usage error {args}: message and hint", r.err.startswith(b"xn: ")
+              and b"--help" in r.err and r.out == b"", repr(r))
+
+
+def test_each_flag():
+    plain = [
+        ["-a"], ["--to-ascii"], ["-u"], ["--to-unicode"], ["--profile=uts46"],
+        ["--profile", "uts46"], ["--profile=whatwg"], ["--profile", "whatwg"], ["-T"],
+        ["--transitional"], ["--no-std3"], ["--no-check-hyphens"], ["--no-check-bidi"],
+        ["--no-check-joiners"], ["--no-verify-dns-length"], ["--allow-root-dot"],
+        ["--ignore-invalid-punycode"], ["-uT"], ["-Tu"], ["-a", "-u"], ["-u", "-a"],
+        ["--profile=whatwg", "--profile=uts46"],
+        ["-T", "--no-std3", "--no-check-hyphens", "--no-check-bidi", "--no-check-joiners",
+         "--no-verify-dns-length", "--allow-root-dot", "--ignore-invalid-punycode"],
+    ]
+    for args in plain:
+        expect_ok(f"flag {' '.join(args)}", args, "Example.COM", "example.com")
+    for args in (["--locale"], ["--locale", "-u"]):
+        expect_ok(f"flag {' '.join(args)}", args, "Example.COM", "example.com",
+                  env={"LC_ALL": "C.UTF-8"})
+    # Options after names apply too; "--" ends the options.
+    r = run("bücher.example", "--status")
+    check("option after a name", r.out == b"OK\txn--bcher-kva.example\n" and r.rc == 0, repr(r))
+    r = run("--profile=whatwg", "--", "-x.example", "--status")
+    check("-- ends the options", r.out == b"-x.example\n--status\n" and r.rc == 0, repr(r))
+
+
+def test_conversions():
+    A = []
+    U = ["-u"]
+    W = ["--profile=whatwg"]
+    # IdnaTestV2.txt and the URL Standard.
+    expect_ok("to ASCII", A, "bücher.example", "xn--bcher-kva.example")
+    expect_ok("to ASCII", A, "Bücher.Example", "xn--bcher-kva.example")
+    expect_ok("to ASCII", A, "faß.de", "xn--fa-hia.de")
+    expect_ok("to ASCII", A, "xn--bcher-kva.example", "xn--bcher-kva.example")
+    expect_ok("to ASCII", A, "☃.example", "xn--n3h.example")
+    expect_ok("to ASCII", A, "a\u094D\u200Cb", "xn--ab-fsf604u")
+    expect_ok("transitional", ["-T"], "faß.de", "fass.de")
+    expect_ok("transitional", ["--transitional"], "a\u200Cb", "ab")
+    expect_ok("to Unicode", U, "xn--bcher-kva.example", "bücher.example")
+    expect_ok("to Unicode", U, "XN--BCHER-KVA.example", "bücher.example")
+    expect_ok("to Unicode", U, "xn--fa-hia.de", "faß.de")
+    expect_ok("to Unicode", U, "bücher.example", "bücher.example")
+    expect_ok("whatwg", W, "a_b.example", "a_b.example")
+    expect_ok("whatwg", W, "-x.example", "-x.example")
+    expect_ok("whatwg", W, "EXAMPLE.com", "example.com")
+    expect_ok("whatwg", W, "faß.de", "xn--fa-hia.de")
+    expect_ok("--no-std3", ["--no-std3"], "a_b.example", "a_b.example")
+    expect_ok("--no-check-hyphens", ["--no-check-hyphens"], "-x.example", "-x.example")
+    expect_ok("--no-check-hyphens", ["--no-check-hyphens"], "ab--c.example", "ab--c.example")
+    expect_ok("--no-check-joiners", ["--no-check-joiners"], "a\u200Cb", "xn--ab-j1t")
+    expect_ok("--no-check-bidi", ["--no-check-bidi"], "a\u05D0", "xn--a-0hc")
+    expect_ok("--no-verify-dns-length", ["--no-verify-dns-length"], "a..b", "a..b")
+    expect_ok("--allow-root-dot", ["--allow-root-dot"], "example.com.", "example.com.")
+
+    expect_fail("uts46", A, "a_b.example", {"U1"})
+    expect_fail("uts46", A, "-x.example", {"V3"})
+    expect_fail("uts46", A, "ab--c.example", {"V2"})
+    expect_fail("uts46", A, "a.b.\u0308c.d", {"V6"})
+    expect_fail("uts46", A, "xn--a.example", {"V7"})
+    expect_fail("uts46", A, "xn--a-ä.pt", {"P4"})
+    expect_fail("uts46", A, "xn--a-9.example", {"P4"})
+    expect_fail("uts46", A, "a\u200Cb", {"C1"})
+    expect_fail("uts46", A, "a\u05D0", {"B5", "B6"})
+    expect_fail("uts46", A, "a..b", {"A4_2"})
+    expect_fail("uts46", A, "example.com.", {"A4_2"})
+    expect_fail("uts46", A, "a" * 64 + ".example", {"A4_2"})
+    expect_fail("whatwg", W, "a b.example", {"URL_FORBIDDEN"})
+    expect_fail("whatwg", W, "xn--a.ß", {"V7"})  # IdnaTestV2: xn--a.pt [V7]
+    # With -u a name that breaks rules still has its converted form.
+    expect_fail("to Unicode", U, "a.b.xn--c-bcb.d", {"V6"}, "a.b.\u0308c.d".encode())
+    expect_fail("to Unicode", U, "xn--ab-j1t", {"C1"}, "a\u200Cb".encode())
+    expect_fail("to Unicode", U, "a..b", {"X4_2"}, b"a..b")
+
+    # The status column lists every rule, comma-separated, without spaces.
+    r = run("--status", "--", "-a\u05D0")
+    st, _ = status_line(r)
+    check("several codes comma-separated", st is not None and re.fullmatch(r"[A-Z0-9_]+(,[A-Z0-9_]+)+", st)
+          is not None and "V3" in st.split(","), repr(r))
+
+    # IgnoreInvalidPunycode: no P4 for bad Punycode (the label is still no valid label).
+    r = run("--status", "--ignore-invalid-punycode", "xn--a-9.example")
+    st, _ = status_line(r)
+    check("--ignore-invalid-punycode drops P4", st is not None and "P4" not in st.split(",")
+          and st != "OK" and r.rc == 1, repr(r))
+
+    # A name under uts46 and whatwg: the profile changes the outcome.
+    r = run("--status", "a_b.example", "--", "-x.example")
+    check("uts46 rejects a_b and -x", [l.split(b"\t")[0] for l in r.lines()] == [b"U1", b"V3"]
+          and r.rc == 1, repr(r))
+    r = run("--status", "--profile", "whatwg", "a_b.example", "--", "-x.example")
+    check("whatwg accepts a_b and -x", r.lines() == [b"OK\ta_b.example", b"OK\t-x.example"]
+          and r.rc == 0, repr(r))
+
+
+def test_bad_input():
+    for bad in (b"\xff.example", b"b\xfccher.example", b"\xc3\x28", b"\xed\xa0\x80.example",
+                b"\xc0\xaf.example", b"example.\xf4\x90\x80\x80"):
+        r = run("--status", stdin=bad + b"\n")
+        check(f"ill-formed UTF-8 {bad!r} is BAD_UTF8", r.out == b"BAD_UTF8\t\n" and r.rc == 1,
+              repr(r))
+        r = run(bad)
+        check(f"ill-formed UTF-8 {bad!r} message", r.out == b"\n" and r.rc == 1
+              and r.err.startswith(b"xn: ") and b"\\x" in r.err, repr(r))
+    # -u does not produce output for a name that is not UTF-8 at all.
+    r = run("-u", "--status", stdin=b"\xff\n")
+    check("-u BAD_UTF8", r.out == b"BAD_UTF8\t\n" and r.rc == 1, repr(r))
+
+    # Embedded NUL: the whole line goes to the library (never cut to "a").
+    for line in (b"a\x00", b"a\x00b.example", b"\x00", b"example.com\x00"):
+        r = run("--status", stdin=line + b"\n" + b"example.com\n")
+        lines = r.lines()
+        check(f"NUL in {line!r} fails, next line fine", len(lines) == 2 and lines[0] != b""
+              and not lines[0].startswith(b"OK") and lines[1] == b"OK\texample.com" and r.rc == 1,
+              repr(r))
+        r = run(stdin=line + b"\n")
+        check(f"NUL in {line!r} message escaped", r.out == b"\n" and b"\\x00" in r.err, repr(r))
+
+    # Line breaks inside an argument can never split an output line.
+    for args in (["a\nb"], ["--no-std3", "a\nb"], ["--no-std3", "a\rb"], ["-u", "--no-std3", "a\nb"],
+                 ["--profile=whatwg", "a\nb"]):
+        r = run("--status", *args)
+        check(f"line break in {args!r}: one line", len(r.lines()) == 1 and r.rc == 1
+              and r.out.count(b"\n") == 1 and b"\r" not in r.out, repr(r))
+
+
+def test_lines():
+    names = ["bücher.example", "a_b.example", "", "example.com", "xn--bcher-kva.example",
+             "a..b", "☃.example", "-x.example", "faß.de", "xn--a-ä.pt", "EXAMPLE.ORG"]
+    want = [b"OK\txn--bcher-kva.example", None, None, b"OK\texample.com",
+            b"OK\txn--bcher-kva.example", None, b"OK\txn--n3h.example", None,
+            b"OK\txn--fa-hia.de", None, b"OK\texample.org"]
+    data = "".join(n + "\n" for n in names).encode()
+    r = run("--status", stdin=data)
+    lines = r.lines()
+    check("one line per input line", len(lines) == len(names), repr(r))
+    for i, (n, w) in enumerate(zip(names, want)):
+        got = lines[i] if i < len(lines) else None
+        if w is None:
+            check(f"line {i} ({n!r}) fails in place", got is not None and not got.startswith(b"OK\t")
+                  and got.endswith(b"\t"), repr(got))
+        else:
+            check(f"line {i} ({n!r})", got == w, repr(got))
+    check("exit 1 when some failed", r.rc == 1, repr(r))
+
+    # Argument mode gives the same lines (the empty name included).
+    r2 = run("--status", "--", *names)
+    check("arguments and stdin agree", r2.out == r.out and r2.rc == r.rc, f"{r2!r}\n      {r!r}")
+
+    # Without --status: results, empty lines for failures, one message each.
+    r = run(stdin=data)
+    lines = r.lines()
+    check("plain: one line per input line", len(lines) == len(names), repr(r))
+    check("plain: failures are empty lines",
+          [l == b"" for l in lines] == [w is None for w in want], repr(lines))
+    check("plain: one message per failure", r.err.count(b"\nxn: ") + r.err.startswith(b"xn: ")
+          == sum(w is None for w in want), repr(r.err))
+    check("plain: message names the input and the rule",
+          b"xn: a_b.example: " in r.err and b"U1" in r.err, repr(r.err))
+    check("plain: message gives the location",
+          re.search(rb"xn: a_b\.example: [^\n]*: U1 \(label 0, byte offset 1, U\+005F\)", r.err)
+          is not None, repr(r.err))
+
+    # CRLF, a missing last newline, one "\r" stripped, empty input and lines.
+    r = run("--status", stdin=b"b\xc3\xbccher.example\r\nexample.com\r\n")
+    check("CRLF input", r.out == b"OK\txn--bcher-kva.example\nOK\texample.com\n" and r.rc == 0,
+          repr(r))
+    r = run("--status", stdin=b"example.com\nb\xc3\xbccher.example")
+    check("last line without newline", r.out == b"OK\texample.com\nOK\txn--bcher-kva.example\n"
+          and r.rc == 0, repr(r))
+    r = run("--status", stdin=b"example.com\r\r\n")
+    check("only one CR is stripped", len(r.lines()) == 1 and not r.out.startswith(b"OK") and r.rc == 1,
+          repr(r))
+    r = run(stdin=b"")
+    check("empty input: no output, exit 0", r.out == b"" and r.err == b"" and r.rc == 0, repr(r))
+    r = run("--status", stdin=b"\n\n")
+    check("empty lines fail, one line each", len(r.lines()) == 2 and r.rc == 1
+          and all(l.endswith(b"\t") and not l.startswith(b"OK") for l in r.lines()), repr(r))
+    r = run("--status", "--profile=whatwg", stdin=b"\n")
+    check("whatwg: empty name is URL_EMPTY", r.out == b"URL_EMPTY\t\n", repr(r))
+
+    # Exit status 0 when all converted.
+    r = run("example.com", "bücher.example")
+    check("exit 0 when all converted", r.rc == 0 and r.err == b"", repr(r))
+
+
+def test_long_lines():
+    # A 1 MB line is refused as TOO_LONG; the next line is still converted.
+    big = b"a" * 1_000_000
+    r = run("--status", stdin=big + b"\nexample.com\n")
+    check("1 MB line: TOO_LONG, then goes on", r.out == b"TOO_LONG\t\nOK\texample.com\n" and r.rc == 1,
+          repr(r))
+    r = run(stdin=big + b"\nexample.com\n")
+    check("1 MB line: message", r.out == b"\nexample.com\n" and b"65536" in r.err and r.rc == 1
+          and len(r.err) < 1000, repr(r))
+    r = run("--status", stdin=big)
+    check("1 MB line without newline", r.out == b"TOO_LONG\t\n", repr(r))
+
+    # Exactly NAME_CAP bytes is accepted (and gives a long result, well past
+    # the stack buffer); one more is TOO_LONG.  Labels of 64 'a' need
+    # --no-verify-dns-length.
+    name = (b"a" * 63 + b".") * 1023 + b"a" * 64
+    assert len(name) == NAME_CAP
+    for term in (b"\n", b"\r\n", b""):
+        r = run("--no-verify-dns-length", stdin=name + term + b"example.com\n" * bool(term))
+        check(f"{NAME_CAP}-byte line ({term!r}) converts", r.out.split(b"\n")[0] == name
+              and r.rc == 0, repr(r))
+    r = run("--no-verify-dns-length", name)
+    check(f"{NAME_CAP}-byte argument converts", r.out == name + b"\n" and r.rc == 0, repr(r))
+    r = run("--status", "--no-verify-dns-length", stdin=b"a" + name + b"\r\nexample.com\n")
+    check(f"{NAME_CAP + 1}-byte line is TOO_LONG", r.out == b"TOO_LONG\t\nOK\texample.com\n", repr(r))
+    r = run("--status", "--no-verify-dns-length", b"a" + name, "example.com")
+    check(f"{NAME_CAP + 1}-byte argument is TOO_LONG", r.out == b"TOO_LONG\t\nOK\texample.com\n",
+          repr(r))
+    # Long non-ASCII results with -u (heap buffer in the program).
+    label = "xn--bcher-kva"
+    r = run("-u", "--no-verify-dns-length", stdin=(".".join([label] * 2000) + "\n").encode())
+    check("long -u result", r.out == (".".join(["bücher"] * 2000) + "\n").encode() and r.rc == 0,
+          repr(r))
+
+
+def test_stream():
+    n = 100_000
+    names = []
+    want = []
+    for i in range(n):
+        if i % 10 == 3:
+            names.append(f"bücher{i}.example")
+            want.append(None)
+        elif i % 10 == 7:
+            names.append(f"a_{i}.example")
+            want.append(b"")
+        else:
+            names.append(f"Host{i}.Example")
+            want.append(f"host{i}.example".encode())
+    data = "".join(s + "\n" for s in names).encode()
+    t = time.monotonic()
+    r = run(stdin=data, timeout=300)
+    elapsed = time.monotonic() - t
+    lines = r.lines()
+    check(f"{n} lines in, {n} lines out", len(lines) == n, f"got {len(lines)} lines, rc={r.rc}")
+    bad = [i for i in range(min(n, len(lines))) if want[i] is not None and lines[i] != want[i]]
+    check(f"{n} lines in order", not bad, f"first mismatch at line {bad[0]}: {lines[bad[0]]!r}"
+          if bad else "")
+    check(f"{n} lines: bücher lines converted",
+          len(lines) > 3 and lines[3] == b"xn--bcher3-3ya.example", repr(lines[3:4]))
+    check(f"{n} lines: exit 1", r.rc == 1, repr(r.rc))
+    print(f"note: {n} names in {elapsed:.2f} s")
+    check(f"{n} lines in reasonable time", elapsed < 60, f"{elapsed:.1f} s")
+
+
+def locales():
+    try:
+        out = subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout.split()
+    except OSError:
+        return []
+    return out
+
+
+def test_locale():
+    U8 = {"LC_ALL": "C.UTF-8"}
+    expect_ok("--locale UTF-8", ["--locale"], "bücher.example", "xn--bcher-kva.example", env=U8)
+    expect_ok("--locale UTF-8 -u", ["--locale", "-u"], "xn--bcher-kva.example", "bücher.example",
+              env=U8)
+    r = run("--locale", "--status", stdin=b"\xff.example\nexample.com\n", env=U8)
+    check("--locale UTF-8: ill-formed input", r.out == b"BAD_LOCALE_INPUT\t\nOK\texample.com\n"
+          and r.rc == 1, repr(r))
+
+    # The C locale's charset is ASCII: non-ASCII in or out fails for that line.
+    C = {"LC_ALL": "C"}
+    r = run("--locale", "--status", stdin="bücher.example\nexample.com\n".encode(), env=C)
+    check("--locale C: non-ASCII input", r.out == b"BAD_LOCALE_INPUT\t\nOK\texample.com\n"
+          and r.rc == 1, repr(r))
+    r = run("--locale", "--status", "xn--bcher-kva.example", env=C)
+    check("--locale C: A-label to ASCII", r.out == b"OK\txn--bcher-kva.example\n" and r.rc == 0,
+          repr(r))
+    r = run("--locale", "-u", "--status", stdin=b"xn--bcher-kva.example\nexample.com\n", env=C)
+    check("--locale C: -u result not in ASCII", r.out == b"UNREPRESENTABLE\t\nOK\texample.com\n"
+          and r.rc == 1, repr(r))
+    r = run("--locale", "-u", stdin=b"xn--bcher-kva.example\n", env=C)
+    check("--locale C: -u message", r.out == b"\n" and r.rc == 1 and b"charset" in r.err
+          and b"?" not in r.out, repr(r))
+    r = run("--locale", "-u", "--status", "a.b.xn--c-bcb.d", env=C)
+    check("--locale C: -u rule codes stay", r.out == b"V6\t\n" and r.rc == 1, repr(r))
+
+    latin1 = [l for l in locales() if re.search(r"\.(iso88591|iso-8859-1|latin1)$", l, re.I)]
+    if not latin1:
+        print("note: no ISO-8859-1 locale installed (locale -a); Latin-1 --locale case skipped")
+        return
+    L = {"LC_ALL": latin1[0]}
+    r = run("--locale", stdin=b"b\xfccher.example\n", env=L)
+    check(f"--locale {latin1[0]}: Latin-1 input", r.out == b"xn--bcher-kva.example\n" and r.rc == 0,
+          repr(r))
+    r = run("--locale", "-u", stdin=b"xn--bcher-kva.example\n", env=L)
+    check(f"--locale {latin1[0]}: Latin-1 output", r.out == b"b\xfccher.example\n" and r.rc == 0,
+          repr(r))
+    r = run("--locale", "-u", "--status", stdin=b"xn--n3h.example\n", env=L)
+    check(f"--locale {latin1[0]}: snowman not in Latin-1", r.out == b"UNREPRESENTABLE\t\n"
+          and r.rc == 1, repr(r))
+
+
+def test_write_error():
+    if not os.path.exists("/dev/full"):
+        print("note: no /dev/full; write-error case skipped")
+        return
+    with open("/dev/full", "wb") as full:
+        r = run("example.com", stdout=full)
+        check("write error: exit 2", r.rc == 2 and b"xn: " in r.err, repr(r))
+        r = run(stdin=b"example.com\n" * 10000, stdout=full)
+        check("write error on stdin batch: exit 2", r.rc == 2 and b"xn: " in r.err, repr(r))
+        r = run("--version", stdout=full)
+        check("write error on --version: exit 2", r.rc == 2, repr(r))
+
+
+def main():
+    global XN
+    if len(sys.argv) != 2:
+        print("usage: test-cli.py PATH-TO-XN", file=sys.stderr)
+        return 2
+    XN = sys.argv[1]
+    for t in (test_help_version, test_usage_errors, test_each_flag, test_conversions,
+              test_bad_input, test_lines, test_long_lines, test_stream, test_locale,
+              test_write_error):
+        try:
+            t()
+        except Exception as e:  # a crash in one group must not hide the others
+            check(f"{t.__name__} ran to its end", False, f"{type(e).__name__}: {e}")
+    print(f"cli: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+XN = None
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,702 @@
+/*
+ * xn: convert domain names with IDNA from the command line.
+ *
+ * Names come from the arguments or, without any, from standard input, one
+ * per line; every name gives exactly one output line, in input order.  A
+ * name that fails prints an empty line (with -u and rule violations: the
+ * converted name) and a message on standard error, or, with --status, its
+ * status in the first column; processing always goes on with the next name.
+ *
+ * Exit status: 0 every name converted, 1 some name failed, 2 usage error or
+ * an I/O error (standard input unreadable, standard output unwritable).
+ *
+ * Standard input is read byte by byte into a line buffer that grows up to
+ * NAME_CAP; longer lines are skipped to their end without being stored and
+ * fail with the status TOO_LONG.  Nothing else about the input is held.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <locale.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <uniconv.h>
+
+#include "xn.h"
+
+/* The longest name accepted, in bytes, without the line terminator.  Far
+ * more than any name the library can accept with its checks on (253 bytes
+ * of output) and room for long names with --no-verify-dns-length; it bounds
+ * the memory one input line can take. */
+#define NAME_CAP 65536
+
+/* How many input bytes a message on standard error echoes. */
+#define ECHO_MAX 200
+
+/* The first size of the line buffer; it doubles up to NAME_CAP + 1. */
+#define LINE_START 256
+
+/* ---- profiles and options --------------------------------------------- */
+
+typedef int (*convert_fn)(const char *in, size_t in_len, char *out, size_t out_cap,
+                          size_t *out_len, unsigned flags, xn_report *report);
+
+/* A --profile value: the entry points and the flag bits it starts from.
+ * Options' flag bits are added to these. */
+struct profile {
+    const char *name;
+    unsigned flags;
+    convert_fn to_ascii;
+    convert_fn to_unicode;
+};
+
+static const struct profile profiles[] = {
+    {"uts46", 0, xn_to_ascii, xn_to_unicode},
+    {"whatwg", XN_WHATWG, xn_to_ascii, xn_to_unicode},
+};
+
+#define PROFILE_COUNT (sizeof profiles / sizeof profiles[0])
+
+enum opt_action {
+    ACT_TO_ASCII,
+    ACT_TO_UNICODE,
+    ACT_PROFILE,
+    ACT_FLAG,
+    ACT_STATUS,
+    ACT_LOCALE,
+    ACT_HELP,
+    ACT_VERSION,
+};
+
+/* One command-line option.  Long names are matched exactly (no
+ * abbreviations, so that a new option never makes an old spelling
+ * ambiguous). */
+struct opt_def {
+    const char *long_name; /* without the leading "--" */
+    char short_name;       /* 0 when there is none */
+    bool has_arg;          /* takes a value: --name=VALUE or --name VALUE */
+    enum opt_action action;
+    unsigned flag; /* the XN_* bit of an ACT_FLAG option */
+};
+
+static const struct opt_def opt_defs[] = {
+    {"to-ascii", 'a', false, ACT_TO_ASCII, 0},
+    {"to-unicode", 'u', false, ACT_TO_UNICODE, 0},
+    {"profile", 0, true, ACT_PROFILE, 0},
+    {"transitional", 'T', false, ACT_FLAG, XN_TRANSITIONAL},
+    {"no-std3", 0, false, ACT_FLAG, XN_NO_STD3_RULES},
+    {"no-check-hyphens", 0, false, ACT_FLAG, XN_NO_CHECK_HYPHENS},
+    {"no-check-bidi", 0, false, ACT_FLAG, XN_NO_CHECK_BIDI},
+    {"no-check-joiners", 0, false, ACT_FLAG, XN_NO_CHECK_JOINERS},
+    {"no-verify-dns-length", 0, false, ACT_FLAG, XN_NO_VERIFY_DNS_LENGTH},
+    {"allow-root-dot", 0, false, ACT_FLAG, XN_ALLOW_ROOT_DOT},
+    {"ignore-invalid-punycode", 0, false, ACT_FLAG, XN_IGNORE_INVALID_PUNYCODE},
+    {"status", 0, false, ACT_STATUS, 0},
+    {"locale", 0, false, ACT_LOCALE, 0},
+    {"help", 'h', false, ACT_HELP, 0},
+    {"version", 0, false, ACT_VERSION, 0},
+};
+
+#define OPT_COUNT (sizeof opt_defs / sizeof opt_defs[0])
+
+struct options {
+    bool to_unicode;
+    const struct profile *profile;
+    unsigned flags; /* the bits the options added */
+    bool status;
+    bool locale;
+};
+
+/* ---- state of one run ---------------------------------------------------- */
+
+struct run {
+    convert_fn convert;
+    unsigned flags;
+    bool to_unicode;
+    bool status;
+    const char *charset; /* the locale's charset with --locale, else NULL */
+    bool flush_each;     /* standard output is a terminal */
+
+    char *heap; /* output buffer for results longer than XN_DOMAIN_MAX */
+    size_t heap_cap;
+
+    bool failed;     /* some name failed */
+    int write_errno; /* non-zero once writing standard output failed */
+};
+
+/* ---- messages ------------------------------------------------------------ */
+
+static const char help_text[] =
+    "Usage: xn [OPTION]... [NAME]...\n"
+    "Convert domain names with IDNA (UTS #46).  Without NAME, read names from\n"
+    "standard input, one per line.  One output line per name, in order.\n"
+    "\n"
+    "  -a, --to-ascii            to ASCII, \"xn--\" labels (the default)\n"
+    "  -u, --to-unicode          to Unicode\n"
+    "      --profile=PROFILE     uts46 (default) or whatwg (URL Standard)\n"
+    "  -T, --transitional        transitional processing (deprecated)\n"
+    "      --no-std3             allow any ASCII (UseSTD3ASCIIRules=false)\n"
+    "      --no-check-hyphens    allow '-' at label ends and in positions 3-4\n"
+    "      --no-check-bidi       skip the Bidi rules (RFC 5893)\n"
+    "      --no-check-joiners    skip the ZWJ/ZWNJ rules (RFC 5892)\n"
+    "      --no-verify-dns-length  allow empty and over-long labels and names\n"
+    "      --allow-root-dot      accept one trailing dot\n"
+    "      --ignore-invalid-punycode  bad Punycode in xn-- labels is no P4 error\n"
+    "      --status              print STATUS<TAB>RESULT; STATUS is OK, the rules\n"
+    "                            violated (e.g. P4,V6) or an error (e.g. BAD_UTF8)\n"
+    "      --locale              input and output in the locale's charset\n"
+    "  -h, --help  --version     show this help / the versions, and exit\n"
+    "A failed name prints an empty line (-u: the converted name) and a message on\n"
+    "standard error.  Lines over 65536 bytes fail with TOO_LONG.  Exit status:\n"
+    "0 all converted, 1 some failed, 2 usage or I/O error.  See xn(1).\n";
+
+/* "xn: BEFORE'ARG'AFTER" and a hint, for exit status 2. */
+static void usage_error(const char *before, const char *arg, const char *after)
+{
+    fprintf(stderr, "xn: %s'%s'%s\n", before, arg, after);
+    fputs("Try 'xn --help' for more information.\n", stderr);
+}
+
+/* An unknown option that looks like a domain name. */
+static void unknown_option(const char *opt, const char *arg)
+{
+    usage_error("unknown option ", opt, "");
+    if (strchr(arg, '.'))
+        fputs("(A NAME that begins with '-' goes after '--'.)\n", stderr);
+}
+
+/* Writes up to ECHO_MAX bytes of a name to standard error so that a
+ * terminal shows them safely: printable ASCII as it is, a backslash
+ * doubled, other ASCII and ill-formed bytes as \xHH.  Other bytes pass when
+ * raw_high (the name is known to be text in the locale's charset); else
+ * well-formed UTF-8 passes, except the C1 controls. */
+static void echo_name(const char *s, size_t n, bool raw_high)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t i = 0;
+    while (i < n) {
+        unsigned char c = p[i];
+        size_t len = 1;
+        if (i >= ECHO_MAX) {
+            fputs("...", stderr);
+            return;
+        }
+        if (c == '\\') {
+            fputs("\\\\", stderr);
+        } else if (c >= 0x20 && c < 0x7F) {
+            putc(c, stderr);
+        } else if (c >= 0x80 && raw_high) {
+            putc(c, stderr);
+        } else {
+            uint32_t cp = 0;
+            if (c >= 0x80) {
+                /* Strict UTF-8: no overlong forms, surrogates or values
+                 * above U+10FFFF. */
+                size_t need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2, k;
+                bool ok = c >= 0xC2 && c <= 0xF4 && n - i >= need;
+                for (k = 1; ok && k < need; k++)
+                    ok = (p[i + k] & 0xC0) == 0x80;
+                if (ok) {
+                    cp = (uint32_t)c & (0x7Fu >> need);
+                    for (k = 1; k < need; k++)
+                        cp = (cp << 6) | ((uint32_t)p[i + k] & 0x3Fu);
+                    ok = cp >= (need == 2 ? 0x80u : need == 3 ? 0x800u : 0x10000u) &&
+                         cp <= 0x10FFFF && (cp < 0xD800 || cp > 0xDFFF) && cp > 0x9F;
+                }
+                if (ok)
+                    len = need;
+            }
+            if (len > 1)
+                fwrite(p + i, 1, len, stderr);
+            else
+                fprintf(stderr, "\\x%02X", (unsigned)c);
+        }
+        i += len;
+    }
+}
+
+/* "xn: NAME: " */
+static void message_start(const char *name, size_t name_len, bool raw_high)
+{
+    fputs("xn: ", stderr);
+    echo_name(name, name_len, raw_high);
+    fputs(": ", stderr);
+}
+
+/* ---- output ------------------------------------------------------------ */
+
+/* Writes one output line.  status is NULL without --status.  Returns false
+ * when writing failed (recorded in r->write_errno). */
+static bool put_line(struct run *r, const char *status, const char *result, size_t len)
+{
+    bool ok = true;
+    errno = 0;
+    if (status) {
+        ok = fputs(status, stdout) != EOF && putc('\t', stdout) != EOF;
+    }
+    if (ok && len > 0)
+        ok = fwrite(result, 1, len, stdout) == len;
+    if (ok)
+        ok = putc('\n', stdout) != EOF;
+    if (ok && r->flush_each)
+        ok = fflush(stdout) == 0;
+    if (!ok)
+        r->write_errno = errno ? errno : EIO;
+    return ok;
+}
+
+static bool all_ascii(const char *s, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if ((unsigned char)s[i] >= 0x80)
+            return false;
+    return true;
+}
+
+/* The status column for a library status: OK, the rule codes, or the
+ * status name without its XN_E_ prefix. */
+static const char *status_text(int rc, const xn_report *rep, char *buf, size_t cap)
+{
+    const char *name;
+    if (rc == XN_OK)
+        return "OK";
+    if (rc == XN_E_INVALID_DOMAIN && rep->errors != 0 &&
+        xn_errors_format(rep->errors, buf, cap) < cap)
+        return buf;
+    name = xn_strerror_name(rc);
+    if (strncmp(name, "XN_E_", 5) == 0)
+        name += 5;
+    return name;
+}
+
+/* Calls the library with a stack buffer, then with r->heap when the result
+ * is longer.  Sets *out and *out_len to the result (with -u also on
+ * XN_E_INVALID_DOMAIN). */
+static int convert(struct run *r, const char *in, size_t len, char *stack, size_t stack_cap,
+                   const char **out, size_t *out_len, xn_report *rep)
+{
+    int rc;
+    int tries;
+    size_t need = 0;
+
+    *out = stack;
+    rc = r->convert(in, len, stack, stack_cap, &need, r->flags, rep);
+    for (tries = 0; rc == XN_E_BUFFER_TOO_SMALL && tries < 2; tries++) {
+        if (need >= r->heap_cap) {
+            size_t cap = need + 1;
+            char *p = realloc(r->heap, cap);
+            if (!p) {
+                memset(rep, 0, sizeof *rep);
+                return XN_E_NOMEM;
+            }
+            r->heap = p;
+            r->heap_cap = cap;
+        }
+        *out = r->heap;
+        rc = r->convert(in, len, r->heap, r->heap_cap, &need, r->flags, rep);
+    }
+    *out_len = need;
+    return rc;
+}
+
+/* Converts one name and writes its output line; input_len > NAME_CAP means
+ * the line was too long (input then holds its first NAME_CAP bytes).
+ * Returns false when standard output failed. */
+static bool process_name(struct run *r, const char *input, size_t input_len)
+{
+    char stack[XN_DOMAIN_MAX];
+    char codes[1024];
+    char conv_in[1024];
+    char conv_out[1024];
+    char *in_heap = NULL;
+    char *out_heap = NULL;
+    const char *name = input;
+    size_t name_len = input_len;
+    const char *result = NULL;
+    size_t result_len = 0;
+    const char *status;
+    bool raw_high = false;
+    bool show_result;
+    bool ok;
+    xn_report rep;
+    int rc;
+
+    memset(&rep, 0, sizeof rep);
+
+    if (input_len > NAME_CAP) {
+        r->failed = true;
+        if (!r->status) {
+            message_start(input, NAME_CAP, false);
+            fprintf(stderr, "name longer than %d bytes\n", NAME_CAP);
+        }
+        return put_line(r, r->status ? "TOO_LONG" : NULL, NULL, 0);
+    }
+
+    /* --locale: the library takes UTF-8.  ASCII needs no conversion (every
+     * charset a locale can have is a superset of ASCII). */
+    if (r->charset && !all_ascii(input, input_len)) {
+        size_t len = sizeof conv_in;
+        uint8_t *u = u8_conv_from_encoding(r->charset, iconveh_error, input, input_len,
+                                           NULL, (uint8_t *)conv_in, &len);
+        if (!u) {
+            bool nomem = errno == ENOMEM;
+            r->failed = true;
+            if (!r->status) {
+                message_start(input, input_len, false);
+                if (nomem)
+                    fputs("out of memory\n", stderr);
+                else
+                    fprintf(stderr, "not valid text in the locale's charset (%s)\n",
+                            r->charset);
+            }
+            return put_line(r, r->status ? (nomem ? "NOMEM" : "BAD_LOCALE_INPUT") : NULL,
+                            NULL, 0);
+        }
+        if ((char *)u != conv_in)
+            in_heap = (char *)u;
+        name = (const char *)u;
+        name_len = len;
+        raw_high = true;
+    }
+
+    rc = convert(r, name, name_len, stack, sizeof stack, &result, &result_len, &rep);
+    status = status_text(rc, &rep, codes, sizeof codes);
+    show_result = rc == XN_OK || (rc == XN_E_INVALID_DOMAIN && r->to_unicode);
+    if (rc != XN_OK) {
+        r->failed = true;
+        if (!r->status) {
+            message_start(input, input_len, raw_high);
+            fputs(xn_strerror(rc), stderr);
+            if (rc == XN_E_INVALID_DOMAIN && rep.errors != 0) {
+                fprintf(stderr, ": %s (label %zu, byte offset %zu", status, rep.label,
+                        rep.offset);
+                if (rep.code_point != 0)
+                    fprintf(stderr, ", U+%04lX", (unsigned long)rep.code_point);
+                putc(')', stderr);
+            }
+            putc('\n', stderr);
+        }
+    }
+
+    /* A result that cannot be printed as one line in the output charset is
+     * an error of its own; the rule codes of a failed name stay. */
+    if (show_result && (memchr(result, '\n', result_len) || memchr(result, '\r', result_len))) {
+        show_result = false;
+        if (rc == XN_OK)
+            status = "LINE_BREAK";
+        r->failed = true;
+        if (!r->status) {
+            message_start(input, input_len, raw_high);
+            fputs("the result contains a line break\n", stderr);
+        }
+    }
+    if (show_result && r->charset && !all_ascii(result, result_len)) {
+        size_t len = sizeof conv_out;
+        char *c = u8_conv_to_encoding(r->charset, iconveh_error, (const uint8_t *)result,
+                                      result_len, NULL, conv_out, &len);
+        if (!c) {
+            bool nomem = errno == ENOMEM;
+            show_result = false;
+            if (rc == XN_OK)
+                status = nomem ? "NOMEM" : "UNREPRESENTABLE";
+            r->failed = true;
+            if (!r->status) {
+                message_start(input, input_len, raw_high);
+                if (nomem)
+                    fputs("out of memory\n", stderr);
+                else
+                    fprintf(stderr, "the result cannot be shown in the locale's charset (%s)\n",
+                            r->charset);
+            }
+        } else {
+            if (c != conv_out)
+                out_heap = c;
+            result = c;
+            result_len = len;
+        }
+    }
+
+    ok = put_line(r, r->status ? status : NULL, result, show_result ? result_len : 0);
+    free(in_heap);
+    free(out_heap);
+    return ok;
+}
+
+/* ---- standard input ------------------------------------------------------ */
+
+struct line {
+    char *buf;
+    size_t cap;
+};
+
+/* Reads one line without its "\n" and one "\r" before it.  Stores at most
+ * NAME_CAP + 1 bytes; of a longer line the rest is read and dropped, and
+ * *len is NAME_CAP + 1.  Returns 1 for a line, 0 at the end of the input,
+ * -1 on a read error or when the buffer cannot grow (errno says which). */
+static int read_line(FILE *f, struct line *l, size_t *len)
+{
+    size_t n = 0;
+    bool any = false, newline = false, over = false;
+    int c;
+
+    while ((c = getc_unlocked(f)) != EOF) {
+        any = true;
+        if (c == '\n') {
+            newline = true;
+            break;
+        }
+        if (n > NAME_CAP) { /* keeps one byte for a possible '\r' */
+            over = true;
+            continue;
+        }
+        if (n == l->cap) {
+            size_t cap = l->cap ? l->cap * 2 : LINE_START;
+            char *p;
+            if (cap > NAME_CAP + 1)
+                cap = NAME_CAP + 1;
+            p = realloc(l->buf, cap);
+            if (!p) {
+                errno = ENOMEM;
+                return -1;
+            }
+            l->buf = p;
+            l->cap = cap;
+        }
+        l->buf[n++] = (char)c;
+    }
+    if (ferror(f))
+        return -1;
+    if (!any)
+        return 0;
+    if (newline && !over && n > 0 && l->buf[n - 1] == '\r')
+        n--;
+    *len = over ? NAME_CAP + 1 : n;
+    return 1;
+}
+
+/* Returns false on a read or write error (already reported). */
+static bool process_stdin(struct run *r)
+{
+    struct line l = {NULL, 0};
+    size_t len = 0;
+    bool ok = true;
+    int got;
+
+    while ((got = read_line(stdin, &l, &len)) > 0) {
+        if (!process_name(r, l.buf ? l.buf : "", len)) {
+            ok = false;
+            break;
+        }
+    }
+    if (got < 0) {
+        fprintf(stderr, "xn: reading standard input: %s\n", strerror(errno));
+        ok = false;
+    }
+    free(l.buf);
+    return ok;
+}
+
+/* ---- arguments ---------------------------------------------------------- */
+
+enum { PARSE_RUN = -1 };
+
+static const struct opt_def *find_long(const char *name, size_t len)
+{
+    size_t i;
+    for (i = 0; i < OPT_COUNT; i++)
+        if (strlen(opt_defs[i].long_name) == len &&
+            memcmp(opt_defs[i].long_name, name, len) == 0)
+            return &opt_defs[i];
+    return NULL;
+}
+
+static const struct opt_def *find_short(char c)
+{
+    size_t i;
+    for (i = 0; i < OPT_COUNT; i++)
+        if (opt_defs[i].short_name == c)
+            return &opt_defs[i];
+    return NULL;
+}
+
+static int print_and_exit_code(const char *text)
+{
+    if (fputs(text, stdout) == EOF || fflush(stdout) != 0) {
+        fprintf(stderr, "xn: write error: %s\n", strerror(errno));
+        return 2;
+    }
+    return 0;
+}
+
+/* Applies one option.  Returns PARSE_RUN to go on, else the exit status. */
+static int apply(const struct opt_def *d, const char *arg, struct options *o)
+{
+    size_t i;
+    char version[128];
+    switch (d->action) {
+    case ACT_TO_ASCII:
+        o->to_unicode = false;
+        break;
+    case ACT_TO_UNICODE:
+        o->to_unicode = true;
+        break;
+    case ACT_PROFILE:
+        for (i = 0; i < PROFILE_COUNT; i++)
+            if (strcmp(arg, profiles[i].name) == 0)
+                break;
+        if (i == PROFILE_COUNT) {
+            usage_error("unknown profile ", arg, " (known: uts46, whatwg)");
+            return 2;
+        }
+        o->profile = &profiles[i];
+        break;
+    case ACT_FLAG:
+        o->flags |= d->flag;
+        break;
+    case ACT_STATUS:
+        o->status = true;
+        break;
+    case ACT_LOCALE:
+        o->locale = true;
+        break;
+    case ACT_HELP:
+        return print_and_exit_code(help_text);
+    case ACT_VERSION:
+        snprintf(version, sizeof version, "xn %s (Unicode %s)\n", xn_version(),
+                 xn_unicode_version());
+        return print_and_exit_code(version);
+    }
+    return PARSE_RUN;
+}
+
+/* Parses argv.  Moves the NAME operands to argv[0..*names) in their order.
+ * Returns PARSE_RUN to go on, else the exit status (help, version, usage
+ * error). */
+static int parse_args(int argc, char **argv, struct options *o, int *names)
+{
+    int i, n = 0, rc;
+    bool options_done = false;
+
+    for (i = 1; i < argc; i++) {
+        char *a = argv[i];
+        if (options_done || a[0] != '-' || a[1] == '\0') {
+            argv[n++] = a;
+        } else if (strcmp(a, "--") == 0) {
+            options_done = true;
+        } else if (a[1] == '-') {
+            const char *eq = strchr(a + 2, '=');
+            size_t len = eq ? (size_t)(eq - (a + 2)) : strlen(a + 2);
+            const struct opt_def *d = find_long(a + 2, len);
+            const char *arg = NULL;
+            if (!d) {
+                if (eq)
+                    *(char *)eq = '\0'; /* name the option without its value */
+                unknown_option(a, a);
+                return 2;
+            }
+            if (d->has_arg) {
+                if (eq) {
+                    arg = eq + 1;
+                } else if (i + 1 < argc) {
+                    arg = argv[++i];
+                } else {
+                    usage_error("option ", a, " needs a value");
+                    return 2;
+                }
+            } else if (eq) {
+                *(char *)eq = '\0';
+                usage_error("option ", a, " takes no value");
+                return 2;
+            }
+            rc = apply(d, arg, o);
+            if (rc != PARSE_RUN)
+                return rc;
+        } else {
+            const char *p;
+            for (p = a + 1; *p; p++) {
+                const struct opt_def *d = find_short(*p);
+                const char *arg = NULL;
+                if (!d) {
+                    char bad[3] = {'-', *p, '\0'};
+                    unknown_option(bad, a);
+                    return 2;
+                }
+                if (d->has_arg) {
+                    /* -oVALUE or -o VALUE; ends the cluster. */
+                    if (p[1]) {
+                        arg = p + 1;
+                    } else if (i + 1 < argc) {
+                        arg = argv[++i];
+                    } else {
+                        char bad[3] = {'-', *p, '\0'};
+                        usage_error("option ", bad, " needs a value");
+                        return 2;
+                    }
+                }
+                rc = apply(d, arg, o);
+                if (rc != PARSE_RUN)
+                    return rc;
+                if (arg)
+                    break;
+            }
+        }
+    }
+    *names = n;
+    return PARSE_RUN;
+}
+
+/* ---- main -------------------------------------------------------------- */
+
+int main(int argc, char **argv)
+{
+    struct options o = {false, &profiles[0], 0, false, false};
+    struct run r;
+    int names = 0, rc, i;
+    bool ok = true;
+
+    rc = parse_args(argc, argv, &o, &names);
+    if (rc != PARSE_RUN)
+        return rc;
+
+    memset(&r, 0, sizeof r);
+    r.to_unicode = o.to_unicode;
+    r.convert = o.to_unicode ? o.profile->to_unicode : o.profile->to_ascii;
+    r.flags = o.profile->flags | o.flags;
+    r.status = o.status;
+    r.flush_each = isatty(STDOUT_FILENO) == 1;
+    if (o.locale) {
+        if (!setlocale(LC_ALL, ""))
+            fputs("xn: warning: the locale of the environment is not available; "
+                  "using the C locale\n",
+                  stderr);
+        r.charset = locale_charset();
+    }
+
+    if (names > 0) {
+        for (i = 0; i < names && ok; i++) {
+            size_t len = strlen(argv[i]);
+            ok = process_name(&r, argv[i], len > NAME_CAP ? NAME_CAP + 1 : len);
+        }
+    } else {
+        ok = process_stdin(&r);
+    }
+    free(r.heap);
+
+    if (ok && fflush(stdout) != 0)
+        r.write_errno = errno ? errno : EIO;
+    if (fclose(stdout) != 0 && r.write_errno == 0)
+        r.write_errno = errno ? errno : EIO;
+    if (r.write_errno) {
+        fprintf(stderr, "xn: writing standard output: %s\n", strerror(r.write_errno));
+        return 2;
+    }
+    if (!ok)
+        return 2;
+    return r.failed ? 1 : 0;
+}
