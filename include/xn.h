@@ -179,6 +179,12 @@ XN_API int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out,
 #define XN_IGNORE_INVALID_PUNYCODE 0x040u /* IgnoreInvalidPunycode=true */
 #define XN_ALLOW_ROOT_DOT 0x080u          /* one trailing root dot is no A4_2 error */
 #define XN_URL_RULES 0x100u               /* the URL Standard's steps around UTS #46 */
+/* DNS-aware labels: an underscore label ("_" then letters, digits, '-', '_'
+ * as in SRV, TLSA and DKIM names: "_sip._tcp") anywhere, and a "*" label as
+ * the first label (wildcards in zones and certificates), are exempt from
+ * UseSTD3ASCIIRules, CheckHyphens and CheckBidi; they are lower-cased like
+ * any ASCII label and otherwise passed through. */
+#define XN_DNS_LABELS 0x800u
 
 /* The WHATWG URL Standard's "domain to ASCII" / "domain to Unicode" with
  * beStrict=false: CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength off,

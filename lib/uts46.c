@@ -26,7 +26,7 @@
 #define ALL_FLAGS                                                                        \
     (XN_TRANSITIONAL | XN_NO_STD3_RULES | XN_NO_CHECK_HYPHENS | XN_NO_CHECK_BIDI |       \
      XN_NO_CHECK_JOINERS | XN_NO_VERIFY_DNS_LENGTH | XN_IGNORE_INVALID_PUNYCODE |        \
-     XN_ALLOW_ROOT_DOT | XN_URL_RULES)
+     XN_ALLOW_ROOT_DOT | XN_URL_RULES | XN_DNS_LABELS)
 
 #define BIDI_ERRORS \
     (XN_ERR_B1 | XN_ERR_B2 | XN_ERR_B3 | XN_ERR_B4 | XN_ERR_B5 | XN_ERR_B6)
@@ -425,6 +425,22 @@ static void finish_label(domain *d, size_t bytes, bool last)
 
 /* ---- the fast path: a label of ASCII bytes --------------------------------- */
 
+/* XN_DNS_LABELS: an underscore label, or "*" as the first label. */
+static bool dns_label(const char *s, size_t n, bool first)
+{
+    size_t i;
+    if (n == 1 && s[0] == '*')
+        return first;
+    if (n < 2 || s[0] != '_')
+        return false;
+    for (i = 1; i < n; i++) {
+        unsigned c = (unsigned char)s[i];
+        if (!(byte_class[c] & (L | U)) && c != '_')
+            return false;
+    }
+    return true;
+}
+
 /* A label of n ASCII bytes without '.'; classes: the byte classes of its
  * bytes, or-ed together; written: the caller already wrote it, lower-cased,
  * at the end of the output. */
@@ -452,6 +468,16 @@ static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, boo
         return rc;
     }
 
+    if ((f & XN_DNS_LABELS) && !ldh && dns_label(s, n, d->label == 0)) {
+        /* Exempt from STD3, hyphen and Bidi rules; lower-cased as usual. */
+        out_start = d->out.len;
+        if (written)
+            d->out.len += n;
+        else
+            put_lower(&d->out, s, n);
+        finish_label(d, d->out.len - out_start, last);
+        return XN_OK;
+    }
     if (!ldh && !(f & XN_NO_STD3_RULES)) {
         for (i = 0; i < n; i++)
             if (byte_class[(unsigned char)s[i]] & O)

@@ -109,6 +109,18 @@ static const row rows[] = {
     R(A, "0à.example", 0, OK, "xn--0-sfa.example", 0), /* no RTL label: no rule */
     R(A, "1a.א", 0, BAD, NULL, XN_ERR_B1),                /* ASCII label, RTL name */
     R(A, "שלום.example", 0, OK, "xn--9dbne9b.example", 0),
+    /* DNS-aware labels. */
+    R(A, "_sip._tcp.example.com", 0, BAD, NULL, XN_ERR_U1),
+    R(A, "_sip._TCP.Example.com", XN_DNS_LABELS, OK, "_sip._tcp.example.com", 0),
+    R(A, "_dmarc.bücher.example", XN_DNS_LABELS, OK, "_dmarc.xn--bcher-kva.example", 0),
+    R(A, "*.example.com", 0, BAD, NULL, XN_ERR_U1),
+    R(A, "*.example.com", XN_DNS_LABELS, OK, "*.example.com", 0),
+    R(A, "*.bücher.example", XN_DNS_LABELS, OK, "*.xn--bcher-kva.example", 0),
+    R(A, "a.*.example", XN_DNS_LABELS, BAD, NULL, XN_ERR_U1),  /* only the first label */
+    R(A, "_a!b.example", XN_DNS_LABELS, BAD, NULL, XN_ERR_U1), /* '!' is no service label */
+    R(A, "_.example", XN_DNS_LABELS, BAD, NULL, XN_ERR_U1),
+    R(A, "_sip._tcp.שלום", XN_DNS_LABELS, OK, "_sip._tcp.xn--9dbne9b", 0), /* no Bidi rule */
+    R(A, "_sip.1a.שלום", XN_DNS_LABELS, BAD, NULL, XN_ERR_B1),        /* others keep it */
     /* WHATWG URL Standard profile. */
     R(A, "EXAMPLE.com", XN_WHATWG, OK, "example.com", 0),
     R(A, "-x.example", XN_WHATWG, OK, "-x.example", 0),
