@@ -25,6 +25,15 @@ size_t xn__utf8_length(uint32_t cp);
  * number of bytes written. */
 size_t xn__utf8_put(uint32_t cp, char *out);
 
+/* ---- punycode.c ---------------------------------------------------------- */
+
+/* xn_punycode_encode() with an overflow bound maxint below 0xFFFFFFFF (at
+ * least XN_LABEL_LIMIT + 1), so that tests can reach the RFC 3492 §6.4
+ * overflow checks, which no input under XN_LABEL_LIMIT can trip. */
+int xn__punycode_encode_bounded(const uint32_t *in, size_t in_len,
+                                const unsigned char *case_flags, char *out,
+                                size_t out_cap, size_t *out_len, uint32_t maxint);
+
 /* ---- validity.c: UTS #46 §4.1, RFC 5892 appendix A, RFC 5893 §2 -------- */
 
 /* Each check works on one label of n code points (n may be 0) and returns

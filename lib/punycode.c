@@ -37,12 +37,6 @@
 #define DELIMITER '-'
 #define MAXINT UINT32_MAX
 
-/* Declared here, not in internal.h, because only the tests call it: the
- * encoder with a maxint below 0xFFFFFFFF (at least XN_LABEL_LIMIT + 1). */
-int xn__punycode_encode_bounded(const uint32_t *in, size_t in_len,
-                                const unsigned char *case_flags, char *out,
-                                size_t out_cap, size_t *out_len, uint32_t maxint);
-
 /* §5: digit values 0-25 are a-z, 26-35 are 0-9. */
 static const char digit_char[BASE + 1] = "abcdefghijklmnopqrstuvwxyz0123456789";
 
