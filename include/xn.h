@@ -118,12 +118,13 @@ XN_API const char *xn_strerror_name(int status);
 /* The longest label, in code points, that xn encodes, decodes or maps: the
  * Punycode codec's input (code points to encode, characters to decode), an
  * "xn--" label, and any label with non-ASCII characters after the UTS #46
- * mapping step.  Longer labels fail with XN_E_TOO_LONG.  (A label of ASCII
- * characters that is no "xn--" label needs none of that and has no limit.)
- * With VerifyDnsLength off, a label near the limit can encode to more than
- * XN_LABEL_LIMIT characters, whose "xn--" form then fails as too long.  The limit keeps the RFC 3492 encoder, which is O(n*m) on a
- * label of n code points with m distinct non-ASCII ones, at about a
- * millisecond in the worst case, and every call linear in its input. */
+ * mapping step.  Longer labels fail with XN_E_TOO_LONG.  A label of ASCII
+ * characters that is no "xn--" label needs none of that and has no limit.
+ * The limit keeps the RFC 3492 encoder, which is O(n*m) on a label of n code
+ * points with m distinct non-ASCII ones, at about a millisecond in the worst
+ * case, and every call linear in its input.  With VerifyDnsLength off, a
+ * label near the limit can encode to more than XN_LABEL_LIMIT characters,
+ * whose "xn--" form then fails as too long. */
 #define XN_LABEL_LIMIT 1024
 
 /* ---------------------------------------------------------------------------
