@@ -71,7 +71,10 @@ def main():
             with open(consumer, "w") as f:
                 f.write(CONSUMER)
             exe = os.path.join(stage, "consumer")
-            r = run([cc, "-std=c99", "-Wall", "-Werror", consumer, "-o", exe]
+            # A sanitized libxn needs a consumer built with the same runtime.
+            sanitize = os.environ.get("XN_SANITIZE", "none")
+            extra = [f"-fsanitize={sanitize}"] if sanitize not in ("", "none") else []
+            r = run([cc, "-std=c99", "-Wall", "-Werror", consumer, "-o", exe] + extra
                     + flags.stdout.split())
             check(r.returncode == 0, f"consumer builds with pkg-config flags: {r.stderr.strip()}")
             if r.returncode == 0:
