@@ -116,16 +116,23 @@ XN_API const char *xn_strerror_name(int status);
 #define XN_DOMAIN_MAX 256
 
 /* The longest label, in code points, that xn encodes, decodes or maps: the
- * Punycode codec's input (code points to encode, characters to decode), an
- * "xn--" label, and any label with non-ASCII characters after the UTS #46
- * mapping step.  Longer labels fail with XN_E_TOO_LONG.  A label of ASCII
- * characters that is no "xn--" label needs none of that and has no limit.
- * The limit keeps the RFC 3492 encoder, which is O(n*m) on a label of n code
- * points with m distinct non-ASCII ones, at about a millisecond in the worst
- * case, and every call linear in its input.  With VerifyDnsLength off, a
- * label near the limit can encode to more than XN_LABEL_LIMIT characters,
- * whose "xn--" form then fails as too long. */
+ * Punycode encoder's input, the decoder's result, and any label with
+ * non-ASCII characters after the UTS #46 mapping step.  Longer labels fail
+ * with XN_E_TOO_LONG.  A label of ASCII characters that is no "xn--" label
+ * needs none of that and has no limit.  The limit keeps the RFC 3492
+ * encoder, which is O(n*m) on a label of n code points with m distinct
+ * non-ASCII ones, at about a millisecond in the worst case, and every call
+ * linear in its input. */
 #define XN_LABEL_LIMIT 1024
+
+/* The longest Punycode string (an A-label without its "xn--") that xn
+ * decodes, and the longest one ToASCII writes: 8 characters for each code
+ * point of XN_LABEL_LIMIT.  A label of XN_LABEL_LIMIT code points takes at
+ * most about 4.2 Punycode characters per code point in practice (far under
+ * the bound), so with VerifyDnsLength off every label ToASCII accepts has
+ * an A-label that ToASCII and ToUnicode accept again.  Should one not fit,
+ * ToASCII fails with XN_E_TOO_LONG rather than write what cannot be read. */
+#define XN_ACE_LIMIT (8 * XN_LABEL_LIMIT)
 
 /* ---------------------------------------------------------------------------
  * Punycode (RFC 3492), on code points, without the "xn--" prefix
@@ -158,7 +165,8 @@ XN_API int xn_punycode_encode(const uint32_t *in, size_t in_len,
  *   character that carried a code point was upper case (appendix A).
  * Returns XN_OK; XN_E_BUFFER_TOO_SMALL (*out_len = count needed);
  *   XN_E_PUNYCODE_BAD_BASIC, _BAD_DIGIT, _TRUNCATED, _OVERFLOW,
- *   _BAD_CODE_POINT; XN_E_TOO_LONG when in_len > XN_LABEL_LIMIT;
+ *   _BAD_CODE_POINT; XN_E_TOO_LONG when in_len > XN_ACE_LIMIT or the
+ *   result would pass XN_LABEL_LIMIT code points (the decoder stops there);
  *   XN_E_INVALID_ARG.
  * @since 0.1 */
 XN_API int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out,
@@ -294,6 +302,25 @@ XN_API int xn_to_unicode_alloc(const char *in, size_t in_len, char **out,
 
 /* Releases memory returned by the library.  NULL is ignored.  @since 0.1 */
 XN_API void xn_free(void *p);
+
+/* ---------------------------------------------------------------------------
+ * IDNA2008 (RFC 5890-5893): lookup and registration
+ * ------------------------------------------------------------------------ */
+
+/* @@IDNA2008@@ */
+
+/* ---------------------------------------------------------------------------
+ * IDNA2003 (RFC 3490, Nameprep RFC 3491)
+ * ------------------------------------------------------------------------ */
+
+/* @@IDNA2003@@ */
+
+/* ---------------------------------------------------------------------------
+ * Beyond the standards: display policy, mail addresses, label classes,
+ * name comparison
+ * ------------------------------------------------------------------------ */
+
+/* @@EXTRAS@@ */
 
 #ifdef __cplusplus
 }

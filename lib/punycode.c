@@ -211,7 +211,7 @@ int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out, size_t out_
     if (!out_len || (!in && in_len > 0) || (!out && out_cap > 0))
         return XN_E_INVALID_ARG;
     *out_len = 0;
-    if (in_len > XN_LABEL_LIMIT)
+    if (in_len > XN_ACE_LIMIT)
         return XN_E_TOO_LONG;
 
     /* b = the number of code points before the last delimiter, 0 if none. */
@@ -233,6 +233,8 @@ int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out, size_t out_
         }
     }
     len = b;
+    if (len > XN_LABEL_LIMIT)
+        return XN_E_TOO_LONG;
 
     /* Consume the delimiter only if code points came before it: a '-' at
      * position 0 is then read as a digit, and fails. */
@@ -259,7 +261,9 @@ int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out, size_t out_
                 return XN_E_PUNYCODE_OVERFLOW;
             w = (uint32_t)v;
         }
-        len1 = (uint32_t)len + 1; /* len < in_len <= XN_LABEL_LIMIT */
+        if (len >= XN_LABEL_LIMIT) /* one more would pass the limit */
+            return XN_E_TOO_LONG;
+        len1 = (uint32_t)len + 1; /* len < XN_LABEL_LIMIT */
         bias = adapt(i - oldi, len1, oldi == 0);
         if (i / len1 > MAXINT - n) /* n = n + i div (length + 1), fail on overflow */
             return XN_E_PUNYCODE_OVERFLOW;

@@ -301,8 +301,10 @@ static bool all_ascii(const uint32_t *l, size_t n)
 
 /* Writes a label given as code points: UTF-8 for ToUnicode; for ToASCII the
  * label itself when it is ASCII, else "xn--" and its Punycode (A3 on
- * failure).  Returns the number of bytes the label takes in the output. */
-static size_t emit(domain *d, const uint32_t *l, size_t n)
+ * failure).  Sets *bytes to the number of bytes the label takes in the
+ * output.  Returns XN_OK, or XN_E_TOO_LONG for an A-label longer than
+ * XN_ACE_LIMIT, which no call could read back. */
+static int emit(domain *d, const uint32_t *l, size_t n, size_t *bytes)
 {
     size_t start = d->out.len;
     if (!d->to_ascii) {
@@ -315,92 +317,129 @@ static size_t emit(domain *d, const uint32_t *l, size_t n)
             check_url_output(d, &c, 1);
         }
     } else {
-        size_t len = 0, room;
+        size_t len = 0, room, i;
         int rc;
         put(&d->out, "xn--", 4);
         room = d->out.full ? 0 : d->out.cap - d->out.len;
         rc = xn_punycode_encode(l, n, NULL, room ? d->out.buf + d->out.len : NULL, room, &len);
         if (rc == XN_OK || rc == XN_E_BUFFER_TOO_SMALL) {
+            if (len > XN_ACE_LIMIT)
+                return XN_E_TOO_LONG;
             if (rc != XN_OK)
                 d->out.full = true;
             d->out.len += len;
+            /* The Punycode copies the label's ASCII code points (RFC 3492
+             * basic code points); the rest of it is letters, digits and '-'.
+             * Look at them here: the output may not have been written. */
+            for (i = 0; i < n; i++) {
+                if (l[i] < 0x80) {
+                    char c = (char)l[i];
+                    check_url_output(d, &c, 1);
+                }
+            }
         } else {
             record(d, XN_ERR_A3, d->label_offset, 0);
         }
     }
-    return d->out.len - start;
+    *bytes = d->out.len - start;
+    return XN_OK;
 }
 
 /* ---- §4 step 4 Convert/Validate, for a label of code points --------------- */
 
+/* Steps 4.1.2-4.1.4 for an "xn--" label of ASCII characters: ace[0..m)
+ * is the part after the prefix, lower-cased.  Returns XN_OK with *done set
+ * when the label was handled (converted, or its P4 violation recorded and
+ * the label written as it is), XN_OK with *done clear when the Punycode is
+ * invalid and IgnoreInvalidPunycode asks to treat it as an ordinary label,
+ * or a status. */
+static int convert_ace(domain *d, const char *ace, size_t m, size_t *out_bytes, bool *done)
+{
+    uint32_t dec[XN_LABEL_LIMIT];
+    size_t dn = 0;
+    int rc;
+
+    *done = true;
+    /* The strict decoder is injective: every string it accepts whose result
+     * is not all ASCII is the one encoding of that result (one digit string
+     * per delta under RFC 3492's thresholds; no leading delimiter; deltas
+     * only insert code points >= 128), so no A-label has a second spelling
+     * (CVE-2019-12290's class) and ToASCII may copy it instead of encoding
+     * it again.  tests/test-uts46.c checks this on every string up to 4
+     * characters, the fuzz targets beyond. */
+    rc = xn_punycode_decode(ace, m, dec, XN_LABEL_LIMIT, &dn, NULL);
+    if (rc == XN_OK) {
+        /* Step 4.1.3: nothing, or only ASCII, is no U-label. */
+        bool u_label = dn > 0 && !all_ascii(dec, dn);
+        if (!u_label)
+            record(d, XN_ERR_P4, d->label_offset, 0);
+        /* Step 4.1.4: validate as nontransitional. */
+        rc = validate(d, dec, dn, NULL, false, true);
+        if (rc != XN_OK)
+            return rc;
+        if (d->to_ascii && u_label) {
+            put(&d->out, "xn--", 4);
+            put(&d->out, ace, m);
+            check_url_output(d, ace, m);
+            *out_bytes = 4 + m;
+            return XN_OK;
+        }
+        return emit(d, dec, dn, out_bytes);
+    }
+    if (rc == XN_E_TOO_LONG || rc == XN_E_INTERNAL)
+        return rc;
+    if (d->flags & XN_IGNORE_INVALID_PUNYCODE) {
+        *done = false;
+        return XN_OK;
+    }
+    record(d, XN_ERR_P4, d->label_offset, 0);
+    {
+        /* Written as it is: "xn--" and the characters, lower-cased. */
+        size_t start = d->out.len;
+        put(&d->out, "xn--", 4);
+        put(&d->out, ace, m);
+        check_url_output(d, ace, m);
+        *out_bytes = d->out.len - start;
+    }
+    return XN_OK;
+}
+
+/* Step 4.2: a label that is no A-label, validated with the processing
+ * choice, then written. */
+static int plain_label(domain *d, const uint32_t *l, size_t n, const size_t *offs,
+                       size_t *out_bytes)
+{
+    int rc = validate(d, l, n, offs, (d->flags & XN_TRANSITIONAL) != 0, false);
+    if (rc != XN_OK)
+        return rc;
+    return emit(d, l, n, out_bytes);
+}
+
 static int convert_label(domain *d, const uint32_t *l, size_t n, const size_t *offs,
                          size_t *out_bytes)
 {
-    bool transitional = (d->flags & XN_TRANSITIONAL) != 0;
     size_t i;
 
     if (starts_with_ace(l, n)) {
-        uint32_t dec[XN_LABEL_LIMIT];
         char ace[XN_LABEL_LIMIT];
-        size_t dn = 0, m = n - 4;
+        bool done;
         int rc;
-
         /* Step 4.1.1: an ACE label must be ASCII. */
         for (i = 4; i < n; i++) {
             if (l[i] >= 0x80) {
                 record(d, XN_ERR_P4, offset_of(d, offs, i, n), l[i]);
-                *out_bytes = emit(d, l, n);
-                return XN_OK;
+                return emit(d, l, n, out_bytes);
             }
             ace[i - 4] = (char)l[i];
         }
-        /* Step 4.1.2: decode. */
-        /* The strict decoder is injective: every string it accepts whose
-         * result is not all ASCII is the one encoding of that result (one
-         * digit string per delta under RFC 3492's thresholds; no leading
-         * delimiter; deltas only insert code points >= 128), so no A-label
-         * has a second spelling (CVE-2019-12290's class) and ToASCII may
-         * copy it instead of encoding it again.  tests/test-uts46.c checks
-         * this on every string up to 4 characters, the fuzz targets beyond. */
-        rc = xn_punycode_decode(ace, m, dec, XN_LABEL_LIMIT, &dn, NULL);
-        if (rc == XN_OK) {
-            /* Step 4.1.3: nothing, or only ASCII, is no U-label. */
-            bool u_label = dn > 0 && !all_ascii(dec, dn);
-            if (!u_label)
-                record(d, XN_ERR_P4, d->label_offset, 0);
-            /* Step 4.1.4: validate as nontransitional. */
-            rc = validate(d, dec, dn, NULL, false, true);
-            if (rc != XN_OK)
-                return rc;
-            if (d->to_ascii && u_label) {
-                put(&d->out, "xn--", 4);
-                put(&d->out, ace, m);
-                check_url_output(d, ace, m);
-                *out_bytes = 4 + m;
-            } else {
-                *out_bytes = emit(d, dec, dn);
-            }
-            return XN_OK;
-        }
-        if (rc == XN_E_TOO_LONG || rc == XN_E_INTERNAL)
+        rc = convert_ace(d, ace, n - 4, out_bytes, &done);
+        if (rc != XN_OK || done)
             return rc;
-        if (!(d->flags & XN_IGNORE_INVALID_PUNYCODE)) {
-            record(d, XN_ERR_P4, d->label_offset, 0);
-            *out_bytes = emit(d, l, n);
-            return XN_OK;
-        }
         /* IgnoreInvalidPunycode: the label stays as it is and is validated
          * like any other label below. */
     }
 
-    /* Step 4.2: validate with the processing choice. */
-    {
-        int rc = validate(d, l, n, offs, transitional, false);
-        if (rc != XN_OK)
-            return rc;
-    }
-    *out_bytes = emit(d, l, n);
-    return XN_OK;
+    return plain_label(d, l, n, offs, out_bytes);
 }
 
 /* ---- lengths (§4.2 step 4) and empty labels ------------------------------- */
@@ -441,6 +480,41 @@ static bool dns_label(const char *s, size_t n, bool first)
     return true;
 }
 
+/* An ASCII label that starts with "xn--" (any case): decode it and validate
+ * the result.  Out of line, so that ascii_label()'s frame stays small. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int ace_label(domain *d, const char *s, size_t n, bool last)
+{
+    char ace[XN_ACE_LIMIT];
+    size_t i, bytes = 0, m = n - 4;
+    bool done;
+    int rc;
+    if (m > XN_ACE_LIMIT)
+        return XN_E_TOO_LONG;
+    for (i = 0; i < m; i++) {
+        unsigned c = (unsigned char)s[i + 4];
+        ace[i] = (char)(is_upper(c) ? c + 32u : c);
+    }
+    rc = convert_ace(d, ace, m, &bytes, &done);
+    if (rc == XN_OK && !done) {
+        /* IgnoreInvalidPunycode: validated as an ordinary label, which
+         * takes code points, so the label limit applies. */
+        uint32_t l[XN_LABEL_LIMIT];
+        if (n > XN_LABEL_LIMIT)
+            return XN_E_TOO_LONG;
+        for (i = 0; i < n; i++) {
+            unsigned c = (unsigned char)s[i];
+            l[i] = is_upper(c) ? c + 32u : c;
+        }
+        rc = plain_label(d, l, n, NULL, &bytes);
+    }
+    if (rc == XN_OK)
+        finish_label(d, bytes, last);
+    return rc;
+}
+
 /* A label of n ASCII bytes without '.'; classes: the byte classes of its
  * bytes, or-ed together; written: the caller already wrote it, lower-cased,
  * at the end of the output. */
@@ -452,20 +526,7 @@ static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, boo
     bool ldh = !(classes & O);
 
     if (n >= 4 && (s[0] | 0x20) == 'x' && (s[1] | 0x20) == 'n' && s[2] == '-' && s[3] == '-') {
-        /* An ACE label: decode and validate it as code points. */
-        uint32_t l[XN_LABEL_LIMIT];
-        size_t bytes = 0;
-        int rc;
-        if (n > XN_LABEL_LIMIT)
-            return XN_E_TOO_LONG;
-        for (i = 0; i < n; i++) {
-            unsigned c = (unsigned char)s[i];
-            l[i] = is_upper(c) ? c + 32u : c;
-        }
-        rc = convert_label(d, l, n, NULL, &bytes);
-        if (rc == XN_OK)
-            finish_label(d, bytes, last);
-        return rc;
+        return ace_label(d, s, n, last);
     }
 
     if ((f & XN_DNS_LABELS) && !ldh && dns_label(s, n, d->label == 0)) {
@@ -980,9 +1041,11 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
 
     if (to_ascii && (flags & XN_URL_RULES)) {
         /* URL Standard, domain to ASCII: an ASCII name that ToASCII rejects
-         * is kept, lower-cased, unless it holds a forbidden domain code point;
-         * an empty result fails; so does a forbidden code point. */
-        if (d.errors && ascii_input(in, in_len) && !has_url_forbidden(in, in_len)) {
+         * is kept, lower-cased, unless it holds a forbidden domain code point
+         * (or, for one label, a dot); an empty result fails; so does a
+         * forbidden code point. */
+        if (d.errors && ascii_input(in, in_len) && !has_url_forbidden(in, in_len) &&
+            !(one_label && memchr(in, '.', in_len))) {
             d.errors = 0;
             d.first.set = false;
             d.url_forbidden = false;

@@ -12,7 +12,9 @@ Not compared with Python, because Python's codec is not RFC 3492 there; on
 these inputs xn's own answer is checked instead:
   - code points that are surrogates (Python encodes them; xn takes Unicode
     scalar values only) or above U+10FFFF: ERR XN_E_PUNYCODE_BAD_CODE_POINT;
-  - more than XN_LABEL_LIMIT (1024) code points or bytes: ERR XN_E_TOO_LONG;
+  - encoder input of more than XN_LABEL_LIMIT (1024) code points, decoder
+    input of more than XN_ACE_LIMIT (8192) bytes, or a decoder result of
+    more than 1024 code points: ERR XN_E_TOO_LONG;
   - decoder input whose last '-' is its first byte: Python always consumes
     the last '-' as the delimiter, but RFC 3492 §6.2 consumes it only when
     code points came before it, so the '-' is read as a digit and
@@ -30,6 +32,7 @@ import subprocess
 import sys
 
 LIMIT = 1024
+ACE_LIMIT = 8 * LIMIT
 SEED = 3492
 DIGITS = b"abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-"
 
@@ -121,7 +124,7 @@ def main():
     # --- decoder: ASCII strings ------------------------------------------
     def decode_case(s):
         line = b"D " + s
-        if len(s) > LIMIT:
+        if len(s) > ACE_LIMIT:
             return (line, "ERR XN_E_TOO_LONG", False)
         if s.rfind(b"-") == 0:
             return (line, "ERR XN_E_PUNYCODE_BAD_DIGIT", False)
@@ -131,6 +134,8 @@ def main():
             return (line, "ERR", True)
         if any(0xD800 <= ord(c) <= 0xDFFF for c in text):
             return (line, "ERR XN_E_PUNYCODE_BAD_CODE_POINT", False)
+        if len(text) > LIMIT:
+            return (line, "ERR XN_E_TOO_LONG", False)
         return (line, " ".join("%X" % ord(c) for c in text), True)
 
     for i in range(25000):
@@ -145,8 +150,11 @@ def main():
             if r == 2:
                 s = mutate(rng, s)
         cases.append(decode_case(s))
-    for n in (LIMIT - 1, LIMIT, LIMIT + 1, 2000):
+    for n in (LIMIT - 1, LIMIT, LIMIT + 1, LIMIT + 2, 2000):
         cases.append(decode_case(b"a" * (n - 1) + b"-"))
+        cases.append(decode_case(b"a" * n))
+    for n in (ACE_LIMIT, ACE_LIMIT + 1):
+        cases.append(decode_case(b"a" * n))
     for s in (b"-", b"-abc", b"--abc", b"ib9b", b"0000h", b"a-\xff", b"\xff-a"):
         cases.append(decode_case(s))
 

@@ -300,7 +300,6 @@ static void test_failure_classes(void)
     static const uint32_t sur1[] = {'a', 0xD800}, sur2[] = {0xDFFF}, big1[] = {0x110000},
                           big2[] = {0xFFFFFFFF, 'a'};
     uint32_t cps[XN_LABEL_LIMIT + 1];
-    char s[XN_LABEL_LIMIT + 2];
     size_t len, i;
 
     /* A character after the last delimiter that is no base-36 digit.  A '-'
@@ -366,14 +365,32 @@ static void test_failure_classes(void)
         CHECK_MSG(rc == XN_OK, "1024 code points: %s", xn_strerror_name(rc));
         free(big);
     }
-    memset(s, 'a', sizeof s);
-    s[XN_LABEL_LIMIT - 1] = '-';
-    check_decode_fails(s, XN_LABEL_LIMIT + 1, XN_E_TOO_LONG, "1025 bytes");
+    /* Decoding: XN_LABEL_LIMIT code points come out, one more is too long,
+     * whether basic (before the delimiter) or inserted (each 'a' a delta of
+     * 0, inserting U+0080); the input may take up to XN_ACE_LIMIT bytes. */
     {
-        uint32_t *out = (uint32_t *)xmalloc(XN_LABEL_LIMIT * sizeof *out);
-        int rc = xn_punycode_decode(s, XN_LABEL_LIMIT, out, XN_LABEL_LIMIT, &len, NULL);
-        CHECK_MSG(rc == XN_OK && len == XN_LABEL_LIMIT - 1, "1024 bytes: %s",
+        char *t = (char *)xmalloc(XN_ACE_LIMIT + 2);
+        uint32_t *out = (uint32_t *)xmalloc((XN_LABEL_LIMIT + 1) * sizeof *out);
+        int rc;
+        memset(t, 'a', XN_ACE_LIMIT + 2);
+        rc = xn_punycode_decode(t, XN_LABEL_LIMIT, out, XN_LABEL_LIMIT, &len, NULL);
+        CHECK_MSG(rc == XN_OK && len == XN_LABEL_LIMIT && out[0] == 0x80 &&
+                      out[XN_LABEL_LIMIT - 1] == 0x80,
+                  "1024 inserted: %s", xn_strerror_name(rc));
+        check_decode_fails(t, XN_LABEL_LIMIT + 1, XN_E_TOO_LONG, "1025 inserted");
+        t[XN_LABEL_LIMIT] = '-';
+        rc = xn_punycode_decode(t, XN_LABEL_LIMIT + 1, out, XN_LABEL_LIMIT, &len, NULL);
+        CHECK_MSG(rc == XN_OK && len == XN_LABEL_LIMIT && out[0] == 'a',
+                  "1024 basic: %s", xn_strerror_name(rc));
+        t[XN_LABEL_LIMIT] = 'a';
+        t[XN_LABEL_LIMIT + 1] = '-';
+        check_decode_fails(t, XN_LABEL_LIMIT + 2, XN_E_TOO_LONG, "1025 basic");
+        t[XN_LABEL_LIMIT + 1] = 'a';
+        check_decode_fails(t, XN_ACE_LIMIT + 1, XN_E_TOO_LONG, "XN_ACE_LIMIT + 1 bytes");
+        rc = xn_punycode_decode(t, XN_ACE_LIMIT + 1, out, XN_LABEL_LIMIT + 1, &len, NULL);
+        CHECK_MSG(rc == XN_E_TOO_LONG && len == 0, "XN_ACE_LIMIT + 1 bytes, big buffer: %s",
                   xn_strerror_name(rc));
+        free(t);
         free(out);
     }
 }
@@ -465,8 +482,8 @@ static void test_encoder_overflow(void)
                  XN_E_INVALID_ARG);
 
     /* The largest deltas under the cap encode (1023 'a' + U+10FFFF has the
-     * largest, 0x10FF7F * 1024 + 1023); what fits XN_LABEL_LIMIT decodes back
-     * (1015 'a' + U+10FFFF is the longest such string). */
+     * largest, 0x10FF7F * 1024 + 1023) and decode back (1015 'a' + U+10FFFF
+     * encodes to exactly 1024 characters). */
     for (k = 0; k < 4; k++) {
         size_t n = k == 3 ? 1016 : XN_LABEL_LIMIT;
         for (len = 0; len < n; len++)
@@ -539,7 +556,7 @@ static void gen_string(uint32_t *cp, size_t n)
  * arbitrary), and checks what comes back: the code points with basic
  * letters in their flag's case, and flags that say upper case exactly for
  * upper-case basic letters and for flagged non-basic code points.  An
- * encoding longer than XN_LABEL_LIMIT cannot be decoded (XN_E_TOO_LONG);
+ * encoding longer than XN_ACE_LIMIT cannot be decoded (XN_E_TOO_LONG);
  * returns false for it. */
 static bool round_trip(const uint32_t *cp0, size_t n, const unsigned char *flags0)
 {
@@ -556,7 +573,7 @@ static bool round_trip(const uint32_t *cp0, size_t n, const unsigned char *flags
     rc = xn_punycode_encode(cp, n, flags, enc, need, &len);
     CHECK_MSG(rc == XN_OK && len == need, "round trip %s: encode %s", cps_text(cp, n),
               xn_strerror_name(rc));
-    if (len > XN_LABEL_LIMIT) {
+    if (len > XN_ACE_LIMIT) {
         rc = xn_punycode_decode(enc, len, NULL, 0, &dn, NULL);
         CHECK_MSG(rc == XN_E_TOO_LONG, "round trip %s: %zu bytes decode with %s",
                   cps_text(cp, n), len, xn_strerror_name(rc));

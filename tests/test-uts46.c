@@ -331,9 +331,17 @@ static void test_limits(void)
     memcpy(s + 5000, ".\xC3\xBC", 3);
     CHECK_EQ_INT(xn_to_unicode(s, 5003, out, big, &len, 0, NULL), XN_OK);
     CHECK_EQ_INT(len, 5003);
+    /* An ACE label: Punycode of up to XN_ACE_LIMIT characters is decoded,
+     * but no more than XN_LABEL_LIMIT code points come out of it (each
+     * 'a' inserts a U+0080, disallowed). */
     memcpy(s, "xn--", 4);
-    CHECK_EQ_INT(xn_to_unicode(s, XN_LABEL_LIMIT + 1, out, big, &len, 0, NULL), XN_E_TOO_LONG);
-    CHECK_EQ_INT(xn_to_ascii(s, XN_LABEL_LIMIT + 1, out, big, &len, XN_WHATWG, NULL),
+    CHECK_EQ_INT(xn_to_unicode(s, 4 + XN_LABEL_LIMIT, out, big, &len, 0, NULL),
+                 XN_E_INVALID_DOMAIN);
+    CHECK_EQ_INT(xn_to_unicode(s, 4 + XN_LABEL_LIMIT + 1, out, big, &len, 0, NULL),
+                 XN_E_TOO_LONG);
+    CHECK_EQ_INT(xn_to_ascii(s, 4 + XN_LABEL_LIMIT + 1, out, big, &len, XN_WHATWG, NULL),
+                 XN_E_TOO_LONG);
+    CHECK_EQ_INT(xn_to_unicode(s, 4 + XN_ACE_LIMIT + 1, out, big, &len, XN_WHATWG, NULL),
                  XN_E_TOO_LONG);
     /* Non-ASCII: 1024 ü encode (long Punycode); 1025 do not. */
     for (i = 0; i < 2 * (XN_LABEL_LIMIT + 1); i += 2)
