@@ -1,0 +1,230 @@
+/*
+ * Allocation failure.  The only allocating paths of libxn are the *_alloc
+ * wrappers (xn_to_ascii_alloc, xn_to_unicode_alloc).  This program is linked
+ * with -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free, so every
+ * call to those from libxn's static objects (and from this file) goes to
+ * __wrap_* below, which can fail the Nth allocation and keeps the set of
+ * live blocks.  For each input, N = 0, 1, 2 ... until a call makes no more
+ * than N allocations:
+ *  - when allocation N failed: the status is XN_E_NOMEM, *out is NULL,
+ *    *out_len is 0, and every block the call allocated was freed;
+ *  - otherwise: the status, output and length equal those of a normal run,
+ *    and after xn_free() nothing is live.
+ * The inputs reach every branch of the wrappers: a result that fits the
+ * internal stack buffer, one that does not (allocate, convert again),
+ * ToUnicode's output on XN_E_INVALID_DOMAIN (small and large), an empty
+ * result, failures that allocate nothing, and bad arguments.  Run it under
+ * ASan/LSan (-Db_sanitize=address) and valgrind for leaks the set cannot
+ * see (blocks ICU allocates are its own and are not counted here).
+ */
+#include <stdbool.h>
+
+#include "xn.h"
+#include "test.h"
+
+void *__real_malloc(size_t n);
+void *__real_calloc(size_t n, size_t m);
+void *__real_realloc(void *p, size_t n);
+void __real_free(void *p);
+void *__wrap_malloc(size_t n);
+void *__wrap_calloc(size_t n, size_t m);
+void *__wrap_realloc(void *p, size_t n);
+void __wrap_free(void *p);
+
+#define LIVE_MAX 64
+
+static bool armed;        /* count and fail only inside the library call */
+static long fail_at = -1; /* the allocation to fail, counted from 0; -1: none */
+static long seen;         /* allocations while armed */
+static bool failed;       /* one was failed */
+static void *live[LIVE_MAX];
+static size_t nlive;
+
+static void track(void *p)
+{
+    if (!p)
+        return;
+    if (nlive == LIVE_MAX) {
+        fprintf(stderr, "test-oom: too many live blocks\n");
+        abort();
+    }
+    live[nlive++] = p;
+}
+
+static void untrack(void *p)
+{
+    size_t i;
+    for (i = 0; i < nlive; i++) {
+        if (live[i] == p) {
+            live[i] = live[--nlive];
+            return;
+        }
+    }
+}
+
+/* True when this allocation is to fail. */
+static bool inject(void)
+{
+    if (!armed)
+        return false;
+    if (seen++ == fail_at) {
+        failed = true;
+        return true;
+    }
+    return false;
+}
+
+void *__wrap_malloc(size_t n)
+{
+    void *p;
+    if (inject())
+        return NULL;
+    p = __real_malloc(n);
+    if (armed)
+        track(p);
+    return p;
+}
+
+void *__wrap_calloc(size_t n, size_t m)
+{
+    void *p;
+    if (inject())
+        return NULL;
+    p = __real_calloc(n, m);
+    if (armed)
+        track(p);
+    return p;
+}
+
+void *__wrap_realloc(void *q, size_t n)
+{
+    void *p;
+    if (inject())
+        return NULL;
+    p = __real_realloc(q, n);
+    if (p) {
+        untrack(q);
+        if (armed)
+            track(p);
+    }
+    return p;
+}
+
+void __wrap_free(void *p)
+{
+    untrack(p);
+    __real_free(p);
+}
+
+typedef int (*alloc_fn)(const char *, size_t, char **, size_t *, unsigned, xn_report *);
+
+static void arm(long n)
+{
+    armed = true;
+    fail_at = n;
+    seen = 0;
+    failed = false;
+}
+
+static void disarm(void)
+{
+    armed = false;
+    fail_at = -1;
+}
+
+static void run(int line, bool to_ascii, const char *in, size_t n, unsigned flags)
+{
+    alloc_fn fn = to_ascii ? xn_to_ascii_alloc : xn_to_unicode_alloc;
+    char esc[200];
+    char *ref = NULL, *out;
+    size_t ref_len = 0, len;
+    long k;
+    int ref_rc, rc;
+
+    test_escape(esc, sizeof esc, in, n);
+    ref_rc = fn(in, n, &ref, &ref_len, flags, NULL); /* unarmed: the normal result */
+    for (k = 0; k < 100; k++) {
+        out = (char *)&len;
+        len = 12345;
+        nlive = 0;
+        arm(k);
+        rc = fn(in, n, &out, &len, flags, NULL);
+        disarm();
+        if (failed) {
+            CHECK_MSG(rc == XN_E_NOMEM && out == NULL && len == 0,
+                      "line %d: \"%s\", allocation %ld failed: %s, out %p, len %zu", line, esc,
+                      k, xn_strerror_name(rc), (void *)out, len);
+            CHECK_MSG(nlive == 0, "line %d: \"%s\", allocation %ld failed: %zu blocks leaked",
+                      line, esc, k, nlive);
+            if (rc == XN_OK || rc == XN_E_INVALID_DOMAIN)
+                xn_free(out);
+            continue;
+        }
+        /* No allocation was failed: the normal result. */
+        CHECK_MSG(rc == ref_rc && len == ref_len && (out == NULL) == (ref == NULL) &&
+                      (!out || memcmp(out, ref, len + 1) == 0),
+                  "line %d: \"%s\" with %ld allocations allowed: %s/%zu, normally %s/%zu", line,
+                  esc, k, xn_strerror_name(rc), len, xn_strerror_name(ref_rc), ref_len);
+        CHECK_MSG(nlive == (out ? 1u : 0u) && (!out || live[0] == out),
+                  "line %d: \"%s\": %zu blocks live besides the result", line, esc,
+                  nlive - (out ? 1u : 0u));
+        xn_free(out);
+        CHECK_MSG(nlive == 0, "line %d: \"%s\": %zu blocks live after xn_free", line, esc, nlive);
+        printf("%-10s %-44.44s 0x%03X %-22s %ld allocation(s)\n", to_ascii ? "to_ascii" : "to_unicode",
+               esc, flags, xn_strerror_name(rc), k);
+        break;
+    }
+    CHECK_MSG(k < 100, "line %d: \"%s\" never completed", line, esc);
+    xn_free(ref);
+}
+
+#define RUN(a, s, flags) run(__LINE__, a, s, strlen(s), flags)
+
+int main(void)
+{
+    char big[2000];
+    size_t i;
+
+    /* Fits the internal buffer: one allocation, for the copy. */
+    RUN(true, "b\xC3\xBC" "cher.example", 0);
+    RUN(true, "www.example.com", 0);
+    RUN(false, "xn--bcher-kva.example", 0);
+    /* An empty result (1 byte for the NUL). */
+    RUN(false, "", XN_NO_VERIFY_DNS_LENGTH);
+    RUN(true, "", XN_NO_VERIFY_DNS_LENGTH);
+    /* ToUnicode keeps its output on a rule violation. */
+    RUN(false, "xn--a.example", 0);
+    RUN(false, "a..b", 0);
+    /* Failures that produce nothing allocate nothing. */
+    RUN(true, "a..b", 0);
+    RUN(true, "\xC3", 0);
+    RUN(false, "\xC3", 0);
+    RUN(true, "a", 0x40000000u);
+
+    /* Larger than the internal buffer: allocate the exact size, convert
+     * again into it. */
+    big[0] = '\0';
+    for (i = 0; i < 60; i++)
+        strcat(big, "b\xC3\xBC" "cher.");
+    strcat(big, "x");
+    run(__LINE__, true, big, strlen(big), XN_NO_VERIFY_DNS_LENGTH);
+    run(__LINE__, false, big, strlen(big), 0);
+    run(__LINE__, true, big, strlen(big), XN_WHATWG);
+    run(__LINE__, true, big, strlen(big), 0); /* too long: fails, nothing allocated */
+    /* ... and ToUnicode's large output on a violation. */
+    big[0] = '\0';
+    for (i = 0; i < 40; i++)
+        strcat(big, "xn--a.xn--bcher-kva.");
+    run(__LINE__, false, big, strlen(big), 0);
+
+    /* Bad arguments: nothing allocated, *out untouched or NULL. */
+    {
+        size_t len = 7;
+        arm(0);
+        CHECK_EQ_INT(xn_to_ascii_alloc("a", 1, NULL, &len, 0, NULL), XN_E_INVALID_ARG);
+        CHECK_EQ_INT(xn_to_unicode_alloc(NULL, 1, NULL, NULL, 0, NULL), XN_E_INVALID_ARG);
+        disarm();
+        CHECK_EQ_INT(seen, 0);
+    }
+    return test_done("test-oom");
+}
