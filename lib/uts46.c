@@ -47,6 +47,8 @@ typedef struct sink {
 
 static void put(sink *s, const char *p, size_t n)
 {
+    if (n == 0) /* the buffer may be NULL (a size query) */
+        return;
     if (!s->full && n <= s->cap - s->len)
         memcpy(s->buf + s->len, p, n);
     else
@@ -704,7 +706,7 @@ static int process(domain *d, const char *in, size_t in_len)
              * fits, copies it lower-cased to the output. */
             size_t e = pos;
             unsigned classes = 0, c = 0;
-            bool room = !d->out.full && d->out.cap - d->out.len >= in_len - pos;
+            bool room = d->out.buf && !d->out.full && d->out.cap - d->out.len >= in_len - pos;
             if (room) {
                 char *o = d->out.buf + d->out.len;
                 while (e < in_len && !((c = byte_class[u[e]]) & (D | N))) {
