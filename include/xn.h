@@ -92,7 +92,9 @@ typedef enum xn_status {
     XN_E_PUNYCODE_OVERFLOW = -13,       /* a value does not fit the RFC 3492 arithmetic */
     XN_E_PUNYCODE_BAD_CODE_POINT = -14, /* a surrogate or a value above U+10FFFF */
 
-    XN_E_INVALID_DOMAIN = -20     /* the name breaks IDNA rules: see xn_report.errors */
+    XN_E_INVALID_DOMAIN = -20,    /* the name breaks IDNA rules: see xn_report.errors */
+
+    XN_E_BAD_ADDRESS = -30        /* not a mail address: no '@', an empty part, a control character */
 } xn_status;
 
 /* A short English sentence for a status code, e.g. "output buffer too small".
@@ -229,7 +231,19 @@ XN_API int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out,
 #define XN_ERR_X4_2 (UINT64_C(1) << 20) /* ToUnicode: empty label (not the root) */
 #define XN_ERR_URL_FORBIDDEN (UINT64_C(1) << 21) /* URL Standard: forbidden domain code point */
 #define XN_ERR_URL_EMPTY (UINT64_C(1) << 22)     /* URL Standard: the result is empty */
-/* Bits 23 and up are kept for the IDNA2008 and IDNA2003 rules. */
+/* IDNA2008 (RFC 5891, RFC 5892) */
+#define XN_ERR_DISALLOWED (UINT64_C(1) << 23) /* RFC 5892 derived property DISALLOWED */
+#define XN_ERR_UNASSIGNED (UINT64_C(1) << 24) /* RFC 5892 derived property UNASSIGNED */
+#define XN_ERR_CONTEXTO (UINT64_C(1) << 25)   /* RFC 5892 A.3-A.9: CONTEXTO rule fails */
+#define XN_ERR_ALABEL (UINT64_C(1) << 26)     /* no A-label: wrong prefix, or not the one encoding */
+#define XN_ERR_MISMATCH (UINT64_C(1) << 27)   /* registration: U-label and A-label differ */
+/* IDNA2003 (RFC 3490, Nameprep RFC 3491) */
+#define XN_ERR_NAMEPREP_PROHIBITED (UINT64_C(1) << 28) /* RFC 3491 §5: prohibited output */
+#define XN_ERR_NAMEPREP_UNASSIGNED (UINT64_C(1) << 29) /* RFC 3491 §5: unassigned in Unicode 3.2 */
+#define XN_ERR_NAMEPREP_BIDI (UINT64_C(1) << 30)       /* RFC 3491 §6 (RFC 3454 §6) Bidi */
+#define XN_ERR_ACE_PREFIX (UINT64_C(1) << 31) /* RFC 3490 §4.1 step 5: starts with the ACE prefix */
+#define XN_ERR_ROUNDTRIP (UINT64_C(1) << 32)  /* RFC 3490 §4.2 step 7: ToASCII(result) differs */
+/* Bits 33 and up are kept for later rules. */
 
 /* What went wrong, for callers that want more than a status.  Every function
  * that takes one fills it on every return (zeroed on success).  Fields may
@@ -307,20 +321,326 @@ XN_API void xn_free(void *p);
  * IDNA2008 (RFC 5890-5893): lookup and registration
  * ------------------------------------------------------------------------ */
 
-/* @@IDNA2008@@ */
+/* Flags of these functions (others are listed with each function). */
+#define XN_IDNA2008_MAP 0x200u     /* lookup: the UTS #46 mapping first (RFC 5895 style) */
+#define XN_ALLOW_UNASSIGNED 0x400u /* IDNA2003: AllowUnassigned (RFC 3490 §3.1) */
+
+/* IDNA2008 lookup (RFC 5891 §5) on a whole domain name: the name in A-label
+ * form, each U-label encoded, each A-label checked and lower-cased.
+ *
+ * Labels are separated by U+002E only: the other dots are a mapping matter
+ * (with XN_IDNA2008_MAP they map to U+002E).  Per label:
+ * - "xn--" in any case (RFC 5891 §5.3): lower-cased, Punycode-decoded to a
+ *   non-empty string that is not all ASCII (else P4), tested as a U-label
+ *   (below, V1 included), and encoded again to the identical string (else
+ *   ALABEL; xn's strict decoder accepts no second spelling, so this is a
+ *   belt-and-braces check).  The output is the lower-case A-label.
+ * - another label with non-ASCII characters (§5.4): in NFC (V1); no "--" in
+ *   positions 3-4 (V2; a '-' at either end is a registration rule only, as
+ *   §5.4 leaves it out); no leading combining mark (V6); every code point PVALID, or CONTEXTJ with RFC 5892 A.1/A.2
+ *   holding (C1, C2), or CONTEXTO with its rule A.3-A.9 holding (CONTEXTO;
+ *   §5.4 makes CONTEXTO optional for lookup: xn checks it); DISALLOWED and
+ *   UNASSIGNED code points fail (DISALLOWED, UNASSIGNED; a U+002E from the
+ *   mapping step is V5).  Then encoded to its A-label (§5.5).
+ * - an ASCII label (NR-LDH, RFC 5890 §2.3.1) passes unchanged (not
+ *   lower-cased) after the LDH rule of host names: letters, digits and '-'
+ *   only (U1), no '-' at either end (V3).  "--" in positions 3-4 (a
+ *   reserved LDH label such as "ab--c") is allowed: §5.4 tests putative
+ *   U-labels, which are non-ASCII, as IDNA2003 and libidn2 read it.
+ * - RFC 5893: when some label holds an R, AL or AN character, every label
+ *   must satisfy the Bidi rule (B1-B6).
+ * - lengths in A-label form: labels of 1-63 octets (A4_2), the name 1-253
+ *   without a trailing root dot (A4_1).
+ * No mapping is done: upper case, full-width and compatibility characters
+ * are DISALLOWED, unless XN_IDNA2008_MAP is given; then each label is first
+ * mapped by the UTS #46 table (nontransitional: ß, ς, ZWJ and ZWNJ stay;
+ * ASCII letters lower-cased) and normalized to NFC, as RFC 5895 suggests,
+ * and the result must pass every test above.
+ *
+ * flags: 0, or any of XN_IDNA2008_MAP, XN_NO_STD3_RULES (ASCII labels may
+ *   hold any ASCII but '.', and '-' at either end), XN_ALLOW_ROOT_DOT,
+ *   XN_NO_VERIFY_DNS_LENGTH (no A4_1/A4_2, empty labels allowed),
+ *   XN_DNS_LABELS (as for xn_to_ascii(): "_" labels and a leading "*"
+ *   label pass unchanged, exempt from U1, V3 and the Bidi rule).  Other bits
+ *   are XN_E_INVALID_ARG: IDNA2008 has no switch for its other rules.
+ * Limits: a label with non-ASCII characters may hold XN_LABEL_LIMIT code
+ *   points (after mapping), an "xn--" label XN_ACE_LIMIT + 4 characters;
+ *   longer ones fail with XN_E_TOO_LONG.  Other ASCII labels have no limit.
+ * Returns XN_OK; XN_E_INVALID_DOMAIN (no output, *out_len = 0, every
+ *   violation in *report); XN_E_BUFFER_TOO_SMALL (*out_len = length
+ *   needed); XN_E_BAD_UTF8; XN_E_TOO_LONG; XN_E_INVALID_ARG; XN_E_INTERNAL.
+ *   report may be NULL.
+ * @since 0.1 */
+XN_API int xn_idna2008_lookup(const char *in, size_t in_len, char *out,
+                              size_t out_cap, size_t *out_len, unsigned flags,
+                              xn_report *report);
+
+/* As xn_idna2008_lookup(), with the same checks and the same flags, but the
+ * output is the name in U-label form: A-labels decoded (from their
+ * lower-cased form), other labels as xn_idna2008_lookup() reads them (with
+ * XN_IDNA2008_MAP: mapped).  As with xn_to_unicode(), the output is written
+ * even when rules are violated: then the return value is
+ * XN_E_INVALID_DOMAIN, labels that could not be decoded stay as they were,
+ * and *report lists the violations.  Lengths are still checked on the
+ * A-label form.  Other negative statuses produce no output.
+ * @since 0.1 */
+XN_API int xn_idna2008_to_unicode(const char *in, size_t in_len, char *out,
+                                  size_t out_cap, size_t *out_len,
+                                  unsigned flags, xn_report *report);
+
+/* IDNA2008 registration (RFC 5891 §4) of one label, given as a U-label, an
+ * A-label or both.  An argument is absent when its length is 0 (its pointer
+ * may then be NULL); both absent is XN_E_INVALID_ARG.
+ *
+ * ulabel: UTF-8.  With a non-ASCII character it must pass every test that
+ *   xn_idna2008_lookup() applies to a U-label (§4.2: NFC, "--", leading
+ *   mark, derived property, CONTEXTJ and CONTEXTO rules), have no '-' at
+ *   either end (V3, §4.2.3.1), and when it holds
+ *   an R, AL or AN character the Bidi rule of RFC 5893 (§4.2.3.4).  An
+ *   all-ASCII ulabel is an LDH label: letters, digits and '-' (U1, V5 for a
+ *   '.'), no '-' at either end (V3) and no "--" in positions 3-4 (V2:
+ *   reserved LDH labels, "xn--" ones included, are not registered this
+ *   way; give an A-label as alabel).
+ * alabel: ASCII starting with "xn--" in any case (else ALABEL; non-ASCII is
+ *   P4).  It is lower-cased (§4.1), decoded (P4 when that fails or gives an
+ *   empty or all-ASCII string), the result tested as a U-label as above,
+ *   and it must be the one encoding of that U-label (ALABEL).
+ * Both: ulabel's A-label must equal the lower-cased alabel (MISMATCH; an
+ *   LDH ulabel never matches an A-label).
+ * out: the label to enter in the zone: the lower-case A-label, or the LDH
+ *   label as given; it must be 1-63 octets (A4_2).  NUL-terminated when it
+ *   fits.  On XN_E_INVALID_DOMAIN nothing is written.
+ * report: label is 0; offset counts bytes of ulabel for violations found in
+ *   it, of alabel for the others (0 for MISMATCH and whole-label rules).
+ * flags: must be 0 (registration has no optional rule).
+ * Limits: ulabel at most XN_LABEL_LIMIT code points, alabel at most
+ *   XN_ACE_LIMIT + 4 characters (XN_E_TOO_LONG).
+ * Returns XN_OK, XN_E_INVALID_DOMAIN, XN_E_BUFFER_TOO_SMALL (*out_len =
+ *   length needed), XN_E_BAD_UTF8, XN_E_TOO_LONG, XN_E_INVALID_ARG,
+ *   XN_E_INTERNAL.
+ * @since 0.1 */
+XN_API int xn_idna2008_register(const char *ulabel, size_t ulabel_len,
+                                const char *alabel, size_t alabel_len,
+                                char *out, size_t out_cap, size_t *out_len,
+                                unsigned flags, xn_report *report);
 
 /* ---------------------------------------------------------------------------
  * IDNA2003 (RFC 3490, Nameprep RFC 3491)
  * ------------------------------------------------------------------------ */
 
-/* @@IDNA2003@@ */
+/* IDNA2003 ToASCII (RFC 3490 §4 and §4.1) on a whole domain name, with
+ * Nameprep (RFC 3491) done by ICU's StringPrep on its Unicode 3.2 data.
+ *
+ * Labels are separated by U+002E, U+3002, U+FF0E and U+FF61 (§3.1); the
+ * output separates them with U+002E.  Per label, the steps of §4.1:
+ *  1. an all-ASCII label skips Nameprep, so it is passed through unchanged,
+ *     not lower-cased ("xn--" labels included: they are not checked);
+ *  2. Nameprep: mapping, NFKC, prohibited output (NAMEPREP_PROHIBITED),
+ *     unassigned code points (NAMEPREP_UNASSIGNED, unless
+ *     XN_ALLOW_UNASSIGNED), the Bidi rule of RFC 3454 §6 (NAMEPREP_BIDI);
+ *  3. UseSTD3ASCIIRules, on unless XN_NO_STD3_RULES: ASCII other than
+ *     letters (either case), digits and '-' (U1); '-' at either end (V3);
+ *  5. a label that is not all ASCII must not begin with "xn--" in any case
+ *     (ACE_PREFIX);
+ *  6-7. Punycode and the "xn--" prefix (A3 if the codec refuses);
+ *  8. 1 to 63 code points (A4_2).  An empty last label after a separator
+ *     (the root) is accepted with XN_ALLOW_ROOT_DOT.
+ * A U+002E made by Nameprep (U+2024 and the like) fails the label (V5).
+ * The name as a whole has no length limit in RFC 3490 and none is checked.
+ *
+ * flags: 0, or any of XN_ALLOW_UNASSIGNED, XN_NO_STD3_RULES,
+ *   XN_ALLOW_ROOT_DOT; other bits are XN_E_INVALID_ARG.
+ * Limits: a label with a non-ASCII character may hold XN_LABEL_LIMIT code
+ *   points before and after Nameprep (else XN_E_TOO_LONG).  A longer ASCII
+ *   label just fails step 8.
+ * Returns XN_OK; XN_E_INVALID_DOMAIN (no output, *out_len = 0, violations
+ *   in *report); XN_E_BUFFER_TOO_SMALL (*out_len = length needed);
+ *   XN_E_BAD_UTF8; XN_E_TOO_LONG; XN_E_INVALID_ARG; XN_E_INTERNAL (ICU
+ *   failed, e.g. its data is missing).  report may be NULL.
+ * @since 0.1 */
+XN_API int xn_idna2003_to_ascii(const char *in, size_t in_len, char *out,
+                                size_t out_cap, size_t *out_len,
+                                unsigned flags, xn_report *report);
+
+/* IDNA2003 ToUnicode (RFC 3490 §4.2) on a whole domain name, with the same
+ * separators and flags as xn_idna2003_to_ascii().  Per label: Nameprep
+ * unless all ASCII (step 2); a label that then does not begin with "xn--"
+ * is returned unchanged, which is no error (step 3); otherwise the
+ * Punycode is decoded (P4 on failure, step 5), ToASCII is applied to the
+ * result (step 6, any ToASCII violation) and must give back the step-3
+ * string up to ASCII case (ROUNDTRIP, step 7); the decoded label is the
+ * result (step 8).
+ *
+ * "ToUnicode never fails" (§4.2): a label at which a step fails is returned
+ * unchanged, as the input had it.  So the output is always the whole name
+ * (labels joined with U+002E); the return value is XN_OK when every label
+ * converted or was no ACE label, and XN_E_INVALID_DOMAIN, with the output
+ * written all the same and the failed steps in *report, when some step
+ * failed.  Empty labels are returned as they are.  Other negative statuses
+ * (XN_E_BUFFER_TOO_SMALL, XN_E_BAD_UTF8, XN_E_TOO_LONG, XN_E_INVALID_ARG,
+ * XN_E_INTERNAL) produce no output.
+ * @since 0.1 */
+XN_API int xn_idna2003_to_unicode(const char *in, size_t in_len, char *out,
+                                  size_t out_cap, size_t *out_len,
+                                  unsigned flags, xn_report *report);
 
 /* ---------------------------------------------------------------------------
  * Beyond the standards: display policy, mail addresses, label classes,
  * name comparison
  * ------------------------------------------------------------------------ */
 
-/* @@EXTRAS@@ */
+/* ---- Display policy (UTS #39) -------------------------------------------- */
+
+/* Why a label is shown as its A-label rather than in Unicode: one bit each,
+ * after the checks of UTS #39 (Unicode Security Mechanisms). */
+#define XN_UNSAFE_MIXED_SCRIPT 0x01u  /* scripts mixed beyond the restriction level (§5.2): "pаypal" with a Cyrillic а */
+#define XN_UNSAFE_RESTRICTED 0x02u    /* a character outside the General Security Profile (§3.1, Identifier_Status=Restricted): "☃" */
+#define XN_UNSAFE_CONFUSABLE 0x04u    /* non-Latin letters whose skeleton (§4) is ASCII: looks like a Latin label, Cyrillic "аррӏе" */
+#define XN_UNSAFE_MIXED_NUMBERS 0x08u /* digits of more than one decimal numbering system (§5.3): "१2" */
+#define XN_UNSAFE_INVISIBLE 0x10u     /* a default-ignorable character, the same nonspacing mark twice, more than four
+                                         nonspacing marks in a row, or a mark hidden by its base, i + U+0307 (§5.4) */
+#define XN_UNSAFE_DEVIATION 0x20u     /* ß, ς, ZWJ or ZWNJ (UTS #46 §6): older software resolves the name elsewhere */
+
+/* Display flags, or-ed with the UTS #46 flags of xn_to_ascii().  The
+ * restriction level (UTS #39 §5.2) is a two-bit field: 0 is Highly
+ * Restrictive (one script, or Latin with Han and Bopomofo, with Han,
+ * Hiragana and Katakana, or with Han and Hangul). */
+#define XN_DISPLAY_SINGLE_SCRIPT 0x1000u   /* Single Script: no Latin beside CJK either */
+#define XN_DISPLAY_MODERATE 0x2000u        /* Moderately Restrictive: also Latin plus one other script
+                                              except Cyrillic, Greek and Cherokee */
+#define XN_DISPLAY_MINIMAL 0x3000u         /* Minimally Restrictive: any mix of scripts */
+#define XN_DISPLAY_LEVEL_MASK 0x3000u
+#define XN_DISPLAY_ALLOW_DEVIATIONS 0x4000u /* ß, ς, ZWJ, ZWNJ are no reason by themselves */
+
+/* A report holds the reasons of this many labels: every label of a name of
+ * XN_DNS_NAME_MAX characters and its root label. */
+#define XN_DISPLAY_LABELS_MAX 128
+
+/* Per-label reasons of xn_to_display().  Fields may be added at the end in
+ * later versions. */
+typedef struct xn_display_report {
+    uint32_t unsafe;      /* the reasons of every label or-ed together; 0 when
+                             the whole name is shown as Unicode or plain ASCII */
+    size_t labels;        /* the number of labels in the name (a trailing root
+                             dot's empty label counts) */
+    uint32_t label_unsafe[XN_DISPLAY_LABELS_MAX]; /* reasons of label i, i < labels;
+                             labels past XN_DISPLAY_LABELS_MAX count in unsafe only */
+} xn_display_report;
+
+/* The name of one XN_UNSAFE_* bit, e.g. "MIXED_SCRIPT"; "?" for anything
+ * that is not exactly one known bit.  Static storage, never NULL.
+ * @since 0.1 */
+XN_API const char *xn_unsafe_name(uint32_t unsafe_bit);
+
+/* Writes the names of every bit in unsafe, lowest bit first, separated by
+ * commas ("MIXED_SCRIPT,CONFUSABLE"), into buf as a NUL-terminated string,
+ * truncated to fit buf_cap.  Returns the length the whole list needs,
+ * without the NUL.  @since 0.1 */
+XN_API size_t xn_unsafe_format(uint32_t unsafe, char *buf, size_t buf_cap);
+
+/* The form of a name to show a person: UTS #46 ToASCII first (the name
+ * must be valid under the flags' profile), then every "xn--" label is shown
+ * as its U-label when that is safe to show, and otherwise stays an A-label;
+ * other labels are ASCII and shown as they are.  A U-label is safe when
+ * none of the XN_UNSAFE_* checks hit it under the restriction level the
+ * flags select (Highly Restrictive by default): "bücher.de", "中国" and
+ * "δοκιμή.ελ" show in Unicode; Cyrillic "аррӏе.com" shows as
+ * "xn--80ak6aa92e.com".  The checks are UTS #39's, made by ICU's spoof
+ * checker, plus the confusable, invisible and deviation rules above.
+ *
+ * flags: UTS #46 flags (as xn_to_ascii()) or-ed with XN_DISPLAY_* bits.
+ * out: as xn_to_ascii(); UTF-8, NUL-terminated when it fits.
+ * report: may be NULL; filled as by xn_to_ascii().
+ * display: may be NULL; receives the reasons per label (also with
+ *   XN_E_BUFFER_TOO_SMALL; zeroed on other failures).
+ * Returns XN_OK (labels kept as A-labels are no failure: see display);
+ *   XN_E_INVALID_DOMAIN when ToASCII fails (no output, *report says why);
+ *   XN_E_BUFFER_TOO_SMALL; XN_E_TOO_LONG when the ASCII form takes
+ *   XN_DOMAIN_MAX bytes or more (only possible with XN_NO_VERIFY_DNS_LENGTH);
+ *   XN_E_BAD_UTF8; XN_E_INTERNAL when ICU fails; XN_E_INVALID_ARG.
+ * Thread-safe: ICU's checker is created once per process (its data stays
+ * loaded) and only read afterwards.  Results follow the UTS #39 data of the
+ * ICU the library runs with.
+ * @since 0.1 */
+XN_API int xn_to_display(const char *in, size_t in_len, char *out, size_t out_cap,
+                         size_t *out_len, unsigned flags, xn_report *report,
+                         xn_display_report *display);
+
+/* ---- Mail addresses (RFC 5321, RFC 6531) ------------------------------- */
+
+/* Converts the domain of a mail address local@domain with xn_to_ascii() /
+ * xn_to_unicode() and the given flags, and keeps the local part byte for
+ * byte.  The address is split at its last '@' (a quoted local part may hold
+ * '@').  The local part must be non-empty, well-formed UTF-8 and free of
+ * control characters (RFC 5321 §4.1.2 allows none, RFC 6531 §3.3 adds only
+ * non-ASCII UTF-8); its syntax is otherwise not checked.  A domain written
+ * as an address literal, "[192.0.2.1]" (RFC 5321 §4.1.3), is kept as it is.
+ *
+ * out: as xn_to_ascii(): "用户@例子.广告" gives "用户@xn--fsqu00a.xn--4rr70v".
+ * report: may be NULL; as xn_to_ascii(), with offsets into the whole address.
+ * smtputf8: may be NULL; receives 1 when the local part is not ASCII, so
+ *   that the address can only travel with the SMTPUTF8 extension (RFC 6531),
+ *   else 0.
+ * Returns as xn_to_ascii() / xn_to_unicode() (xn_email_to_unicode()
+ *   writes its output on XN_E_INVALID_DOMAIN too), and XN_E_BAD_ADDRESS when
+ *   there is no '@', the local part or the domain is empty, the local part
+ *   holds a control character, or an address literal is malformed;
+ *   XN_E_BAD_UTF8 for ill-formed UTF-8 in either part.
+ * @since 0.1 */
+XN_API int xn_email_to_ascii(const char *in, size_t in_len, char *out, size_t out_cap,
+                             size_t *out_len, unsigned flags, xn_report *report,
+                             int *smtputf8);
+XN_API int xn_email_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap,
+                               size_t *out_len, unsigned flags, xn_report *report,
+                               int *smtputf8);
+
+/* ---- Label categories (RFC 5890 §2.3.1) ---------------------------------- */
+
+typedef enum xn_label_category {
+    XN_LABEL_NOT_A_LABEL = 0, /* empty, holds '.', ill-formed UTF-8, or ASCII over 63 octets */
+    XN_LABEL_NR_LDH = 1,      /* letters, digits, '-'; no '-' at either end; no "--" in
+                                 positions 3-4: "example" */
+    XN_LABEL_RESERVED_LDH = 2, /* R-LDH other than XN-labels: "--" in positions 3-4, "ab--c" */
+    XN_LABEL_A_LABEL = 3,     /* "xn--" and Punycode that decodes to a U-label: "xn--bcher-kva" */
+    XN_LABEL_FAKE_A_LABEL = 4, /* LDH, "xn--", and no A-label: "xn--a" */
+    XN_LABEL_NON_LDH = 5,     /* other ASCII: "_sip", "a_b", "-a" */
+    XN_LABEL_U_LABEL = 6,     /* non-ASCII and a valid U-label: "bücher" */
+    XN_LABEL_NON_ASCII = 7    /* non-ASCII but no U-label: "Bücher" (upper case), "ｅｘ" (mapped) */
+} xn_label_category;
+
+/* The RFC 5890 §2.3.1 category of one label (no dots; no NUL needed).
+ * ASCII is compared case-insensitively ("XN--BCHER-KVA" is an A-label).
+ * Whether a label is a U-label, or an XN-label an A-label, is decided by
+ * IDNA2008 itself, as RFC 5890 §2.3.2.1 defines them: the registration
+ * checks of xn_idna2008_register() (RFC 5891 §4: NFC, derived property,
+ * contextual rules, hyphens, Bidi, one encoding, an A-label of 63 octets at
+ * most).  So "xn--ls8h" (an emoji, DISALLOWED) is a fake A-label even
+ * though UTS #46 ToUnicode accepts it.  No flags; NULL is
+ * XN_LABEL_NOT_A_LABEL.
+ * @since 0.1 */
+XN_API xn_label_category xn_label_class(const char *label, size_t len);
+
+/* A short name of a category: "NR-LDH", "R-LDH", "A-label", "fake A-label",
+ * "non-LDH", "U-label", "non-ASCII", "not a label"; "?" for other values.
+ * Static storage, never NULL.  @since 0.1 */
+XN_API const char *xn_label_class_name(xn_label_category category);
+
+/* ---- Comparison ------------------------------------------------------------ */
+
+/* Sets *equal to 1 when a and b are the same domain name under the flags'
+ * profile, else 0: both are converted with xn_to_ascii() (flags plus
+ * XN_ALLOW_ROOT_DOT) and their ASCII forms compared case-insensitively,
+ * ignoring one trailing root dot on either.  "Bücher.example",
+ * "xn--bcher-kva.example." and "bücher。example" are equal.  For
+ * certificate name matching and access checks: a name that fails is never
+ * "not equal", the call returns its status.
+ * Returns XN_OK; XN_E_INVALID_DOMAIN (or another status of xn_to_ascii())
+ *   for the first of a, b that fails, *equal = 0; XN_E_TOO_LONG when an
+ *   ASCII form takes XN_DOMAIN_MAX bytes or more (only possible with
+ *   XN_NO_VERIFY_DNS_LENGTH); XN_E_INVALID_ARG (equal NULL, unknown flags).
+ * No allocation.  @since 0.1 */
+XN_API int xn_equal(const char *a, size_t a_len, const char *b, size_t b_len,
+                    unsigned flags, int *equal);
 
 #ifdef __cplusplus
 }

@@ -11,6 +11,15 @@
 
 #include "xn.h"
 
+/* ---- uts46.c ------------------------------------------------------------ */
+
+/* The flag bits xn_to_ascii() and xn_to_unicode() take; the functions built
+ * on them check their flags against it first. */
+#define XN__UTS46_FLAGS                                                                  \
+    (XN_TRANSITIONAL | XN_NO_STD3_RULES | XN_NO_CHECK_HYPHENS | XN_NO_CHECK_BIDI |       \
+     XN_NO_CHECK_JOINERS | XN_NO_VERIFY_DNS_LENGTH | XN_IGNORE_INVALID_PUNYCODE |        \
+     XN_ALLOW_ROOT_DOT | XN_URL_RULES | XN_DNS_LABELS)
+
 /* ---- utf8.c: strict UTF-8 (RFC 3629) ---------------------------------- */
 
 /* Decodes one scalar value from s[0..len) (len > 0).  Returns the number of
@@ -66,7 +75,7 @@ uint64_t xn__check_bidi_ascii(const char *label, size_t n);
  * satisfies its rule; otherwise false with *where set. */
 bool xn__check_contexto(const uint32_t *label, size_t n, size_t *where);
 
-/* ---- normalize.c: the only file that includes ICU ---------------------- */
+/* ---- normalize.c: NFC through ICU ---------------------------------------- */
 
 /* True when the label is certainly in NFC by the quick-check bits of the
  * tables (no ICU call). */

@@ -1,5 +1,6 @@
 /*
- * Normalization: the only file of libxn that includes ICU.
+ * Normalization through ICU (NFC and its quick check); ICU also serves
+ * idna2003.c (StringPrep) and display.c (the spoof checker).
  *
  * ICU's NFC instance is a process-wide singleton that ICU creates once,
  * thread-safely, and never frees while the library is loaded, so every call

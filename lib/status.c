@@ -18,7 +18,8 @@
     X(XN_E_PUNYCODE_TRUNCATED, "Punycode: input ends inside a number")           \
     X(XN_E_PUNYCODE_OVERFLOW, "Punycode: arithmetic overflow")                   \
     X(XN_E_PUNYCODE_BAD_CODE_POINT, "Punycode: surrogate or value above U+10FFFF") \
-    X(XN_E_INVALID_DOMAIN, "the name breaks IDNA rules")
+    X(XN_E_INVALID_DOMAIN, "the name breaks IDNA rules")                         \
+    X(XN_E_BAD_ADDRESS, "not a mail address (no '@', an empty part or a control character)")
 
 const char *xn_strerror(int status)
 {
@@ -50,6 +51,10 @@ const char *xn_strerror_name(int status)
 static const char *const error_names[] = {
     "P4", "V1", "V2", "V3", "V4", "V5", "V6", "V7", "U1", "A3", "A4_1", "A4_2",
     "B1", "B2", "B3", "B4", "B5", "B6", "C1", "C2", "X4_2", "URL_FORBIDDEN", "URL_EMPTY",
+    /* IDNA2008 */
+    "DISALLOWED", "UNASSIGNED", "CONTEXTO", "ALABEL", "MISMATCH",
+    /* IDNA2003 */
+    "NP_PROHIBITED", "NP_UNASSIGNED", "NP_BIDI", "ACE_PREFIX", "ROUNDTRIP",
 };
 
 #define ERROR_NAME_COUNT (sizeof error_names / sizeof error_names[0])

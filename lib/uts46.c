@@ -23,10 +23,7 @@
 #include "internal.h"
 #include "props.h"
 
-#define ALL_FLAGS                                                                        \
-    (XN_TRANSITIONAL | XN_NO_STD3_RULES | XN_NO_CHECK_HYPHENS | XN_NO_CHECK_BIDI |       \
-     XN_NO_CHECK_JOINERS | XN_NO_VERIFY_DNS_LENGTH | XN_IGNORE_INVALID_PUNYCODE |        \
-     XN_ALLOW_ROOT_DOT | XN_URL_RULES | XN_DNS_LABELS)
+#define ALL_FLAGS XN__UTS46_FLAGS
 
 #define BIDI_ERRORS \
     (XN_ERR_B1 | XN_ERR_B2 | XN_ERR_B3 | XN_ERR_B4 | XN_ERR_B5 | XN_ERR_B6)

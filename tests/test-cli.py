@@ -453,6 +453,131 @@ def test_write_error():
         check("write error on --version: exit 2", r.rc == 2, repr(r))
 
 
+def test_extras():
+    """--display, --email and --dns (issue #8): the issue's examples."""
+    # Display policy (UTS #39): Unicode where safe, else the A-label, and why.
+    apple = "\u0430\u0440\u0440\u04cf\u0435.com"          # Cyrillic аррӏе
+    paypal = "p\u0430ypal.com"                             # Cyrillic а
+    for args in (["-u", "--display"], ["--display"], ["--display", "-u"]):
+        for name in ("bücher.de", "中国", "δοκιμή.ελ"):
+            expect_ok(f"display {' '.join(args)}", args, name, name)
+        expect_ok(f"display {' '.join(args)}", args, "xn--bcher-kva.de", "bücher.de")
+    for name, want, why in ((apple, "xn--80ak6aa92e.com", {"CONFUSABLE"}),
+                            (paypal, "xn--pypal-4ve.com", {"MIXED_SCRIPT"})):
+        r = run("-u", "--display", "--", name)
+        check(f"display {name!r} stays {want}", r.rc == 0 and r.out == enc(want) + b"\n", repr(r))
+        check(f"display {name!r}: reasons on stderr", r.err.startswith(b"xn: ") and
+              b"label 0" in r.err and all(w.encode() in r.err for w in why), repr(r))
+        r = run("-u", "--display", "--status", "--", name)
+        st, res = status_line(r)
+        check(f"display {name!r} --status", r.rc == 0 and res == enc(want) and st is not None
+              and why <= set(st.split(",")) and r.err == b"", repr(r))
+    r = run("--display", "--status", stdin=enc(apple + "\nbücher.de\nfaß.de\n"))
+    check("display on stdin", r.rc == 0 and r.lines() == [
+        b"CONFUSABLE\txn--80ak6aa92e.com", enc("OK\tbücher.de"), b"DEVIATION\txn--fa-hia.de"],
+        repr(r))
+    # A name that is no valid name is not displayed at all.
+    expect_fail("display", ["--display"], "xn--a.com", {"V7"})
+    # -a after --display converts to ASCII again.
+    expect_ok("display then -a", ["--display", "-a"], "bücher.de", "xn--bcher-kva.de")
+
+    # Mail addresses: the domain converted, the local part kept; SMTPUTF8.
+    addr = "用户@例子.广告"
+    r = run("--email", "--", addr)
+    check("email to ASCII", r.rc == 0 and r.out == enc("用户@xn--fsqu00a.xn--4rr70v\n")
+          and r.err == b"", repr(r))
+    r = run("--email", "--status", "--", addr)
+    check("email: SMTPUTF8 in the status", r.rc == 0 and r.out == enc(
+        "SMTPUTF8\t用户@xn--fsqu00a.xn--4rr70v\n"), repr(r))
+    expect_ok("email", ["--email"], "User@Bücher.DE", "User@xn--bcher-kva.de")
+    expect_ok("email -u", ["--email", "-u"], "user@xn--bcher-kva.de", "user@bücher.de")
+    r = run("-u", "--email", "--", "用户@xn--fsqu00a.xn--4rr70v")
+    check("email to Unicode", r.rc == 0 and r.out == enc(addr + "\n"), repr(r))
+    for bad, code in (("example.com", b"BAD_ADDRESS"), ("@example.com", b"BAD_ADDRESS"),
+                      ("user@", b"BAD_ADDRESS"), ("a b\x01@example.com", b"BAD_ADDRESS"),
+                      (b"\xc3@example.com", b"BAD_UTF8")):
+        r = run("--email", "--status", "--", bad)
+        check(f"email {bad!r}: {code}", r.rc == 1 and r.out == code + b"\t\n", repr(r))
+        r = run("--email", "--", bad)
+        check(f"email {bad!r}: message", r.rc == 1 and r.out == b"\n" and
+              r.err.startswith(b"xn: "), repr(r))
+    expect_fail("email", ["--email"], "user@a_b.example", {"U1"})
+
+    # DNS-aware labels.
+    for name in ("_sip._tcp.example", "*.example", "_dmarc.Example.COM"):
+        expect_ok("--dns", ["--dns"], name, name.lower())
+    expect_fail("without --dns", [], "_sip._tcp.example", {"U1"})
+    expect_fail("--dns: * only first", ["--dns"], "a.*.example", {"U1"})
+    r = run("--dns", "--display", "--", "_sip._tcp.bücher.de")
+    check("--dns --display", r.rc == 0 and r.out == enc("_sip._tcp.bücher.de\n"), repr(r))
+
+    # Help and usage.
+    r = run("--help")
+    for o in ("--display", "--email", "--dns"):
+        check(f"--help mentions {o}", o.encode() in r.out, repr(r))
+    for args in (("--display", "--email"), ("--profile=idna2008", "--display"),
+                 ("--profile=idna2003", "--email"), ("--display=1",)):
+        r = run(*args, "example.com")
+        check(f"usage error {args}", r.rc == 2 and r.out == b"" and b"--help" in r.err, repr(r))
+
+
+def test_idna2008_2003():
+    """--profile=idna2008 (lookup), --register, --idna2008-map, --profile=idna2003 and
+    --allow-unassigned (issue #4).  Expected values: RFC 5891/5892, RFC 3490/3491."""
+    P8 = ["--profile=idna2008"]
+    P3 = ["--profile=idna2003"]
+    # IDNA2008 lookup: no mapping, so upper case is DISALLOWED (RFC 5892 rule B);
+    # ASCII labels pass unchanged; A-labels are lower-cased (RFC 5891 section 5.3).
+    expect_ok("idna2008", P8, "bücher.Example", "xn--bcher-kva.Example")
+    expect_ok("idna2008", P8, "XN--BCHER-KVA.example", "xn--bcher-kva.example")
+    expect_ok("idna2008", P8, "faß.de", "xn--fa-hia.de")
+    expect_fail("idna2008", P8, "Bücher.example", {"DISALLOWED"})
+    expect_fail("idna2008", P8, "a·b", {"CONTEXTO"})
+    expect_fail("idna2008", P8, "a\u200cb", {"C1"})
+    expect_ok("idna2008 map", P8 + ["--idna2008-map"], "Bücher.example", "xn--bcher-kva.example")
+    expect_ok("idna2008 map", ["--idna2008-map", "--profile", "idna2008"], "a\u3002b", "a.b")
+    expect_ok("idna2008 -u", P8 + ["-u"], "xn--bcher-kva.example", "bücher.example")
+    expect_fail("idna2008 -u", P8 + ["-u"], "xn--n3h.example", {"DISALLOWED"},
+                result="☃.example")
+    expect_ok("idna2008 --no-std3", P8 + ["--no-std3"], "a_b.example", "a_b.example")
+    expect_fail("idna2008", P8, "a_b.example", {"U1"})
+    # Registration: one label, a U-label or an A-label in; the A-label out.
+    for args in (["--register"], ["--register", "--profile=idna2008"],
+                 ["--profile=idna2008", "--register"]):
+        expect_ok("register", args, "bücher", "xn--bcher-kva")
+        expect_ok("register", args, "xn--bcher-kva", "xn--bcher-kva")
+        expect_ok("register", args, "example", "example")
+    expect_fail("register", ["--register"], "a·b", {"CONTEXTO"})
+    expect_fail("register", ["--register"], "ab--c", {"V2"})
+    expect_fail("register", ["--register"], "ü-", {"V3"})
+    r = run("--register", "--status", stdin=enc("bücher\nxn--bcher-kva\nl·l\nxn--idn-\n"))
+    check("register on stdin", r.rc == 1 and r.lines() == [
+        b"OK\txn--bcher-kva", b"OK\txn--bcher-kva", b"OK\txn--ll-0ea", b"P4\t"], repr(r))
+    # IDNA2003: Nameprep maps; ASCII labels unchanged; the four dots.
+    expect_ok("idna2003", P3, "faß.de", "fass.de")
+    expect_ok("idna2003", P3, "BÜCHER.Example", "xn--bcher-kva.Example")
+    expect_ok("idna2003", P3, "a。b．c｡d", "a.b.c.d")
+    expect_fail("idna2003", P3, "a_b.example", {"U1"})
+    expect_ok("idna2003 --no-std3", P3 + ["--no-std3"], "a_b.example", "a_b.example")
+    expect_fail("idna2003", P3, "\u0237\u00eddn", {"NP_UNASSIGNED"})
+    expect_ok("idna2003 --allow-unassigned", P3 + ["--allow-unassigned"], "\u0237\u00eddn",
+              "xn--dn-mja33k")
+    expect_ok("idna2003 -u", P3 + ["-u"], "xn--bcher-kva.example", "bücher.example")
+    # ToUnicode never fails: the label comes back as it was, with a status.
+    expect_fail("idna2003 -u", P3 + ["-u"], "xn--fa-hia.de", {"ROUNDTRIP"},
+                result="xn--fa-hia.de")
+    # Settings a profile does not have fail every name; --register takes no -u.
+    r = run("--profile=idna2003", "-T", "--status", "example.com")
+    check("idna2003 -T: invalid argument", r.rc == 1 and r.out == b"INVALID_ARG\t\n", repr(r))
+    for args in (("--register", "-u"), ("--register", "--profile=idna2003"),
+                 ("--profile=whatwg", "--register"), ("--profile=idna2009",)):
+        r = run(*args, "example")
+        check(f"usage error {args}", r.rc == 2 and r.out == b"" and b"--help" in r.err, repr(r))
+    r = run("--help")
+    for o in ("idna2008", "idna2003", "--register", "--idna2008-map", "--allow-unassigned"):
+        check(f"--help mentions {o}", o.encode() in r.out, repr(r))
+
+
 def main():
     global XN
     if len(sys.argv) != 2:
@@ -461,7 +586,7 @@ def main():
     XN = sys.argv[1]
     for t in (test_help_version, test_usage_errors, test_each_flag, test_conversions,
               test_bad_input, test_lines, test_long_lines, test_stream, test_locale,
-              test_write_error):
+              test_write_error, test_extras, test_idna2008_2003):
         try:
             t()
         except Exception as e:  # a crash in one group must not hide the others

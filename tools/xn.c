@@ -55,19 +55,39 @@ struct profile {
     convert_fn to_unicode;
 };
 
+/* --register: RFC 5891 §4 registration checks on one label, given as an
+ * A-label ("xn--" in any case) or else as a U-label or LDH label. */
+static int register_label(const char *in, size_t in_len, char *out, size_t out_cap,
+                          size_t *out_len, unsigned flags, xn_report *report)
+{
+    if (in_len >= 4 && (in[0] | 0x20) == 'x' && (in[1] | 0x20) == 'n' && in[2] == '-' &&
+        in[3] == '-')
+        return xn_idna2008_register(NULL, 0, in, in_len, out, out_cap, out_len, flags, report);
+    return xn_idna2008_register(in, in_len, NULL, 0, out, out_cap, out_len, flags, report);
+}
+
 static const struct profile profiles[] = {
     {"uts46", 0, xn_to_ascii, xn_to_unicode},
     {"whatwg", XN_WHATWG, xn_to_ascii, xn_to_unicode},
+    {"idna2008", 0, xn_idna2008_lookup, xn_idna2008_to_unicode},
+    {"idna2003", 0, xn_idna2003_to_ascii, xn_idna2003_to_unicode},
 };
 
 #define PROFILE_COUNT (sizeof profiles / sizeof profiles[0])
+
+/* What --register selects: the idna2008 profile's registration side, which
+ * has no to-Unicode direction. */
+static const struct profile register_profile = {"idna2008", 0, register_label, NULL};
 
 enum opt_action {
     ACT_TO_ASCII,
     ACT_TO_UNICODE,
     ACT_PROFILE,
+    ACT_REGISTER,
     ACT_FLAG,
     ACT_STATUS,
+    ACT_DISPLAY,
+    ACT_EMAIL,
     ACT_LOCALE,
     ACT_HELP,
     ACT_VERSION,
@@ -96,6 +116,12 @@ static const struct opt_def opt_defs[] = {
     {"no-verify-dns-length", 0, false, ACT_FLAG, XN_NO_VERIFY_DNS_LENGTH},
     {"allow-root-dot", 0, false, ACT_FLAG, XN_ALLOW_ROOT_DOT},
     {"ignore-invalid-punycode", 0, false, ACT_FLAG, XN_IGNORE_INVALID_PUNYCODE},
+    {"register", 0, false, ACT_REGISTER, 0},
+    {"idna2008-map", 0, false, ACT_FLAG, XN_IDNA2008_MAP},
+    {"allow-unassigned", 0, false, ACT_FLAG, XN_ALLOW_UNASSIGNED},
+    {"dns", 0, false, ACT_FLAG, XN_DNS_LABELS},
+    {"display", 0, false, ACT_DISPLAY, 0},
+    {"email", 0, false, ACT_EMAIL, 0},
     {"status", 0, false, ACT_STATUS, 0},
     {"locale", 0, false, ACT_LOCALE, 0},
     {"help", 'h', false, ACT_HELP, 0},
@@ -110,6 +136,8 @@ struct options {
     unsigned flags; /* the bits the options added */
     bool status;
     bool locale;
+    bool display; /* --display: xn_to_display() */
+    bool email;   /* --email: xn_email_to_ascii() / xn_email_to_unicode() */
 };
 
 /* ---- state of one run ---------------------------------------------------- */
@@ -127,6 +155,11 @@ struct run {
 
     bool failed;     /* some name failed */
     int write_errno; /* non-zero once writing standard output failed */
+
+    bool display;              /* --display */
+    bool email;                /* --email */
+    xn_display_report display_report; /* of the last --display call */
+    int smtputf8;              /* of the last --email call */
 };
 
 /* ---- messages ------------------------------------------------------------ */
@@ -136,24 +169,25 @@ static const char help_text[] =
     "Convert domain names with IDNA (UTS #46).  Without NAME, read names from\n"
     "standard input, one per line.  One output line per name, in order.\n"
     "\n"
-    "  -a, --to-ascii            to ASCII, \"xn--\" labels (the default)\n"
-    "  -u, --to-unicode          to Unicode\n"
-    "      --profile=PROFILE     uts46 (default) or whatwg (URL Standard)\n"
+    "  -a, --to-ascii / -u, --to-unicode  to \"xn--\" labels (the default) / Unicode\n"
+    "      --display             to Unicode where safe to show, else xn-- (UTS #39)\n"
+    "      --email               NAMEs are mail addresses: convert the domain part\n"
+    "      --profile=PROFILE     uts46 (default), whatwg, idna2008 or idna2003\n"
+    "      --register --idna2008-map (idna2008)  --allow-unassigned (idna2003)\n"
     "  -T, --transitional        transitional processing (deprecated)\n"
     "      --no-std3             allow any ASCII (UseSTD3ASCIIRules=false)\n"
-    "      --no-check-hyphens    allow '-' at label ends and in positions 3-4\n"
-    "      --no-check-bidi       skip the Bidi rules (RFC 5893)\n"
-    "      --no-check-joiners    skip the ZWJ/ZWNJ rules (RFC 5892)\n"
+    "      --dns                 allow _service labels and a leading * label\n"
+    "      --no-check-hyphens --no-check-bidi --no-check-joiners  skip that check\n"
     "      --no-verify-dns-length  allow empty and over-long labels and names\n"
     "      --allow-root-dot      accept one trailing dot\n"
     "      --ignore-invalid-punycode  bad Punycode in xn-- labels is no P4 error\n"
-    "      --status              print STATUS<TAB>RESULT; STATUS is OK, the rules\n"
-    "                            violated (e.g. P4,V6) or an error (e.g. BAD_UTF8)\n"
+    "      --status              print STATUS<TAB>RESULT; STATUS: OK, rules broken\n"
+    "                            (P4,V6), error (BAD_UTF8), or a note (SMTPUTF8)\n"
     "      --locale              input and output in the locale's charset\n"
     "  -h, --help  --version     show this help / the versions, and exit\n"
     "A failed name prints an empty line (-u: the converted name) and a message on\n"
-    "standard error.  Lines over 65536 bytes fail with TOO_LONG.  Exit status:\n"
-    "0 all converted, 1 some failed, 2 usage or I/O error.  See xn(1).\n";
+    "standard error.  Exit status: 0 all converted, 1 some failed, 2 usage or I/O\n"
+    "error.  Lines over 65536 bytes fail with TOO_LONG.  See xn(1).\n";
 
 /* "xn: BEFORE'ARG'AFTER" and a hint, for exit status 2. */
 static void usage_error(const char *before, const char *arg, const char *after)
@@ -275,6 +309,19 @@ static const char *status_text(int rc, const xn_report *rep, char *buf, size_t c
     return name;
 }
 
+/* One library call in the mode of the run. */
+static int call(struct run *r, const char *in, size_t len, char *out, size_t cap, size_t *need,
+                xn_report *rep)
+{
+    if (r->display)
+        return xn_to_display(in, len, out, cap, need, r->flags, rep, &r->display_report);
+    if (r->email && r->to_unicode)
+        return xn_email_to_unicode(in, len, out, cap, need, r->flags, rep, &r->smtputf8);
+    if (r->email)
+        return xn_email_to_ascii(in, len, out, cap, need, r->flags, rep, &r->smtputf8);
+    return r->convert(in, len, out, cap, need, r->flags, rep);
+}
+
 /* Calls the library with a stack buffer, then with r->heap when the result
  * is longer.  Sets *out and *out_len to the result (with -u also on
  * XN_E_INVALID_DOMAIN). */
@@ -286,7 +333,7 @@ static int convert(struct run *r, const char *in, size_t len, char *stack, size_
     size_t need = 0;
 
     *out = stack;
-    rc = r->convert(in, len, stack, stack_cap, &need, r->flags, rep);
+    rc = call(r, in, len, stack, stack_cap, &need, rep);
     for (tries = 0; rc == XN_E_BUFFER_TOO_SMALL && tries < 2; tries++) {
         if (need >= r->heap_cap) {
             size_t cap = need + 1;
@@ -299,10 +346,36 @@ static int convert(struct run *r, const char *in, size_t len, char *stack, size_
             r->heap_cap = cap;
         }
         *out = r->heap;
-        rc = r->convert(in, len, r->heap, r->heap_cap, &need, r->flags, rep);
+        rc = call(r, in, len, r->heap, r->heap_cap, &need, rep);
     }
     *out_len = need;
     return rc;
+}
+
+/* --display kept labels as A-labels: returns their reasons for the status
+ * column, or without --status says which labels and why on standard error. */
+static const char *display_note(struct run *r, const char *input, size_t input_len,
+                                bool raw_high, char *buf, size_t cap)
+{
+    const xn_display_report *d = &r->display_report;
+    const char *sep = "";
+    size_t i;
+
+    xn_unsafe_format(d->unsafe, buf, cap);
+    if (r->status)
+        return buf;
+    message_start(input, input_len, raw_high);
+    fputs("shown with A-labels: ", stderr);
+    for (i = 0; i < d->labels && i < XN_DISPLAY_LABELS_MAX; i++) {
+        char why[128];
+        if (!d->label_unsafe[i])
+            continue;
+        xn_unsafe_format(d->label_unsafe[i], why, sizeof why);
+        fprintf(stderr, "%slabel %zu %s", sep, i, why);
+        sep = ", ";
+    }
+    putc('\n', stderr);
+    return buf;
 }
 
 /* Converts one name and writes its output line; input_len > NAME_CAP means
@@ -367,7 +440,7 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
 
     rc = convert(r, name, name_len, stack, sizeof stack, &result, &result_len, &rep);
     status = status_text(rc, &rep, codes, sizeof codes);
-    show_result = rc == XN_OK || (rc == XN_E_INVALID_DOMAIN && r->to_unicode);
+    show_result = rc == XN_OK || (rc == XN_E_INVALID_DOMAIN && r->to_unicode && !r->display);
     if (rc != XN_OK) {
         r->failed = true;
         if (!r->status) {
@@ -383,6 +456,13 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
             putc('\n', stderr);
         }
     }
+
+    /* Converted, with a note: labels --display keeps as A-labels, or a
+     * local part that needs SMTPUTF8. */
+    if (rc == XN_OK && r->display && r->display_report.unsafe)
+        status = display_note(r, input, input_len, raw_high, codes, sizeof codes);
+    if (rc == XN_OK && r->email && r->smtputf8)
+        status = "SMTPUTF8";
 
     /* A result that cannot be printed as one line in the output charset is
      * an error of its own; the rule codes of a failed name stay. */
@@ -542,6 +622,7 @@ static int apply(const struct opt_def *d, const char *arg, struct options *o)
     switch (d->action) {
     case ACT_TO_ASCII:
         o->to_unicode = false;
+        o->display = false;
         break;
     case ACT_TO_UNICODE:
         o->to_unicode = true;
@@ -551,16 +632,37 @@ static int apply(const struct opt_def *d, const char *arg, struct options *o)
             if (strcmp(arg, profiles[i].name) == 0)
                 break;
         if (i == PROFILE_COUNT) {
-            usage_error("unknown profile ", arg, " (known: uts46, whatwg)");
+            usage_error("unknown profile ", arg, " (known: uts46, whatwg, idna2008, idna2003)");
             return 2;
         }
+        if (o->profile == &register_profile) {
+            if (strcmp(arg, "idna2008") != 0) {
+                usage_error("option ", "--register", " goes with --profile=idna2008 only");
+                return 2;
+            }
+            break; /* --register already chose the idna2008 registration side */
+        }
         o->profile = &profiles[i];
+        break;
+    case ACT_REGISTER:
+        if (o->profile != &profiles[0] && strcmp(o->profile->name, "idna2008") != 0) {
+            usage_error("option ", "--register", " goes with --profile=idna2008 only");
+            return 2;
+        }
+        o->profile = &register_profile;
         break;
     case ACT_FLAG:
         o->flags |= d->flag;
         break;
     case ACT_STATUS:
         o->status = true;
+        break;
+    case ACT_DISPLAY:
+        o->to_unicode = true;
+        o->display = true;
+        break;
+    case ACT_EMAIL:
+        o->email = true;
         break;
     case ACT_LOCALE:
         o->locale = true;
@@ -655,7 +757,7 @@ static int parse_args(int argc, char **argv, struct options *o, int *names)
 
 int main(int argc, char **argv)
 {
-    struct options o = {false, &profiles[0], 0, false, false};
+    struct options o = {false, &profiles[0], 0, false, false, false, false};
     struct run r;
     int names = 0, rc, i;
     bool ok = true;
@@ -663,12 +765,28 @@ int main(int argc, char **argv)
     rc = parse_args(argc, argv, &o, &names);
     if (rc != PARSE_RUN)
         return rc;
+    if (o.to_unicode && !o.profile->to_unicode) {
+        usage_error("option ", "--register", " checks labels for registration: no -u");
+        return 2;
+    }
+    if (o.display && o.email) {
+        usage_error("options ", "--display", " and --email do not go together");
+        return 2;
+    }
+    /* Both are built on UTS #46 ToASCII / ToUnicode. */
+    if ((o.display || o.email) && o.profile->to_ascii != xn_to_ascii) {
+        usage_error("option ", o.display ? "--display" : "--email",
+                    " needs the uts46 or whatwg profile");
+        return 2;
+    }
 
     memset(&r, 0, sizeof r);
     r.to_unicode = o.to_unicode;
     r.convert = o.to_unicode ? o.profile->to_unicode : o.profile->to_ascii;
     r.flags = o.profile->flags | o.flags;
     r.status = o.status;
+    r.display = o.display;
+    r.email = o.email;
     r.flush_each = isatty(STDOUT_FILENO) == 1;
     if (o.locale) {
         if (!setlocale(LC_ALL, ""))

@@ -1,0 +1,415 @@
+/*
+ * The display policy: which labels of a name are safe to show in Unicode.
+ * The only file of libxn that uses ICU's spoof checker (uspoof, icu-i18n).
+ *
+ * A name is converted with UTS #46 ToASCII first; each "xn--" label is then
+ * decoded and checked against UTS #39 (Unicode Security Mechanisms):
+ *  - §3.1 General Security Profile and §5.2 restriction levels, and §5.3
+ *    mixed numbers, §5.4 repeated marks and hidden overlays: ICU's checker;
+ *  - §4 confusables: a label with letters of a script other than Latin
+ *    whose skeleton is nothing but ASCII and nonspacing marks can pass for
+ *    a Latin label (whole-script: Cyrillic "аррӏе"; mixed-script: "pаypal");
+ *  - §5.4 optional checks ICU leaves out: default-ignorable characters and
+ *    more than four nonspacing marks in a row;
+ *  - UTS #46 §6 deviation characters (ß, ς, ZWJ, ZWNJ).
+ * A label none of them hits is shown as its U-label, any other stays the
+ * A-label of the ASCII form.
+ *
+ * The checker: ICU documents (uspoof.h, "Thread Safety") that the functions
+ * taking a const USpoofChecker, uspoof_check2UTF8 and uspoof_getSkeletonUTF8
+ * among them, may be called concurrently on one instance.  Creating one
+ * (with its allowed set) costs about 10 microseconds, 600 the first time
+ * when ICU loads its data, while a whole display call takes 3 to 9 (gcc
+ * -O2, ICU 72): per call it would double or triple the cost.  So it is
+ * made once per process under pthread_once and never changed or freed
+ * afterwards (valgrind lists it as still reachable, with ICU's own caches;
+ * helgrind flags the reads after pthread_once, which it cannot follow, and
+ * ThreadSanitizer finds no race).  Should that creation fail,
+ * each call makes a checker of its own and closes it.  The checker does
+ * not depend on the flags: the restriction level is compared here, from
+ * the level ICU reports (USPOOF_AUX_INFO).
+ */
+#include <pthread.h>
+#include <string.h>
+
+#include <unicode/uchar.h>
+#include <unicode/unorm2.h>
+#include <unicode/uscript.h>
+#include <unicode/uset.h>
+#include <unicode/uspoof.h>
+#include <unicode/ustring.h>
+
+#include "internal.h"
+
+#define DISPLAY_FLAGS (XN_DISPLAY_LEVEL_MASK | XN_DISPLAY_ALLOW_DEVIATIONS)
+
+/* A decoded label of an ASCII form shorter than XN_DOMAIN_MAX bytes has
+ * fewer code points than that, each at most 4 bytes of UTF-8; NFD at most
+ * triples the length of NFC text in UTF-16 (Unicode's stability bound), and
+ * a skeleton is longer still: both get generous room, and a label that
+ * would need more is reported as XN_E_INTERNAL, never cut short. */
+#define U8_CAP (4 * XN_DOMAIN_MAX)
+#define U16_CAP (16 * XN_DOMAIN_MAX)
+#define SKELETON_CAP (16 * XN_DOMAIN_MAX)
+
+/* ---- the checker ------------------------------------------------------------ */
+
+static USpoofChecker *shared_checker;
+static pthread_once_t shared_once = PTHREAD_ONCE_INIT;
+
+/* A checker for the General Security Profile (Recommended and Inclusion
+ * characters; ZWJ and ZWNJ too, which IDNA's CheckJoiners confines to the
+ * contexts of RFC 5892 appendix A), every single-identifier check, and the
+ * restriction level in the result.  NULL when ICU fails. */
+static USpoofChecker *make_checker(void)
+{
+    UErrorCode err = U_ZERO_ERROR;
+    USpoofChecker *sc = uspoof_open(&err);
+    USet *allowed = uset_openEmpty();
+
+    if (U_SUCCESS(err) && allowed) {
+        uset_addAll(allowed, uspoof_getRecommendedSet(&err));
+        uset_addAll(allowed, uspoof_getInclusionSet(&err));
+        uset_add(allowed, 0x200C);
+        uset_add(allowed, 0x200D);
+        uspoof_setAllowedChars(sc, allowed, &err); /* copies the set */
+        uspoof_setRestrictionLevel(sc, USPOOF_HIGHLY_RESTRICTIVE);
+        uspoof_setChecks(sc,
+                         USPOOF_RESTRICTION_LEVEL | USPOOF_CHAR_LIMIT | USPOOF_INVISIBLE |
+                             USPOOF_MIXED_NUMBERS | USPOOF_HIDDEN_OVERLAY | USPOOF_AUX_INFO,
+                         &err);
+    }
+    if (allowed)
+        uset_close(allowed);
+    if (!allowed || U_FAILURE(err)) {
+        if (sc)
+            uspoof_close(sc);
+        return NULL;
+    }
+    return sc;
+}
+
+static void make_shared_checker(void)
+{
+    shared_checker = make_checker();
+}
+
+/* ---- checks on one decoded label ----------------------------------------- */
+
+static bool is_deviation(uint32_t c)
+{
+    return c == 0x00DF || c == 0x03C2 || c == 0x200C || c == 0x200D;
+}
+
+/* The restriction level a display flag asks for. */
+static int32_t wanted_level(unsigned flags)
+{
+    switch (flags & XN_DISPLAY_LEVEL_MASK) {
+    case XN_DISPLAY_SINGLE_SCRIPT:
+        return USPOOF_SINGLE_SCRIPT_RESTRICTIVE;
+    case XN_DISPLAY_MODERATE:
+        return USPOOF_MODERATELY_RESTRICTIVE;
+    case XN_DISPLAY_MINIMAL:
+        return USPOOF_MINIMALLY_RESTRICTIVE;
+    default:
+        return USPOOF_HIGHLY_RESTRICTIVE;
+    }
+}
+
+/* UTS #39 §5.4: more than four nonspacing marks in a row, in NFD. */
+static int too_many_marks(const UChar *s, int32_t n, bool *hit)
+{
+    UChar nfd[U16_CAP];
+    UErrorCode err = U_ZERO_ERROR;
+    const UNormalizer2 *norm = unorm2_getNFDInstance(&err);
+    int32_t m, i = 0, run = 0;
+
+    if (U_FAILURE(err))
+        return XN_E_INTERNAL;
+    m = unorm2_normalize(norm, s, n, nfd, U16_CAP, &err);
+    if (U_FAILURE(err))
+        return XN_E_INTERNAL;
+    *hit = false;
+    while (i < m) {
+        UChar32 c = nfd[i++];
+        /* ICU's output is well-formed: a lead surrogate has its trail. */
+        if (c >= 0xD800 && c < 0xDC00 && i < m)
+            c = ((c - 0xD800) << 10) + (nfd[i++] - 0xDC00) + 0x10000;
+        run = u_charType(c) == U_NON_SPACING_MARK ? run + 1 : 0;
+        if (run > 4)
+            *hit = true;
+    }
+    return XN_OK;
+}
+
+/* Every code point of the skeleton is ASCII or a nonspacing mark. */
+static bool ascii_skeleton(const char *sk, int32_t n)
+{
+    int32_t i = 0;
+    while (i < n) {
+        uint32_t c;
+        size_t len = xn__utf8_decode((const unsigned char *)sk + i, (size_t)(n - i), &c);
+        if (len == 0)
+            return false;
+        if (c >= 0x80 && u_charType((UChar32)c) != U_NON_SPACING_MARK)
+            return false;
+        i += (int32_t)len;
+    }
+    return true;
+}
+
+/* Sets *unsafe to the XN_UNSAFE_* bits of the label cp[0..n) (its UTF-8 is
+ * u8[0..u8n)). */
+static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, const char *u8,
+                         size_t u8n, unsigned flags, uint32_t *unsafe)
+{
+    UChar u16[U16_CAP];
+    char skeleton[SKELETON_CAP];
+    UErrorCode err = U_ZERO_ERROR;
+    int32_t u16n, res, level, skn;
+    bool foreign = false, marks = false;
+    uint32_t bits = 0;
+    size_t i;
+    int rc;
+
+    for (i = 0; i < n; i++) {
+        UChar32 c = (UChar32)cp[i];
+        UScriptCode script;
+        if (is_deviation(cp[i])) {
+            if (!(flags & XN_DISPLAY_ALLOW_DEVIATIONS))
+                bits |= XN_UNSAFE_DEVIATION;
+            continue;
+        }
+        if (u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT))
+            bits |= XN_UNSAFE_INVISIBLE;
+        script = uscript_getScript(c, &err);
+        if (U_SUCCESS(err) && script != USCRIPT_COMMON && script != USCRIPT_INHERITED &&
+            script != USCRIPT_LATIN)
+            foreign = true;
+    }
+    if (U_FAILURE(err))
+        return XN_E_INTERNAL;
+
+    /* §3.1, §5.2, §5.3, §5.4 by ICU. */
+    res = uspoof_check2UTF8(sc, u8, (int32_t)u8n, NULL, &err);
+    if (U_FAILURE(err))
+        return XN_E_INTERNAL;
+    level = res & USPOOF_RESTRICTION_LEVEL_MASK;
+    if (res & USPOOF_CHAR_LIMIT)
+        bits |= XN_UNSAFE_RESTRICTED;
+    else if (level > wanted_level(flags))
+        bits |= XN_UNSAFE_MIXED_SCRIPT;
+    if (res & (USPOOF_INVISIBLE | USPOOF_HIDDEN_OVERLAY))
+        bits |= XN_UNSAFE_INVISIBLE;
+    if (res & USPOOF_MIXED_NUMBERS)
+        bits |= XN_UNSAFE_MIXED_NUMBERS;
+
+    /* §5.4: more than four nonspacing marks. */
+    u_strFromUTF8(u16, U16_CAP, &u16n, u8, (int32_t)u8n, &err);
+    if (U_FAILURE(err))
+        return XN_E_INTERNAL;
+    rc = too_many_marks(u16, u16n, &marks);
+    if (rc != XN_OK)
+        return rc;
+    if (marks)
+        bits |= XN_UNSAFE_INVISIBLE;
+
+    /* §4: confusable with a Latin label. */
+    if (foreign) {
+        skn = uspoof_getSkeletonUTF8(sc, 0, u8, (int32_t)u8n, skeleton, SKELETON_CAP, &err);
+        if (U_FAILURE(err) || skn > SKELETON_CAP)
+            return XN_E_INTERNAL;
+        if (ascii_skeleton(skeleton, skn))
+            bits |= XN_UNSAFE_CONFUSABLE;
+    }
+    *unsafe = bits;
+    return XN_OK;
+}
+
+/* ---- output -------------------------------------------------------------- */
+
+typedef struct sink {
+    char *buf;
+    size_t cap;
+    size_t len;
+} sink;
+
+/* Writes what fits and counts everything. */
+static void put(sink *s, const char *p, size_t n)
+{
+    if (s->len <= s->cap && n <= s->cap - s->len)
+        memcpy(s->buf + s->len, p, n);
+    s->len += n;
+}
+
+/* ---- the name --------------------------------------------------------------- */
+
+static bool is_ace(const char *s, size_t n)
+{
+    return n >= 4 && s[0] == 'x' && s[1] == 'n' && s[2] == '-' && s[3] == '-';
+}
+
+/* One label of the ASCII form: written as its U-label or as it is; sets
+ * *unsafe. */
+static int display_label(const USpoofChecker *sc, sink *out, const char *label, size_t n,
+                         unsigned flags, uint32_t *unsafe)
+{
+    uint32_t cp[XN_DOMAIN_MAX];
+    char u8[U8_CAP];
+    size_t cn = 0, u8n = 0, i;
+    int rc;
+
+    *unsafe = 0;
+    /* ToASCII only writes "xn--" labels that decode to a valid U-label; the
+     * URL Standard's fallback for ASCII names may keep one that does not
+     * ("xn--pta" decodes to a lone combining mark), which is ASCII and shown
+     * as it is.  So each one is converted on its own, without the URL
+     * rules. */
+    if (!is_ace(label, n) ||
+        xn_label_to_unicode(label, n, u8, sizeof u8, &u8n,
+                            flags & ~(unsigned)(DISPLAY_FLAGS | XN_URL_RULES), NULL) != XN_OK) {
+        put(out, label, n);
+        return XN_OK;
+    }
+    for (i = 0; i < u8n; cn++) { /* u8n < U8_CAP bytes, so cn < XN_DOMAIN_MAX */
+        size_t k = xn__utf8_decode((const unsigned char *)u8 + i, u8n - i, &cp[cn]);
+        if (k == 0)
+            return XN_E_INTERNAL; /* the library wrote it: cannot happen */
+        i += k;
+    }
+    rc = label_reasons(sc, cp, cn, u8, u8n, flags, unsafe);
+    if (rc != XN_OK)
+        return rc;
+    if (*unsafe)
+        put(out, label, n);
+    else
+        put(out, u8, u8n);
+    return XN_OK;
+}
+
+int xn_to_display(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
+                  unsigned flags, xn_report *report, xn_display_report *display)
+{
+    char ascii[XN_DOMAIN_MAX];
+    size_t alen = 0, start = 0, label = 0, i;
+    USpoofChecker *own = NULL;
+    const USpoofChecker *sc;
+    sink s;
+    int rc;
+
+    if (display)
+        memset(display, 0, sizeof *display);
+    if (out_len)
+        *out_len = 0;
+    if ((!out && out_cap) || !out_len) {
+        if (report)
+            memset(report, 0, sizeof *report);
+        return XN_E_INVALID_ARG;
+    }
+    if (out_cap)
+        out[0] = '\0';
+
+    /* UTS #46 ToASCII validates the name; its flags check the other bits. */
+    rc = xn_to_ascii(in, in_len, ascii, sizeof ascii, &alen, flags & ~DISPLAY_FLAGS, report);
+    if (rc == XN_E_BUFFER_TOO_SMALL)
+        return XN_E_TOO_LONG;
+    if (rc != XN_OK)
+        return rc;
+
+    pthread_once(&shared_once, make_shared_checker);
+    sc = shared_checker;
+    if (!sc) {
+        own = make_checker();
+        if (!own)
+            return XN_E_INTERNAL;
+        sc = own;
+    }
+
+    s.buf = out;
+    s.cap = out_cap;
+    s.len = 0;
+    for (i = 0; i <= alen; i++) {
+        uint32_t unsafe;
+        if (i < alen && ascii[i] != '.')
+            continue;
+        rc = display_label(sc, &s, ascii + start, i - start, flags, &unsafe);
+        if (rc != XN_OK)
+            break;
+        if (display) {
+            display->unsafe |= unsafe;
+            if (label < XN_DISPLAY_LABELS_MAX)
+                display->label_unsafe[label] = unsafe;
+        }
+        if (i < alen)
+            put(&s, ".", 1);
+        start = i + 1;
+        label++;
+    }
+    if (own)
+        uspoof_close(own);
+    if (rc != XN_OK) {
+        if (display)
+            memset(display, 0, sizeof *display);
+        if (out_cap)
+            out[0] = '\0';
+        return rc;
+    }
+    if (display)
+        display->labels = label;
+    *out_len = s.len;
+    if (s.len >= out_cap) {
+        if (s.len > out_cap) {
+            if (out_cap)
+                out[0] = '\0';
+            return XN_E_BUFFER_TOO_SMALL;
+        }
+        return XN_OK; /* fits exactly, without the NUL */
+    }
+    out[s.len] = '\0';
+    return XN_OK;
+}
+
+/* ---- reason names ------------------------------------------------------------ */
+
+/* Indexed by bit number. */
+static const char *const unsafe_names[] = {
+    "MIXED_SCRIPT", "RESTRICTED", "CONFUSABLE", "MIXED_NUMBERS", "INVISIBLE", "DEVIATION",
+};
+
+#define UNSAFE_NAME_COUNT (sizeof unsafe_names / sizeof unsafe_names[0])
+
+const char *xn_unsafe_name(uint32_t unsafe_bit)
+{
+    unsigned i;
+    for (i = 0; i < UNSAFE_NAME_COUNT; i++)
+        if (unsafe_bit == (UINT32_C(1) << i))
+            return unsafe_names[i];
+    return "?";
+}
+
+size_t xn_unsafe_format(uint32_t unsafe, char *buf, size_t buf_cap)
+{
+    size_t need = 0;
+    unsigned i;
+    for (i = 0; i < 32; i++) {
+        uint32_t bit = UINT32_C(1) << i;
+        const char *name;
+        size_t len, k;
+        if (!(unsafe & bit))
+            continue;
+        name = xn_unsafe_name(bit);
+        len = strlen(name);
+        if (need > 0) {
+            if (buf && need + 1 < buf_cap)
+                buf[need] = ',';
+            need++;
+        }
+        for (k = 0; k < len; k++)
+            if (buf && need + k + 1 < buf_cap)
+                buf[need + k] = name[k];
+        need += len;
+    }
+    if (buf && buf_cap > 0)
+        buf[need < buf_cap ? need : buf_cap - 1] = '\0';
+    return need;
+}

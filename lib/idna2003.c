@@ -1,0 +1,483 @@
+/*
+ * IDNA2003: RFC 3490 ToASCII (§4.1) and ToUnicode (§4.2) on whole names,
+ * with Nameprep (RFC 3491, the StringPrep profile of RFC 3454 on Unicode
+ * 3.2) done by ICU's usprep.
+ *
+ * ICU keeps the Nameprep profile in a process-wide cache of its own, loaded
+ * once under ICU's mutex and reference-counted: each call opens it (a cache
+ * hit after the first) and closes it again, so this file holds no state and
+ * nothing is left to free but ICU's own cached data.
+ *
+ * Labels are separated by the four dots of RFC 3490 §3.1 (U+002E, U+3002,
+ * U+FF0E, U+FF61); the output separates them with U+002E.  A label of ASCII
+ * characters is never given to Nameprep (§4.1 step 1) and so is passed
+ * through unchanged, not lower-cased.  No heap allocation of ours; scratch
+ * is bounded by XN_LABEL_LIMIT.
+ */
+#include <string.h>
+
+#include <unicode/usprep.h>
+
+#include "internal.h"
+
+#define ALL_FLAGS (XN_ALLOW_UNASSIGNED | XN_NO_STD3_RULES | XN_ALLOW_ROOT_DOT)
+
+/* UTF-16 scratch for Nameprep's input and output: labels of at most
+ * XN_LABEL_LIMIT code points, before and after. */
+#define U16_CAP (2 * XN_LABEL_LIMIT)
+
+/* ---- output ------------------------------------------------------------- */
+
+typedef struct sink {
+    char *buf;
+    size_t cap;
+    size_t len;
+    bool full;
+} sink;
+
+static void put(sink *s, const void *p, size_t n)
+{
+    if (n == 0)
+        return;
+    if (!s->full && n <= s->cap - s->len)
+        memcpy(s->buf + s->len, p, n);
+    else
+        s->full = true;
+    s->len += n;
+}
+
+/* ---- the state of one call ------------------------------------------------ */
+
+typedef struct state {
+    unsigned flags;
+    UStringPrepProfile *nameprep;
+    sink out;
+    uint64_t errors;
+    bool first_set;
+    size_t first_label, first_offset;
+    uint32_t first_cp;
+    size_t label;
+    size_t label_offset;
+} state;
+
+static void record(state *st, uint64_t bits, size_t offset, uint32_t cp)
+{
+    if (!bits)
+        return;
+    st->errors |= bits;
+    if (!st->first_set) {
+        st->first_set = true;
+        st->first_label = st->label;
+        st->first_offset = offset;
+        st->first_cp = cp;
+    }
+}
+
+static bool is_upper(uint32_t c)
+{
+    return c - 'A' < 26u;
+}
+
+static bool is_ldh(uint32_t c)
+{
+    return c - 'a' < 26u || c - 'A' < 26u || c - '0' < 10u || c == '-';
+}
+
+static bool ace_prefix(const uint32_t *l, size_t n)
+{
+    return n >= 4 && (l[0] | 0x20) == 'x' && (l[1] | 0x20) == 'n' && l[2] == '-' && l[3] == '-';
+}
+
+static bool all_ascii(const uint32_t *l, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (l[i] >= 0x80)
+            return false;
+    return true;
+}
+
+/* ---- Nameprep (RFC 3491) through ICU --------------------------------------- */
+
+/* Nameprep on l[0..n) into out (XN_LABEL_LIMIT code points).  Returns
+ * XN_OK with *ok false and the violation recorded when Nameprep fails, or
+ * XN_E_TOO_LONG when the result would pass XN_LABEL_LIMIT, or
+ * XN_E_INTERNAL. */
+static int nameprep(state *st, const uint32_t *l, size_t n, const size_t *offs, uint32_t *out,
+                    size_t *out_n, bool *ok)
+{
+    UChar src[U16_CAP], dst[U16_CAP];
+    int32_t sn = 0, dn, i;
+    size_t o = 0, k;
+    UErrorCode err = U_ZERO_ERROR;
+    UParseError pe;
+
+    *ok = true;
+    for (k = 0; k < n; k++) {
+        uint32_t c = l[k];
+        if (sn + 2 > U16_CAP)
+            return XN_E_TOO_LONG;
+        if (c < 0x10000) {
+            src[sn++] = (UChar)c;
+        } else {
+            src[sn++] = (UChar)(0xD7C0 + (c >> 10));
+            src[sn++] = (UChar)(0xDC00 | (c & 0x3FF));
+        }
+    }
+    memset(&pe, 0, sizeof pe);
+    dn = usprep_prepare(st->nameprep, src, sn, dst, U16_CAP,
+                        (st->flags & XN_ALLOW_UNASSIGNED) ? USPREP_ALLOW_UNASSIGNED
+                                                          : USPREP_DEFAULT,
+                        &pe, &err);
+    if (err == U_STRINGPREP_PROHIBITED_ERROR || err == U_STRINGPREP_UNASSIGNED_ERROR ||
+        err == U_STRINGPREP_CHECK_BIDI_ERROR) {
+        uint64_t bit = err == U_STRINGPREP_PROHIBITED_ERROR   ? XN_ERR_NAMEPREP_PROHIBITED
+                       : err == U_STRINGPREP_UNASSIGNED_ERROR ? XN_ERR_NAMEPREP_UNASSIGNED
+                                                              : XN_ERR_NAMEPREP_BIDI;
+        /* ICU finds an unassigned code point while mapping, and gives its
+         * offset in UTF-16 units of the input; prohibited code points and
+         * the Bidi rule are checked after mapping and NFKC, where offsets
+         * no longer line up: those report the label. */
+        size_t at = n, units = 0;
+        if (bit == XN_ERR_NAMEPREP_UNASSIGNED && pe.offset >= 0) {
+            for (k = 0; k < n && units < (size_t)pe.offset; k++)
+                units += l[k] < 0x10000 ? 1 : 2;
+            if (units == (size_t)pe.offset)
+                at = k;
+        }
+        record(st, bit, offs && at < n ? offs[at] : st->label_offset, at < n ? l[at] : 0);
+        *ok = false;
+        return XN_OK;
+    }
+    if (err == U_BUFFER_OVERFLOW_ERROR)
+        return XN_E_TOO_LONG;
+    if (U_FAILURE(err))
+        return XN_E_INTERNAL;
+    for (i = 0; i < dn; i++) {
+        uint32_t c = dst[i];
+        if (c >= 0xD800 && c < 0xDC00 && i + 1 < dn)
+            c = (c << 10) + dst[++i] - ((0xD800u << 10) + 0xDC00u - 0x10000u);
+        if (o >= XN_LABEL_LIMIT)
+            return XN_E_TOO_LONG;
+        out[o++] = c;
+    }
+    *out_n = o;
+    return XN_OK;
+}
+
+/* ---- RFC 3490 §4.1 ToASCII on one label -------------------------------------- */
+
+/*
+ * ToASCII of l[0..n) into ace[] (room for XN_ACE_LIMIT + 4 bytes).
+ * Returns XN_OK with *ok telling whether the label converted (violations
+ * recorded), or a hard status.  offs: input offsets of the code points, or
+ * NULL (then the label start is reported).
+ */
+static int to_ascii_label(state *st, const uint32_t *l, size_t n, const size_t *offs, char *ace,
+                          size_t *ace_n, bool *ok)
+{
+    uint32_t prepped[XN_LABEL_LIMIT];
+    const uint32_t *p = l;
+    size_t pn = n, i, len = 0;
+    const size_t *po = offs;
+    uint64_t before = st->errors;
+    int rc;
+
+    *ace_n = 0;
+    *ok = false;
+    /* Step 1: an ASCII label skips Nameprep. */
+    if (!all_ascii(l, n)) {
+        bool prep_ok;
+        /* Step 2: Nameprep, with AllowUnassigned as the flag says. */
+        rc = nameprep(st, l, n, offs, prepped, &pn, &prep_ok);
+        if (rc != XN_OK)
+            return rc;
+        if (!prep_ok)
+            return XN_OK;
+        p = prepped;
+        po = NULL;
+    }
+    /* A U+002E that Nameprep made (from U+2024 and the like) would change
+     * the name's labels: no label may hold one. */
+    for (i = 0; i < pn; i++)
+        if (p[i] == '.')
+            record(st, XN_ERR_V5, po ? po[i] : st->label_offset, '.');
+    /* Step 3: UseSTD3ASCIIRules: no non-LDH ASCII (a), no '-' at either end
+     * (b). */
+    if (!(st->flags & XN_NO_STD3_RULES)) {
+        for (i = 0; i < pn; i++)
+            if (p[i] < 0x80 && p[i] != '.' && !is_ldh(p[i]))
+                record(st, XN_ERR_U1, po ? po[i] : st->label_offset, p[i]);
+        if (pn > 0 && (p[0] == '-' || p[pn - 1] == '-'))
+            record(st, XN_ERR_V3, st->label_offset, 0);
+    }
+    if (all_ascii(p, pn)) {
+        /* Step 4: all ASCII, skip to step 8. */
+        if (pn > XN_ACE_LIMIT + 4)
+            return XN_E_TOO_LONG;
+        for (i = 0; i < pn; i++)
+            ace[i] = (char)p[i];
+        len = pn;
+    } else {
+        /* Step 5: must not begin with the ACE prefix. */
+        if (ace_prefix(p, pn))
+            record(st, XN_ERR_ACE_PREFIX, st->label_offset, 0);
+        /* Steps 6 and 7: Punycode, and the prefix. */
+        rc = xn_punycode_encode(p, pn, NULL, ace + 4, XN_ACE_LIMIT, &len);
+        if (rc == XN_E_BUFFER_TOO_SMALL || rc == XN_E_TOO_LONG)
+            return XN_E_TOO_LONG;
+        if (rc != XN_OK) {
+            record(st, XN_ERR_A3, st->label_offset, 0);
+            return XN_OK;
+        }
+        memcpy(ace, "xn--", 4);
+        len += 4;
+    }
+    /* Step 8: 1 to 63 code points. */
+    if (len == 0 || len > XN_DNS_LABEL_MAX)
+        record(st, XN_ERR_A4_2, st->label_offset, 0);
+    *ace_n = len;
+    *ok = st->errors == before;
+    return XN_OK;
+}
+
+/* ---- RFC 3490 §4.2 ToUnicode on one label --------------------------------------- */
+
+/* Writes the ToUnicode result of l[0..n) (the label as the input had it,
+ * raw[0..raw_n)): the decoded label, or the label unchanged when a step
+ * fails (violations recorded) or it is no ACE label. */
+static int to_unicode_label(state *st, const uint32_t *l, size_t n, const char *raw,
+                            size_t raw_n)
+{
+    uint32_t prepped[XN_LABEL_LIMIT], dec[XN_LABEL_LIMIT];
+    char pc[XN_ACE_LIMIT + 4], ace[XN_ACE_LIMIT + 4];
+    const uint32_t *p = l;
+    size_t pn = n, dn = 0, an = 0, i;
+    bool ok;
+    int rc;
+
+    /* Steps 1 and 2: Nameprep unless all ASCII. */
+    if (!all_ascii(l, n)) {
+        rc = nameprep(st, l, n, NULL, prepped, &pn, &ok);
+        if (rc != XN_OK)
+            return rc;
+        if (!ok)
+            goto original;
+        p = prepped;
+    }
+    /* Step 3: no ACE prefix: the label is returned unchanged, and that is
+     * no failure. */
+    if (!ace_prefix(p, pn)) {
+        put(&st->out, raw, raw_n);
+        return XN_OK;
+    }
+    /* Steps 4 and 5: the Punycode after the prefix. */
+    if (pn - 4 > XN_ACE_LIMIT || !all_ascii(p, pn)) {
+        record(st, XN_ERR_P4, st->label_offset, 0);
+        goto original;
+    }
+    for (i = 0; i < pn; i++)
+        pc[i] = (char)p[i];
+    rc = xn_punycode_decode(pc + 4, pn - 4, dec, XN_LABEL_LIMIT, &dn, NULL);
+    if (rc == XN_E_INTERNAL)
+        return rc;
+    if (rc != XN_OK) {
+        record(st, XN_ERR_P4, st->label_offset, 0);
+        goto original;
+    }
+    /* Step 6: ToASCII of the result, with the same flags. */
+    rc = to_ascii_label(st, dec, dn, NULL, ace, &an, &ok);
+    if (rc != XN_OK)
+        return rc;
+    if (!ok)
+        goto original;
+    /* Step 7: it must equal step 3's string, case-insensitively. */
+    for (i = 0; i < an && an == pn; i++) {
+        unsigned a = (unsigned char)ace[i], b = (unsigned char)pc[i];
+        if ((is_upper(a) ? a + 32 : a) != (is_upper(b) ? b + 32 : b))
+            break;
+    }
+    if (an != pn || i != an) {
+        record(st, XN_ERR_ROUNDTRIP, st->label_offset, 0);
+        goto original;
+    }
+    /* Step 8: the decoded label. */
+    for (i = 0; i < dn; i++) {
+        char tmp[4];
+        put(&st->out, tmp, xn__utf8_put(dec[i], tmp));
+    }
+    return XN_OK;
+
+original:
+    put(&st->out, raw, raw_n);
+    return XN_OK;
+}
+
+/* ---- whole names ------------------------------------------------------------------ */
+
+/* The length of a label separator at u (RFC 3490 §3.1 requirement 1), or 0. */
+static size_t separator(const unsigned char *u, size_t n)
+{
+    if (u[0] == '.')
+        return 1;
+    if (n >= 3 && u[0] == 0xE3 && u[1] == 0x80 && u[2] == 0x82) /* U+3002 */
+        return 3;
+    if (n >= 3 && u[0] == 0xEF && u[1] == 0xBC && u[2] == 0x8E) /* U+FF0E */
+        return 3;
+    if (n >= 3 && u[0] == 0xEF && u[1] == 0xBD && u[2] == 0xA1) /* U+FF61 */
+        return 3;
+    return 0;
+}
+
+/* One label of input bytes s[0..n) (no separator in it). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int do_label(state *st, const char *s, size_t n, bool to_unicode, bool last)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    uint32_t l[XN_LABEL_LIMIT];
+    size_t offs[XN_LABEL_LIMIT];
+    char ace[XN_ACE_LIMIT + 4];
+    size_t k = 0, pos = 0, an = 0;
+    bool ascii = true, ok;
+    int rc;
+
+    while (pos < n) {
+        uint32_t c;
+        size_t len = xn__utf8_decode(u + pos, n - pos, &c);
+        if (len == 0)
+            return XN_E_BAD_UTF8;
+        if (c >= 0x80)
+            ascii = false;
+        if (k < XN_LABEL_LIMIT) {
+            l[k] = c;
+            offs[k] = st->label_offset + pos;
+        }
+        k++;
+        pos += len;
+    }
+    if (k > XN_LABEL_LIMIT) {
+        size_t i;
+        /* Longer than any label Nameprep or Punycode is asked to take.  An
+         * ASCII one is still checked by step 3 and fails step 8. */
+        if (!ascii)
+            return XN_E_TOO_LONG;
+        if (to_unicode) {
+            if (ace_prefix(l, k))
+                record(st, XN_ERR_P4, st->label_offset, 0);
+            put(&st->out, s, n);
+            return XN_OK;
+        }
+        if (!(st->flags & XN_NO_STD3_RULES)) {
+            for (i = 0; i < n; i++)
+                if (!is_ldh((unsigned char)s[i]))
+                    record(st, XN_ERR_U1, st->label_offset + i, (unsigned char)s[i]);
+            if (s[0] == '-' || s[n - 1] == '-')
+                record(st, XN_ERR_V3, st->label_offset, 0);
+        }
+        record(st, XN_ERR_A4_2, st->label_offset, 0);
+        return XN_OK;
+    }
+
+    if (to_unicode) {
+        if (k == 0)
+            return XN_OK;
+        return to_unicode_label(st, l, k, s, n);
+    }
+    if (k == 0) {
+        /* Step 8 for an empty label; a trailing root dot may be allowed. */
+        if (!(last && st->label > 0 && (st->flags & XN_ALLOW_ROOT_DOT)))
+            record(st, XN_ERR_A4_2, st->label_offset, 0);
+        return XN_OK;
+    }
+    rc = to_ascii_label(st, l, k, offs, ace, &an, &ok);
+    if (rc != XN_OK)
+        return rc;
+    put(&st->out, ace, an);
+    return XN_OK;
+}
+
+static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
+               unsigned flags, xn_report *report, bool to_unicode)
+{
+    const unsigned char *u = (const unsigned char *)in;
+    UErrorCode err = U_ZERO_ERROR;
+    size_t pos = 0, start = 0;
+    state st;
+    int rc = XN_OK;
+
+    if (report)
+        memset(report, 0, sizeof *report);
+    if (out_len)
+        *out_len = 0;
+    if ((!in && in_len) || (!out && out_cap) || !out_len || (flags & ~ALL_FLAGS))
+        return XN_E_INVALID_ARG;
+    if (out_cap)
+        out[0] = '\0';
+
+    memset(&st, 0, sizeof st);
+    st.flags = flags;
+    st.out.buf = out;
+    st.out.cap = out_cap;
+    st.nameprep = usprep_openByType(USPREP_RFC3491_NAMEPREP, &err);
+    if (U_FAILURE(err) || !st.nameprep)
+        return XN_E_INTERNAL;
+
+    for (;;) {
+        size_t sep = pos < in_len ? separator(u + pos, in_len - pos) : 0;
+        if (pos == in_len || sep) {
+            st.label_offset = start;
+            rc = do_label(&st, in + start, pos - start, to_unicode, pos == in_len);
+            if (rc != XN_OK || pos == in_len)
+                break;
+            put(&st.out, ".", 1);
+            st.label++;
+            pos += sep;
+            start = pos;
+        } else {
+            pos++;
+        }
+    }
+    usprep_close(st.nameprep);
+    if (rc != XN_OK) {
+        if (out_cap)
+            out[0] = '\0';
+        return rc;
+    }
+
+    if (report) {
+        report->errors = st.errors;
+        if (st.first_set) {
+            report->label = st.first_label;
+            report->offset = st.first_offset;
+            report->code_point = st.first_cp;
+        }
+    }
+    if (st.errors && !to_unicode) {
+        if (out_cap)
+            out[0] = '\0';
+        return XN_E_INVALID_DOMAIN;
+    }
+    *out_len = st.out.len;
+    if (st.out.full || st.out.len > out_cap) {
+        if (out_cap)
+            out[0] = '\0';
+        return XN_E_BUFFER_TOO_SMALL;
+    }
+    if (st.out.len < out_cap)
+        out[st.out.len] = '\0';
+    return st.errors ? XN_E_INVALID_DOMAIN : XN_OK;
+}
+
+int xn_idna2003_to_ascii(const char *in, size_t in_len, char *out, size_t out_cap,
+                         size_t *out_len, unsigned flags, xn_report *report)
+{
+    return run(in, in_len, out, out_cap, out_len, flags, report, false);
+}
+
+int xn_idna2003_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap,
+                           size_t *out_len, unsigned flags, xn_report *report)
+{
+    return run(in, in_len, out, out_cap, out_len, flags, report, true);
+}

@@ -1,0 +1,824 @@
+/*
+ * IDNA2008 (RFC 5890-5893): lookup (RFC 5891 §5) on a whole name and
+ * registration (RFC 5891 §4) on one label.
+ *
+ * Every property comes from the generated tables (the RFC 5892 derived
+ * property, Bidi_Class, Joining_Type, scripts); the rules themselves are the
+ * ones validity.c implements for the UTS #46 layer (hyphens, CONTEXTJ,
+ * CONTEXTO, RFC 5893), and Punycode is the public codec.
+ *
+ * Lookup processes the name label by label in one pass:
+ *  - a label of ASCII bytes is either an "xn--" label (lower-cased as RFC
+ *    5891 §5.3 says, decoded, validated as a U-label and re-encoded to the
+ *    identical A-label) or an NR-LDH label, which passes unchanged after the
+ *    LDH rule;
+ *  - any other label is a putative U-label: decoded from UTF-8 (and with
+ *    XN_IDNA2008_MAP mapped by the UTS #46 table, nontransitional, and
+ *    normalized to NFC, as RFC 5895 suggests), validated (§5.4) and encoded
+ *    (§5.5).
+ * The Bidi rule applies to every label once some label makes the name a
+ * Bidi domain name (RFC 5893 §1.4), so its verdicts are kept aside until
+ * the end.  Lengths are those of the A-label form, whichever form is
+ * written.
+ *
+ * No heap allocation; scratch is bounded by XN_LABEL_LIMIT and XN_ACE_LIMIT.
+ */
+#include <string.h>
+
+#include "internal.h"
+#include "props.h"
+
+#define LOOKUP_FLAGS \
+    (XN_IDNA2008_MAP | XN_NO_STD3_RULES | XN_ALLOW_ROOT_DOT | XN_NO_VERIFY_DNS_LENGTH | XN_DNS_LABELS)
+
+/* The longest mapping in the UTS #46 table is 18 code points (U+FDFA). */
+#define CARRY_MAX 32
+
+/* An A-label: "xn--" and at most XN_ACE_LIMIT Punycode characters. */
+#define ALABEL_MAX (4 + XN_ACE_LIMIT)
+
+/* ---- output ------------------------------------------------------------- */
+
+/* Writes what fits and counts everything. */
+typedef struct sink {
+    char *buf;
+    size_t cap;
+    size_t len;
+    bool full;
+} sink;
+
+static void put(sink *s, const void *p, size_t n)
+{
+    if (n == 0)
+        return;
+    if (!s->full && n <= s->cap - s->len)
+        memcpy(s->buf + s->len, p, n);
+    else
+        s->full = true;
+    s->len += n;
+}
+
+static void put_utf8(sink *s, const uint32_t *l, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        char tmp[4];
+        put(s, tmp, xn__utf8_put(l[i], tmp));
+    }
+}
+
+/* ---- the state of one call ---------------------------------------------- */
+
+typedef struct where {
+    bool set;
+    size_t label;
+    size_t offset;
+    uint32_t cp;
+} where;
+
+typedef struct state {
+    unsigned flags;
+    bool to_unicode;
+    bool registration;
+    sink out;
+    uint64_t errors;
+    where first;
+    uint64_t bidi; /* RFC 5893 verdicts, counted only in a Bidi domain name */
+    where first_bidi;
+    bool bidi_name;
+    size_t label;        /* index of the label at hand */
+    size_t label_offset; /* its first byte in the input */
+    size_t ace_len;      /* the name's length in A-label form so far */
+    bool last_empty;
+} state;
+
+static void note(where *w, const state *st, size_t offset, uint32_t cp)
+{
+    if (!w->set) {
+        w->set = true;
+        w->label = st->label;
+        w->offset = offset;
+        w->cp = cp;
+    }
+}
+
+static void record(state *st, uint64_t bits, size_t offset, uint32_t cp)
+{
+    if (bits) {
+        st->errors |= bits;
+        note(&st->first, st, offset, cp);
+    }
+}
+
+static size_t offset_of(const state *st, const size_t *offs, size_t i, size_t n)
+{
+    return offs && i < n ? offs[i] : st->label_offset;
+}
+
+static void fill_report(xn_report *r, const state *st)
+{
+    if (!r)
+        return;
+    memset(r, 0, sizeof *r);
+    if (!st)
+        return;
+    r->errors = st->errors;
+    if (st->first.set) {
+        r->label = st->first.label;
+        r->offset = st->first.offset;
+        r->code_point = st->first.cp;
+    }
+}
+
+/* ---- small helpers --------------------------------------------------------- */
+
+static bool is_upper(unsigned c)
+{
+    return c - 'A' < 26u;
+}
+
+static bool is_ldh(unsigned c)
+{
+    return c - 'a' < 26u || c - 'A' < 26u || c - '0' < 10u || c == '-';
+}
+
+static bool all_ascii(const uint32_t *l, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (l[i] >= 0x80)
+            return false;
+    return true;
+}
+
+/* "xn--", the ACE prefix, compared without regard to case (RFC 5890
+ * §2.3.2.5). */
+static bool ace_prefix(const char *s, size_t n)
+{
+    return n >= 4 && (s[0] | 0x20) == 'x' && (s[1] | 0x20) == 'n' && s[2] == '-' && s[3] == '-';
+}
+
+static bool ace_prefix_cp(const uint32_t *l, size_t n)
+{
+    return n >= 4 && (l[0] | 0x20) == 'x' && (l[1] | 0x20) == 'n' && l[2] == '-' && l[3] == '-';
+}
+
+/* ---- RFC 5891 §5.4 / §4.2: the tests on a U-label -------------------------- */
+
+/*
+ * Validates a putative U-label of code points.  check_nfc: the label did not
+ * come from the NFC step, so it must be in NFC already (RFC 5891 §5.4 and
+ * §4.2.1, code V1).  The Bidi rule is kept aside in st->bidi for lookup and
+ * settled at once for registration (RFC 5891 §4.2.3.4: a label with
+ * right-to-left characters must satisfy it).
+ */
+static int check_ulabel(state *st, const uint32_t *l, size_t n, const size_t *offs,
+                        bool check_nfc)
+{
+    bool joiners = false, contexto = false, rtl;
+    size_t i, at;
+    uint64_t bits;
+
+    if (n == 0)
+        return XN_OK;
+    if (check_nfc) {
+        bool nfc;
+        int rc = xn__is_nfc(l, n, &nfc);
+        if (rc != XN_OK)
+            return rc;
+        if (!nfc)
+            record(st, XN_ERR_V1, st->label_offset, 0);
+    }
+
+    /* No "--" in the third and fourth positions (§5.4, §4.2.3.1).  No '-'
+     * at either end is a registration rule only (§4.2.3.1; §5.4 does not
+     * list it, and the A-label of such a U-label is a good LDH label).  V4
+     * is a UTS #46 notion and does not apply. */
+    bits = xn__check_hyphens(l, n, true) & ~XN_ERR_V4;
+    if (!st->registration)
+        bits &= ~XN_ERR_V3;
+    record(st, bits, st->label_offset, 0);
+
+    /* §4.2.3.2: no leading combining mark (General_Category M). */
+    if (xn__props(l[0]) & XN_PROP_MARK)
+        record(st, XN_ERR_V6, offset_of(st, offs, 0, n), l[0]);
+
+    /* §4.2.2 / §5.4: every code point PVALID, or CONTEXTJ / CONTEXTO with
+     * its rule satisfied; DISALLOWED and UNASSIGNED fail. */
+    for (i = 0; i < n; i++) {
+        switch (xn__idna2008(xn__props(l[i]))) {
+        case XN_IDNA2008_PVALID:
+            break;
+        case XN_IDNA2008_CONTEXTJ:
+            joiners = true;
+            break;
+        case XN_IDNA2008_CONTEXTO:
+            contexto = true;
+            break;
+        case XN_IDNA2008_DISALLOWED:
+            record(st, l[i] == '.' ? XN_ERR_V5 : XN_ERR_DISALLOWED, offset_of(st, offs, i, n),
+                   l[i]);
+            break;
+        default:
+            record(st, XN_ERR_UNASSIGNED, offset_of(st, offs, i, n), l[i]);
+            break;
+        }
+    }
+
+    /* §4.2.3.3 / §5.4: the contextual rules of RFC 5892 appendix A.  Lookup
+     * must check CONTEXTJ and may check CONTEXTO; both are checked here. */
+    if (joiners) {
+        bits = xn__check_joiners(l, n, &at);
+        record(st, bits, offset_of(st, offs, at, n), at < n ? l[at] : 0);
+    }
+    if (contexto && !xn__check_contexto(l, n, &at))
+        record(st, XN_ERR_CONTEXTO, offset_of(st, offs, at, n), at < n ? l[at] : 0);
+
+    /* RFC 5893. */
+    rtl = xn__is_rtl_label(l, n);
+    bits = xn__check_bidi(l, n, &at);
+    if (st->registration) {
+        if (rtl)
+            record(st, bits, offset_of(st, offs, at, n), at < n ? l[at] : 0);
+    } else {
+        if (rtl)
+            st->bidi_name = true;
+        if (bits) {
+            st->bidi |= bits;
+            note(&st->first_bidi, st, offset_of(st, offs, at, n), at < n ? l[at] : 0);
+        }
+    }
+    return XN_OK;
+}
+
+/* Encodes a U-label to its A-label in ace[ALABEL_MAX]; *ace_n = 0 with A3
+ * recorded when the codec refuses (never for scalar values). */
+static int encode_ulabel(state *st, const uint32_t *l, size_t n, char *ace, size_t *ace_n)
+{
+    size_t len = 0;
+    int rc = xn_punycode_encode(l, n, NULL, ace + 4, XN_ACE_LIMIT, &len);
+    *ace_n = 0;
+    if (rc == XN_E_BUFFER_TOO_SMALL || rc == XN_E_TOO_LONG)
+        return XN_E_TOO_LONG;
+    if (rc != XN_OK) {
+        record(st, XN_ERR_A3, st->label_offset, 0);
+        return XN_OK;
+    }
+    memcpy(ace, "xn--", 4);
+    *ace_n = 4 + len;
+    return XN_OK;
+}
+
+/* Decodes and validates an A-label of n ASCII bytes (RFC 5891 §5.3, §4.1):
+ * lower-cased first, the Punycode decoded to a non-empty string that is
+ * not all ASCII (else P4), validated as a U-label, and encoded again to the
+ * identical string (else ALABEL).  Sets *dn to the U-label's length in
+ * dec[XN_LABEL_LIMIT], 0 when there is none; lower[ALABEL_MAX] receives the
+ * lower-cased A-label. */
+static int decode_alabel(state *st, const char *s, size_t n, char *lower, uint32_t *dec,
+                         size_t *dn)
+{
+    char again[ALABEL_MAX];
+    size_t i, an = 0;
+    int rc;
+
+    *dn = 0;
+    if (n > ALABEL_MAX)
+        return XN_E_TOO_LONG;
+    for (i = 0; i < n; i++) {
+        unsigned c = (unsigned char)s[i];
+        lower[i] = (char)(is_upper(c) ? c + 32 : c);
+    }
+    rc = xn_punycode_decode(lower + 4, n - 4, dec, XN_LABEL_LIMIT, dn, NULL);
+    if (rc == XN_E_TOO_LONG || rc == XN_E_INTERNAL)
+        return rc;
+    if (rc != XN_OK) {
+        *dn = 0;
+        record(st, XN_ERR_P4, st->label_offset, 0);
+        return XN_OK;
+    }
+    if (*dn == 0 || all_ascii(dec, *dn)) {
+        /* RFC 5890 §2.3.2.1: an A-label encodes a U-label, which holds a
+         * non-ASCII character. */
+        *dn = 0;
+        record(st, XN_ERR_P4, st->label_offset, 0);
+        return XN_OK;
+    }
+    rc = check_ulabel(st, dec, *dn, NULL, true);
+    if (rc != XN_OK)
+        return rc;
+    rc = encode_ulabel(st, dec, *dn, again, &an);
+    if (rc != XN_OK)
+        return rc;
+    if (an != n || memcmp(again, lower, n) != 0)
+        record(st, XN_ERR_ALABEL, st->label_offset, 0);
+    return XN_OK;
+}
+
+/* ---- lengths ------------------------------------------------------------------ */
+
+/* RFC 5891 §4.2 / §5 and RFC 1034 §3.1: a label of 1 to 63 octets in
+ * A-label form.  An empty last label after a dot is the root with
+ * XN_ALLOW_ROOT_DOT. */
+static void finish_label(state *st, size_t ace_bytes, bool last)
+{
+    if (last)
+        st->last_empty = ace_bytes == 0;
+    st->ace_len += ace_bytes;
+    if (st->flags & XN_NO_VERIFY_DNS_LENGTH)
+        return;
+    if (ace_bytes == 0) {
+        if (!(last && st->label > 0 && (st->flags & XN_ALLOW_ROOT_DOT)))
+            record(st, XN_ERR_A4_2, st->label_offset, 0);
+    } else if (ace_bytes > XN_DNS_LABEL_MAX) {
+        record(st, XN_ERR_A4_2, st->label_offset, 0);
+    }
+}
+
+/* ---- lookup: labels -------------------------------------------------------------- */
+
+/* XN_DNS_LABELS: an underscore label ("_" then letters, digits, '-', '_'),
+ * or "*" as the first label. */
+static bool dns_label(const char *s, size_t n, bool first)
+{
+    size_t i;
+    if (n == 1 && s[0] == '*')
+        return first;
+    if (n < 2 || s[0] != '_')
+        return false;
+    for (i = 1; i < n; i++)
+        if (!is_ldh((unsigned char)s[i]) && s[i] != '_')
+            return false;
+    return true;
+}
+
+/* Writes n ASCII bytes, A-Z lower-cased when lower. */
+static void put_ascii(sink *o, const char *s, size_t n, bool lower)
+{
+    size_t i;
+    if (!lower) {
+        put(o, s, n);
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        unsigned c = (unsigned char)s[i];
+        char b = (char)(is_upper(c) ? c + 32 : c);
+        put(o, &b, 1);
+    }
+}
+
+/* A label of n ASCII bytes; lower: XN_IDNA2008_MAP lower-cases it (the only
+ * UTS #46 mapping of ASCII). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int ascii_label(state *st, const char *s, size_t n, const size_t *offs, bool last,
+                       bool lower)
+{
+    size_t i;
+
+    if (ace_prefix(s, n)) {
+        char low[ALABEL_MAX];
+        uint32_t dec[XN_LABEL_LIMIT];
+        size_t dn = 0;
+        int rc = decode_alabel(st, s, n, low, dec, &dn);
+        if (rc != XN_OK)
+            return rc;
+        if (st->to_unicode && dn > 0)
+            put_utf8(&st->out, dec, dn);
+        else if (dn > 0)
+            put(&st->out, low, n);
+        else
+            put(&st->out, s, n); /* a fake A-label stays as it was */
+        finish_label(st, n, last);
+        return XN_OK;
+    }
+
+    if ((st->flags & XN_DNS_LABELS) && dns_label(s, n, st->label == 0)) {
+        put_ascii(&st->out, s, n, lower);
+        finish_label(st, n, last);
+        return XN_OK;
+    }
+
+    /* An NR-LDH label (RFC 5890 §2.3.1): IDNA2008 leaves it alone, but a
+     * host name must follow the LDH rule (RFC 1123 §2.1), as UseSTD3ASCIIRules
+     * says: letters, digits and '-', no '-' at either end.  "--" in the
+     * third and fourth positions (a reserved LDH label) is not the business
+     * of lookup, which tests hyphens on U-labels only (§5.4). */
+    if (!(st->flags & XN_NO_STD3_RULES)) {
+        for (i = 0; i < n; i++)
+            if (!is_ldh((unsigned char)s[i]))
+                record(st, XN_ERR_U1, offset_of(st, offs, i, n) + (offs ? 0 : i),
+                       (unsigned char)s[i]);
+        if (n > 0 && (s[0] == '-' || s[n - 1] == '-'))
+            record(st, XN_ERR_V3, st->label_offset, 0);
+    }
+    /* RFC 5893 applies to every label of a Bidi domain name. */
+    if (n > 0) {
+        uint64_t bits = xn__check_bidi_ascii(s, n);
+        if (bits) {
+            st->bidi |= bits;
+            note(&st->first_bidi, st, st->label_offset, 0);
+        }
+    }
+    put_ascii(&st->out, s, n, lower);
+    finish_label(st, n, last);
+    return XN_OK;
+}
+
+/* A label of code points that holds a non-ASCII character (after the
+ * mapping step, when there is one).  mapped: it came from the mapping and
+ * NFC steps. */
+static int unicode_label(state *st, const uint32_t *l, size_t n, const size_t *offs, bool mapped,
+                         bool last)
+{
+    char ace[ALABEL_MAX];
+    size_t an = 0, i;
+    int rc;
+
+    if (ace_prefix_cp(l, n)) {
+        /* An "xn--" label with non-ASCII characters is no A-label. */
+        for (i = 4; i < n && l[i] < 0x80; i++)
+            ;
+        record(st, XN_ERR_P4, offset_of(st, offs, i, n), i < n ? l[i] : 0);
+        put_utf8(&st->out, l, n);
+        finish_label(st, n, last);
+        return XN_OK;
+    }
+    rc = check_ulabel(st, l, n, offs, !mapped);
+    if (rc != XN_OK)
+        return rc;
+    rc = encode_ulabel(st, l, n, ace, &an);
+    if (rc != XN_OK)
+        return rc;
+    if (st->to_unicode)
+        put_utf8(&st->out, l, n);
+    else
+        put(&st->out, ace, an);
+    finish_label(st, an, last);
+    return XN_OK;
+}
+
+/* Code points that a mapping produced after a U+002E: they open the next
+ * label. */
+typedef struct carry {
+    uint32_t cp[CARRY_MAX];
+    size_t n;
+    size_t offset;
+} carry;
+
+/* Reads one label that holds non-ASCII bytes from *ppos, as code points:
+ * decoded, and with XN_IDNA2008_MAP mapped (UTS #46 §4 step 1,
+ * nontransitional) and normalized (step 2).  Sets *dot when a U+002E ended
+ * it.  Then hands it to unicode_label(), or to ascii_label() when the
+ * mapping left only ASCII. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int general_label(state *st, const unsigned char *u, size_t in_len, size_t *ppos,
+                         carry *cy, bool *pdot)
+{
+    bool map = (st->flags & XN_IDNA2008_MAP) != 0, dot = false;
+    uint32_t m[XN_LABEL_LIMIT], nb[XN_LABEL_LIMIT];
+    size_t offs[XN_LABEL_LIMIT];
+    size_t n = 0, pos = *ppos, i;
+    const uint32_t *l = m;
+    const size_t *lo = offs;
+    int rc;
+
+    for (i = 0; i < cy->n; i++) {
+        m[n] = cy->cp[i];
+        offs[n++] = cy->offset;
+    }
+    cy->n = 0;
+    while (pos < in_len) {
+        size_t at = pos, len;
+        uint32_t c;
+        const uint32_t *seq;
+        unsigned k;
+        if (u[pos] == '.') {
+            pos++;
+            dot = true;
+            break;
+        }
+        len = xn__utf8_decode(u + pos, in_len - pos, &c);
+        if (len == 0)
+            return XN_E_BAD_UTF8;
+        pos += len;
+        if (map) {
+            unsigned status = xn__status(xn__props(c));
+            if (c < 0x80 && is_upper(c)) {
+                c += 32;
+            } else if (status == XN_STATUS_MAPPED || status == XN_STATUS_IGNORED) {
+                k = xn__mapping(c, &seq);
+                for (i = 0; i < k; i++) {
+                    if (dot) {
+                        if (cy->n >= CARRY_MAX)
+                            return XN_E_INTERNAL;
+                        cy->cp[cy->n++] = seq[i];
+                        cy->offset = at;
+                    } else if (seq[i] == '.') {
+                        dot = true;
+                    } else {
+                        if (n >= XN_LABEL_LIMIT)
+                            return XN_E_TOO_LONG;
+                        m[n] = seq[i];
+                        offs[n++] = at;
+                    }
+                }
+                if (dot)
+                    break;
+                continue;
+            }
+            /* valid, deviation (nontransitional) and disallowed stay */
+        }
+        if (n >= XN_LABEL_LIMIT)
+            return XN_E_TOO_LONG;
+        m[n] = c;
+        offs[n++] = at;
+    }
+
+    if (map && !xn__nfc_quick_yes(m, n)) {
+        size_t nn = 0;
+        rc = xn__nfc(m, n, nb, XN_LABEL_LIMIT, &nn);
+        if (rc != XN_OK)
+            return rc;
+        l = nb;
+        n = nn;
+        lo = NULL; /* offsets no longer line up: report the label start */
+    }
+
+    if (all_ascii(l, n)) {
+        /* The mapping made an ASCII label of it (e.g. full-width letters). */
+        char a[XN_LABEL_LIMIT];
+        for (i = 0; i < n; i++)
+            a[i] = (char)l[i];
+        rc = ascii_label(st, a, n, lo, !dot, false);
+    } else {
+        rc = unicode_label(st, l, n, lo, map, !dot);
+    }
+    if (rc != XN_OK)
+        return rc;
+    *ppos = pos;
+    *pdot = dot;
+    return XN_OK;
+}
+
+static int lookup_name(state *st, const char *in, size_t in_len)
+{
+    const unsigned char *u = (const unsigned char *)in;
+    bool map = (st->flags & XN_IDNA2008_MAP) != 0;
+    carry cy;
+    size_t pos = 0;
+    int rc;
+
+    cy.n = 0;
+    cy.offset = 0;
+    for (;;) {
+        bool dot = false;
+        size_t e = pos;
+        bool high = false;
+        st->label_offset = pos;
+        if (cy.n == 0) {
+            while (e < in_len && u[e] != '.') {
+                if (u[e] >= 0x80) {
+                    high = true;
+                    break;
+                }
+                e++;
+            }
+        }
+        if (cy.n == 0 && !high) {
+            /* A label of ASCII bytes: no decoding, no ICU. */
+            rc = ascii_label(st, in + pos, e - pos, NULL, e == in_len, map);
+            if (rc != XN_OK)
+                return rc;
+            if (e == in_len)
+                return XN_OK;
+            pos = e + 1;
+        } else {
+            rc = general_label(st, u, in_len, &pos, &cy, &dot);
+            if (rc != XN_OK)
+                return rc;
+            if (!dot)
+                return XN_OK;
+        }
+        put(&st->out, ".", 1);
+        st->ace_len++;
+        st->label++;
+    }
+}
+
+static bool bad_args(const char *in, size_t in_len, const char *out, size_t out_cap,
+                     const size_t *out_len)
+{
+    return (!in && in_len) || (!out && out_cap) || !out_len;
+}
+
+static int finish(state *st, char *out, size_t out_cap, size_t *out_len, xn_report *report)
+{
+    bool keep_output = st->to_unicode;
+
+    fill_report(report, st);
+    if (st->errors && !keep_output) {
+        if (out_cap)
+            out[0] = '\0';
+        *out_len = 0;
+        return XN_E_INVALID_DOMAIN;
+    }
+    *out_len = st->out.len;
+    if (st->out.full || st->out.len > out_cap) {
+        if (out_cap)
+            out[0] = '\0';
+        return XN_E_BUFFER_TOO_SMALL;
+    }
+    if (st->out.len < out_cap)
+        out[st->out.len] = '\0';
+    return st->errors ? XN_E_INVALID_DOMAIN : XN_OK;
+}
+
+static int lookup(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
+                  unsigned flags, xn_report *report, bool to_unicode)
+{
+    state st;
+    int rc;
+
+    fill_report(report, NULL);
+    if (out_len)
+        *out_len = 0;
+    if (bad_args(in, in_len, out, out_cap, out_len) || (flags & ~LOOKUP_FLAGS))
+        return XN_E_INVALID_ARG;
+    if (out_cap)
+        out[0] = '\0';
+
+    memset(&st, 0, sizeof st);
+    st.flags = flags;
+    st.to_unicode = to_unicode;
+    st.out.buf = out;
+    st.out.cap = out_cap;
+    rc = lookup_name(&st, in ? in : "", in_len);
+    if (rc != XN_OK) {
+        if (out_cap)
+            out[0] = '\0';
+        return rc;
+    }
+
+    /* RFC 5893: the Bidi rule holds for every label of a Bidi domain name. */
+    if (st.bidi && st.bidi_name) {
+        st.errors |= st.bidi;
+        if (!st.first.set || st.first_bidi.label < st.first.label ||
+            (st.first_bidi.label == st.first.label && st.first_bidi.offset < st.first.offset))
+            st.first = st.first_bidi;
+    }
+
+    if (!(flags & XN_NO_VERIFY_DNS_LENGTH)) {
+        /* 1 to 253 octets in A-label form, without a trailing root dot. */
+        size_t len = st.ace_len - (st.label > 0 && st.last_empty ? 1 : 0);
+        if (len == 0 || len > XN_DNS_NAME_MAX)
+            record(&st, XN_ERR_A4_1, 0, 0);
+    }
+    return finish(&st, out, out_cap, out_len, report);
+}
+
+int xn_idna2008_lookup(const char *in, size_t in_len, char *out, size_t out_cap,
+                       size_t *out_len, unsigned flags, xn_report *report)
+{
+    return lookup(in, in_len, out, out_cap, out_len, flags, report, false);
+}
+
+int xn_idna2008_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap,
+                           size_t *out_len, unsigned flags, xn_report *report)
+{
+    return lookup(in, in_len, out, out_cap, out_len, flags, report, true);
+}
+
+/* ---- registration (RFC 5891 §4) -------------------------------------------------- */
+
+/* The U-label side: *ace receives its A-label (ace_n bytes; 0 when there is
+ * none), or for an NR-LDH label the label itself with *ldh set. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int register_ulabel(state *st, const char *s, size_t n, char *ace, size_t *ace_n,
+                           bool *ldh)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    uint32_t l[XN_LABEL_LIMIT];
+    size_t offs[XN_LABEL_LIMIT];
+    size_t k = 0, pos = 0, i;
+
+    *ace_n = 0;
+    *ldh = false;
+    while (pos < n) {
+        uint32_t c;
+        size_t len = xn__utf8_decode(u + pos, n - pos, &c);
+        if (len == 0)
+            return XN_E_BAD_UTF8;
+        if (k >= XN_LABEL_LIMIT)
+            return XN_E_TOO_LONG;
+        l[k] = c;
+        offs[k++] = pos;
+        pos += len;
+    }
+
+    if (all_ascii(l, k)) {
+        /* An LDH label (RFC 5890 §2.3.1) has no A-label; it is registered as
+         * it is when it is an NR-LDH label: letters, digits, '-', no '-' at
+         * either end, and no "--" in positions 3-4 (those are reserved, the
+         * "xn--" ones included: an A-label goes in the other argument). */
+        *ldh = true;
+        for (i = 0; i < k; i++) {
+            if (l[i] == '.')
+                record(st, XN_ERR_V5, offs[i], l[i]);
+            else if (!is_ldh(l[i]))
+                record(st, XN_ERR_U1, offs[i], l[i]);
+        }
+        record(st, xn__check_hyphens(l, k, true) & ~XN_ERR_V4, 0, 0);
+        memcpy(ace, s, k);
+        *ace_n = k;
+        return XN_OK;
+    }
+    {
+        int rc = check_ulabel(st, l, k, offs, true);
+        if (rc != XN_OK)
+            return rc;
+    }
+    return encode_ulabel(st, l, k, ace, ace_n);
+}
+
+int xn_idna2008_register(const char *ulabel, size_t ulabel_len, const char *alabel,
+                         size_t alabel_len, char *out, size_t out_cap, size_t *out_len,
+                         unsigned flags, xn_report *report)
+{
+    char from_u[ALABEL_MAX], from_a[ALABEL_MAX];
+    size_t un = 0, an = 0, i;
+    bool ldh = false, have_a = false;
+    const char *result;
+    size_t result_n;
+    state st;
+    int rc;
+
+    fill_report(report, NULL);
+    if (out_len)
+        *out_len = 0;
+    if ((!ulabel && ulabel_len) || (!alabel && alabel_len) || (!out && out_cap) || !out_len ||
+        (ulabel_len == 0 && alabel_len == 0) || flags != 0)
+        return XN_E_INVALID_ARG;
+    if (out_cap)
+        out[0] = '\0';
+
+    memset(&st, 0, sizeof st);
+    st.registration = true;
+    st.out.buf = out;
+    st.out.cap = out_cap;
+
+    if (ulabel_len) {
+        rc = register_ulabel(&st, ulabel, ulabel_len, from_u, &un, &ldh);
+        if (rc != XN_OK)
+            goto fail;
+    }
+    if (alabel_len) {
+        /* RFC 5891 §4.1: the A-label is lower-cased, decoded, tested as a
+         * U-label and must encode back to itself. */
+        uint32_t dec[XN_LABEL_LIMIT];
+        size_t dn = 0;
+        for (i = 0; i < alabel_len; i++) {
+            if ((unsigned char)alabel[i] >= 0x80) {
+                record(&st, XN_ERR_P4, i, 0);
+                break;
+            }
+        }
+        if (i == alabel_len && !ace_prefix(alabel, alabel_len)) {
+            record(&st, XN_ERR_ALABEL, 0, 0);
+        } else if (i == alabel_len) {
+            rc = decode_alabel(&st, alabel, alabel_len, from_a, dec, &dn);
+            if (rc != XN_OK)
+                goto fail;
+            have_a = dn > 0;
+            an = alabel_len;
+        }
+    }
+    /* RFC 5891 §4.1: when both forms are given they must correspond. */
+    if (ulabel_len && alabel_len &&
+        (ldh || !have_a || un == 0 || un != an || memcmp(from_u, from_a, an) != 0))
+        record(&st, XN_ERR_MISMATCH, 0, 0);
+
+    if (alabel_len) {
+        result = have_a ? from_a : alabel;
+        result_n = have_a ? an : alabel_len;
+    } else {
+        result = from_u;
+        result_n = un;
+    }
+    /* §4.4 and RFC 1034 §3.1: the label goes into the DNS. */
+    if (result_n == 0 || result_n > XN_DNS_LABEL_MAX)
+        record(&st, XN_ERR_A4_2, 0, 0);
+    if (!st.errors)
+        put(&st.out, result, result_n);
+    return finish(&st, out, out_cap, out_len, report);
+
+fail:
+    if (out_cap)
+        out[0] = '\0';
+    return rc;
+}

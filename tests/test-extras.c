@@ -1,0 +1,672 @@
+/*
+ * Tests of the features beyond the standards: the display policy
+ * (xn_to_display, UTS #39), mail addresses (xn_email_*, RFC 5321 / 6531),
+ * label categories (xn_label_class, RFC 5890 §2.3.1) and comparison
+ * (xn_equal).  Expected values come from those documents and from the
+ * issue's examples; A-labels are those of RFC 3492 for the given text.
+ * Every input is copied into an exact-size heap block first.
+ */
+#include <pthread.h>
+#include <stdbool.h>
+
+#include "xn.h"
+#include "test.h"
+
+#define LEN(s) (sizeof(s) - 1)
+
+/* ---- display ----------------------------------------------------------------- */
+
+/* xn_to_display(in) == want with per-label reasons label_unsafe[0..n). */
+static void display_is(const char *in, unsigned flags, const char *want,
+                       const uint32_t *label_unsafe, size_t n)
+{
+    char out[512], esc[256], got_why[128], want_why[128];
+    size_t len = 0, i;
+    uint32_t all = 0;
+    xn_display_report d;
+    xn_report rep;
+    char *p = test_exact_copy(in, strlen(in));
+    int rc = xn_to_display(p, strlen(in), out, sizeof out, &len, flags, &rep, &d);
+
+    test_escape(esc, sizeof esc, in, strlen(in));
+    CHECK_MSG(rc == XN_OK && len == strlen(want) && strcmp(out, want) == 0,
+              "display(%s, 0x%x): rc %d, got \"%s\", want \"%s\"", esc, flags, rc,
+              rc == XN_OK ? out : "", want);
+    CHECK_MSG(d.labels == n, "display(%s): %zu labels, want %zu", esc, d.labels, n);
+    for (i = 0; i < n && i < d.labels; i++) {
+        xn_unsafe_format(d.label_unsafe[i], got_why, sizeof got_why);
+        xn_unsafe_format(label_unsafe[i], want_why, sizeof want_why);
+        CHECK_MSG(d.label_unsafe[i] == label_unsafe[i], "display(%s) label %zu: [%s], want [%s]",
+                  esc, i, got_why, want_why);
+        all |= label_unsafe[i];
+    }
+    CHECK_MSG(d.unsafe == all, "display(%s): union 0x%x, want 0x%x", esc, (unsigned)d.unsafe,
+              (unsigned)all);
+    free(p);
+}
+
+/* One reason (at least) makes label 0 of `in` stay an A-label, the one
+ * ToASCII gives; the other labels are plain ASCII. */
+static void kept_ascii(const char *in, unsigned flags, uint32_t must, uint32_t must_not)
+{
+    char ascii[XN_DOMAIN_MAX], out[XN_DOMAIN_MAX], esc[256], why[128];
+    size_t alen = 0, len = 0;
+    xn_display_report d;
+    int rc;
+
+    test_escape(esc, sizeof esc, in, strlen(in));
+    rc = xn_to_ascii(in, strlen(in), ascii, sizeof ascii, &alen,
+                     flags & ~(unsigned)(XN_DISPLAY_LEVEL_MASK | XN_DISPLAY_ALLOW_DEVIATIONS), NULL);
+    CHECK_MSG(rc == XN_OK, "to_ascii(%s) = %d", esc, rc);
+    rc = xn_to_display(in, strlen(in), out, sizeof out, &len, flags, NULL, &d);
+    xn_unsafe_format(d.label_unsafe[0], why, sizeof why);
+    CHECK_MSG(rc == XN_OK && len == alen && strcmp(out, ascii) == 0,
+              "display(%s, 0x%x) = %d \"%s\", want the A-label form \"%s\"", esc, flags, rc, out,
+              ascii);
+    CHECK_MSG((d.label_unsafe[0] & must) == must && !(d.label_unsafe[0] & must_not),
+              "display(%s, 0x%x): label 0 [%s], must have 0x%x, not 0x%x", esc, flags, why,
+              (unsigned)must, (unsigned)must_not);
+}
+
+static void test_display_examples(void)
+{
+    static const uint32_t none2[] = {0, 0}, none1[] = {0};
+    static const uint32_t confusable[] = {XN_UNSAFE_CONFUSABLE, 0};
+    static const uint32_t mixed_confusable[] = {XN_UNSAFE_MIXED_SCRIPT | XN_UNSAFE_CONFUSABLE, 0};
+    static const uint32_t three[] = {XN_UNSAFE_CONFUSABLE, 0, 0};
+
+    /* The issue's examples.  Cyrillic "аррӏе" is whole-script confusable
+     * with Latin "apple" (UTS #39 §4); "pаypal" mixes Latin and Cyrillic,
+     * which no restriction level short of Minimally Restrictive allows
+     * (§5.2), and is a mixed-script confusable of "paypal". */
+    display_is("\xD0\xB0\xD1\x80\xD1\x80\xD3\x8F\xD0\xB5.com", 0, "xn--80ak6aa92e.com",
+               confusable, 2);
+    display_is("p\xD0\xB0ypal.com", 0, "xn--pypal-4ve.com", mixed_confusable, 2);
+    display_is("b\xC3\xBC" "cher.de", 0, "b\xC3\xBC" "cher.de", none2, 2);
+    display_is("\xE4\xB8\xAD\xE5\x9B\xBD", 0, "\xE4\xB8\xAD\xE5\x9B\xBD", none1, 1);
+    display_is("\xCE\xB4\xCE\xBF\xCE\xBA\xCE\xB9\xCE\xBC\xCE\xAE.\xCE\xB5\xCE\xBB", 0,
+               "\xCE\xB4\xCE\xBF\xCE\xBA\xCE\xB9\xCE\xBC\xCE\xAE.\xCE\xB5\xCE\xBB", none2, 2);
+
+    /* A-labels in, case and mapping as ToASCII / ToUnicode do them. */
+    display_is("xn--bcher-kva.de", 0, "b\xC3\xBC" "cher.de", none2, 2);
+    display_is("B\xC3\x9C" "CHER.DE", 0, "b\xC3\xBC" "cher.de", none2, 2);
+    display_is("XN--80AK6AA92E.COM", 0, "xn--80ak6aa92e.com", confusable, 2);
+    display_is("xn--fiqs8s", 0, "\xE4\xB8\xAD\xE5\x9B\xBD", none1, 1);
+    /* Per label: only the unsafe one stays ASCII. */
+    display_is("\xD0\xB0\xD1\x80\xD1\x80\xD3\x8F\xD0\xB5.b\xC3\xBC" "cher.de", 0,
+               "xn--80ak6aa92e.b\xC3\xBC" "cher.de", three, 3);
+    /* ASCII labels are shown as they are, _service labels too. */
+    display_is("Example.COM", 0, "example.com", none2, 2);
+    {
+        static const uint32_t none3[] = {0, 0, 0};
+        display_is("_sip._tcp.example", XN_DNS_LABELS, "_sip._tcp.example", none3, 3);
+    }
+    /* Japanese: Latin with Han and Hiragana is Highly Restrictive. */
+    display_is("abc\xE3\x81\xB2\xE3\x82\x89\xE6\xBC\xA2.jp", 0,
+               "abc\xE3\x81\xB2\xE3\x82\x89\xE6\xBC\xA2.jp", none2, 2);
+    /* The root label after a trailing dot counts. */
+    {
+        static const uint32_t none3[] = {0, 0, 0};
+        display_is("b\xC3\xBC" "cher.de.", XN_ALLOW_ROOT_DOT, "b\xC3\xBC" "cher.de.", none3, 3);
+    }
+}
+
+static void test_display_reasons(void)
+{
+    char out[XN_DOMAIN_MAX];
+    size_t len = 0;
+    static const uint32_t none2[] = {0, 0};
+
+    /* §5.2 restriction levels.  Latin + Thai: Moderately Restrictive. */
+    kept_ascii("shop\xE0\xB8\x81.com", 0, XN_UNSAFE_MIXED_SCRIPT, 0);
+    display_is("shop\xE0\xB8\x81.com", XN_DISPLAY_MODERATE, "shop\xE0\xB8\x81.com", none2, 2);
+    display_is("shop\xE0\xB8\x81.com", XN_DISPLAY_MINIMAL, "shop\xE0\xB8\x81.com", none2, 2);
+    /* Latin + Cyrillic is outside Moderately Restrictive too. */
+    kept_ascii("p\xD0\xB0ypal.com", XN_DISPLAY_MODERATE, XN_UNSAFE_MIXED_SCRIPT, 0);
+    /* Minimally Restrictive allows the mix; the confusable check remains. */
+    kept_ascii("p\xD0\xB0ypal.com", XN_DISPLAY_MINIMAL, XN_UNSAFE_CONFUSABLE,
+               XN_UNSAFE_MIXED_SCRIPT);
+    /* Single Script: Latin beside Han and Hiragana is two scripts. */
+    kept_ascii("abc\xE3\x81\xB2\xE3\x82\x89\xE6\xBC\xA2.jp", XN_DISPLAY_SINGLE_SCRIPT,
+               XN_UNSAFE_MIXED_SCRIPT, 0);
+    display_is("\xE3\x81\xB2\xE3\x82\x89\xE6\xBC\xA2.jp", XN_DISPLAY_SINGLE_SCRIPT,
+               "\xE3\x81\xB2\xE3\x82\x89\xE6\xBC\xA2.jp", none2, 2);
+
+    /* §4: whole-script confusables in any script mix of lookalikes:
+     * Cyrillic "сосо" looks like "coco"; it stays ASCII under any level. */
+    kept_ascii("\xD1\x81\xD0\xBE\xD1\x81\xD0\xBE.com", XN_DISPLAY_MINIMAL, XN_UNSAFE_CONFUSABLE,
+               XN_UNSAFE_MIXED_SCRIPT);
+    /* ... but Cyrillic that does not look Latin is shown: "рф". */
+    display_is("\xD1\x80\xD1\x84", 0, "\xD1\x80\xD1\x84", none2, 1);
+
+    /* §3.1: U+2603 SNOWMAN is valid in UTS #46 but Identifier_Status=
+     * Restricted; so is U+1F642. */
+    kept_ascii("\xE2\x98\x83.net", 0, XN_UNSAFE_RESTRICTED, 0);
+    kept_ascii("\xF0\x9F\x99\x82.com", 0, XN_UNSAFE_RESTRICTED, 0);
+
+    /* §5.3: DEVANAGARI DIGIT ONE next to DIGIT TWO. */
+    kept_ascii("\xE0\xA5\xA7" "2.in", 0, XN_UNSAFE_MIXED_NUMBERS, XN_UNSAFE_MIXED_SCRIPT);
+
+    /* §5.4: the same nonspacing mark twice (á + U+0301); more than four
+     * nonspacing marks (a + U+0301 U+0300 U+0302 U+0303 U+0304); a dot
+     * hidden on i (i + U+0307). */
+    kept_ascii("a\xCC\x81\xCC\x81.com", 0, XN_UNSAFE_INVISIBLE, 0);
+    kept_ascii("a\xCC\x81\xCC\x80\xCC\x82\xCC\x83\xCC\x84.com", 0, XN_UNSAFE_INVISIBLE, 0);
+    kept_ascii("xi\xCC\x87.com", 0, XN_UNSAFE_INVISIBLE, 0);
+    /* Four different marks are still shown (a + U+0301 composes, NFC). */
+    display_is("a\xCC\x81\xCC\x80\xCC\x82\xCC\x83.com", 0,
+               "\xC3\xA1\xCC\x80\xCC\x82\xCC\x83.com", none2, 2);
+
+    /* UTS #46 §6 deviations: ß, ς, ZWJ (after a virama), ZWNJ. */
+    kept_ascii("fa\xC3\x9F.de", 0, XN_UNSAFE_DEVIATION, 0);
+    {
+        char want[64];
+        size_t n = 0;
+        CHECK(xn_to_ascii("fa\xC3\x9F.de", LEN("fa\xC3\x9F.de"), want, sizeof want, &n, 0, NULL) ==
+              XN_OK);
+        CHECK(strcmp(want, "xn--fa-hia.de") == 0);
+    }
+    kept_ascii("\xCE\xB5\xCE\xBB\xCE\xBB\xCE\xB7\xCE\xBD\xCE\xB9\xCE\xBA\xCF\x8C\xCF\x82.gr", 0,
+               XN_UNSAFE_DEVIATION, 0);
+    kept_ascii("\xE0\xA4\x95\xE0\xA5\x8D\xE2\x80\x8D\xE0\xA4\xB7.in", 0, XN_UNSAFE_DEVIATION,
+               XN_UNSAFE_RESTRICTED | XN_UNSAFE_INVISIBLE);
+    kept_ascii("\xD9\x85\xDB\x8C\xE2\x80\x8C\xD8\xAE\xD9\x88\xD8\xA7\xD9\x87\xD9\x85.ir", 0,
+               XN_UNSAFE_DEVIATION, XN_UNSAFE_RESTRICTED | XN_UNSAFE_INVISIBLE);
+    display_is("fa\xC3\x9F.de", XN_DISPLAY_ALLOW_DEVIATIONS, "fa\xC3\x9F.de", none2, 2);
+    display_is("\xE0\xA4\x95\xE0\xA5\x8D\xE2\x80\x8D\xE0\xA4\xB7.in", XN_DISPLAY_ALLOW_DEVIATIONS,
+               "\xE0\xA4\x95\xE0\xA5\x8D\xE2\x80\x8D\xE0\xA4\xB7.in", none2, 2);
+    /* Transitional processing maps ß before anything is shown. */
+    display_is("fa\xC3\x9F.de", XN_TRANSITIONAL, "fass.de", none2, 2);
+
+    /* Names ToASCII rejects are not shown at all ("xn--a" decodes to
+     * U+0080, a control: V7). */
+    {
+        xn_report rep;
+        xn_display_report d;
+        memset(&d, 0xAB, sizeof d);
+        CHECK_EQ_INT(xn_to_display("xn--a.com", 9, out, sizeof out, &len, 0, &rep, &d),
+                     XN_E_INVALID_DOMAIN);
+        CHECK(len == 0 && out[0] == '\0' && (rep.errors & XN_ERR_V7) && d.labels == 0 &&
+              d.unsafe == 0);
+        CHECK_EQ_INT(xn_to_display("a_b.com", 7, out, sizeof out, &len, 0, &rep, NULL),
+                     XN_E_INVALID_DOMAIN);
+        CHECK(rep.errors & XN_ERR_U1);
+        CHECK_EQ_INT(xn_to_display("\xC3\x28.com", 6, out, sizeof out, &len, 0, NULL, NULL),
+                     XN_E_BAD_UTF8);
+    }
+}
+
+static void test_display_api(void)
+{
+    static const char name[] = "b\xC3\xBC" "cher.de"; /* displays as itself, 10 bytes */
+    char out[64];
+    size_t len = 0, cap;
+    xn_display_report d;
+
+    /* Every capacity below the size needed reports that size. */
+    for (cap = 0; cap < LEN(name); cap++) {
+        char *buf = (char *)malloc(cap ? cap : 1);
+        len = 0;
+        CHECK_EQ_INT(xn_to_display(name, LEN(name), cap ? buf : NULL, cap, &len, 0, NULL, &d),
+                     XN_E_BUFFER_TOO_SMALL);
+        CHECK_EQ_INT(len, LEN(name));
+        CHECK_EQ_INT(d.labels, 2);
+        free(buf);
+    }
+    {
+        char *buf = (char *)malloc(LEN(name));
+        CHECK_EQ_INT(xn_to_display(name, LEN(name), buf, LEN(name), &len, 0, NULL, NULL), XN_OK);
+        CHECK(len == LEN(name) && memcmp(buf, name, len) == 0);
+        free(buf);
+    }
+    CHECK_EQ_INT(xn_to_display(name, LEN(name), out, sizeof out, &len, 0, NULL, NULL), XN_OK);
+    CHECK(strcmp(out, name) == 0);
+
+    /* Arguments and flags. */
+    CHECK_EQ_INT(xn_to_display(name, LEN(name), out, sizeof out, NULL, 0, NULL, NULL),
+                 XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_to_display(name, LEN(name), NULL, 5, &len, 0, NULL, NULL), XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_to_display(NULL, 3, out, sizeof out, &len, 0, NULL, NULL), XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_to_display(name, LEN(name), out, sizeof out, &len, 0x8000u, NULL, NULL),
+                 XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_to_display(name, LEN(name), out, sizeof out, &len, 0x80000000u, NULL, NULL),
+                 XN_E_INVALID_ARG);
+    /* Over-long ASCII forms (VerifyDnsLength off) are refused, not cut. */
+    {
+        char big[600];
+        memset(big, 'a', sizeof big);
+        CHECK_EQ_INT(xn_to_display(big, sizeof big, out, sizeof out, &len,
+                                   XN_NO_VERIFY_DNS_LENGTH, NULL, NULL),
+                     XN_E_TOO_LONG);
+    }
+
+    /* Reason names. */
+    CHECK(strcmp(xn_unsafe_name(XN_UNSAFE_MIXED_SCRIPT), "MIXED_SCRIPT") == 0);
+    CHECK(strcmp(xn_unsafe_name(XN_UNSAFE_RESTRICTED), "RESTRICTED") == 0);
+    CHECK(strcmp(xn_unsafe_name(XN_UNSAFE_CONFUSABLE), "CONFUSABLE") == 0);
+    CHECK(strcmp(xn_unsafe_name(XN_UNSAFE_MIXED_NUMBERS), "MIXED_NUMBERS") == 0);
+    CHECK(strcmp(xn_unsafe_name(XN_UNSAFE_INVISIBLE), "INVISIBLE") == 0);
+    CHECK(strcmp(xn_unsafe_name(XN_UNSAFE_DEVIATION), "DEVIATION") == 0);
+    CHECK(strcmp(xn_unsafe_name(0), "?") == 0);
+    CHECK(strcmp(xn_unsafe_name(3), "?") == 0);
+    CHECK(strcmp(xn_unsafe_name(0x80000000u), "?") == 0);
+    {
+        char buf[64], small[8];
+        CHECK_EQ_INT(xn_unsafe_format(XN_UNSAFE_MIXED_SCRIPT | XN_UNSAFE_CONFUSABLE, buf,
+                                      sizeof buf),
+                     LEN("MIXED_SCRIPT,CONFUSABLE"));
+        CHECK(strcmp(buf, "MIXED_SCRIPT,CONFUSABLE") == 0);
+        CHECK_EQ_INT(xn_unsafe_format(XN_UNSAFE_MIXED_SCRIPT, small, sizeof small), 12);
+        CHECK(strcmp(small, "MIXED_S") == 0);
+        CHECK_EQ_INT(xn_unsafe_format(0, buf, sizeof buf), 0);
+        CHECK(buf[0] == '\0');
+    }
+}
+
+/* Several threads race to create the shared checker and then use it: every
+ * answer must equal the single-threaded one. */
+#define THREADS 4
+#define ROUNDS 50
+
+static const char *const thread_names[] = {
+    "\xD0\xB0\xD1\x80\xD1\x80\xD3\x8F\xD0\xB5.com", "p\xD0\xB0ypal.com", "b\xC3\xBC" "cher.de",
+    "\xE4\xB8\xAD\xE5\x9B\xBD", "fa\xC3\x9F.de", "\xE2\x98\x83.net", "\xE0\xA5\xA7" "2.in",
+    "shop\xE0\xB8\x81.com", "a\xCC\x81\xCC\x81.com",
+};
+#define THREAD_NAMES (sizeof thread_names / sizeof thread_names[0])
+
+struct answer {
+    int rc;
+    char out[XN_DOMAIN_MAX];
+    uint32_t unsafe;
+};
+
+static struct answer thread_answers[THREADS][THREAD_NAMES];
+static int thread_mismatch[THREADS];
+
+static void answer(size_t i, struct answer *a)
+{
+    size_t len = 0;
+    xn_display_report d;
+    memset(a, 0, sizeof *a);
+    a->rc = xn_to_display(thread_names[i], strlen(thread_names[i]), a->out, sizeof a->out, &len,
+                          0, NULL, &d);
+    a->unsafe = d.unsafe;
+}
+
+static void *thread_main(void *arg)
+{
+    size_t t = (size_t)(uintptr_t)arg, r, i;
+    for (r = 0; r < ROUNDS; r++) {
+        for (i = 0; i < THREAD_NAMES; i++) {
+            size_t k = (i + t) % THREAD_NAMES; /* each thread its own order */
+            struct answer a;
+            answer(k, &a);
+            if (r == 0)
+                thread_answers[t][k] = a;
+            else if (memcmp(&a, &thread_answers[t][k], sizeof a) != 0)
+                thread_mismatch[t]++;
+        }
+    }
+    return NULL;
+}
+
+static void test_display_threads(void)
+{
+    pthread_t th[THREADS];
+    size_t t, i;
+    int started[THREADS];
+
+    for (t = 0; t < THREADS; t++)
+        started[t] = pthread_create(&th[t], NULL, thread_main, (void *)(uintptr_t)t) == 0;
+    for (t = 0; t < THREADS; t++)
+        if (started[t])
+            pthread_join(th[t], NULL);
+    for (t = 0; t < THREADS; t++) {
+        CHECK_MSG(started[t], "thread %zu did not start", t);
+        CHECK_MSG(thread_mismatch[t] == 0, "thread %zu: %d answers changed", t,
+                  thread_mismatch[t]);
+        for (i = 0; i < THREAD_NAMES; i++) {
+            struct answer a;
+            answer(i, &a);
+            CHECK_MSG(started[t] && memcmp(&a, &thread_answers[t][i], sizeof a) == 0,
+                      "thread %zu, name %zu: answer differs from the main thread's", t, i);
+        }
+    }
+}
+
+/* ---- mail addresses -------------------------------------------------------------- */
+
+static void email_is(bool to_ascii, const char *in, size_t in_len, unsigned flags, int want_rc,
+                     const char *want, int want_utf8)
+{
+    char out[512], esc[256];
+    size_t len = 12345;
+    int utf8 = -1, rc;
+    char *p = test_exact_copy(in, in_len);
+
+    test_escape(esc, sizeof esc, in, in_len);
+    rc = to_ascii ? xn_email_to_ascii(p, in_len, out, sizeof out, &len, flags, NULL, &utf8)
+                  : xn_email_to_unicode(p, in_len, out, sizeof out, &len, flags, NULL, &utf8);
+    if (want) {
+        CHECK_MSG(rc == want_rc && len == strlen(want) && strcmp(out, want) == 0 &&
+                      utf8 == want_utf8,
+                  "email_to_%s(%s): rc %d \"%s\" smtputf8 %d, want %d \"%s\" %d",
+                  to_ascii ? "ascii" : "unicode", esc, rc, out, utf8, want_rc, want, want_utf8);
+    } else {
+        CHECK_MSG(rc == want_rc && len == 0 && out[0] == '\0' && utf8 == 0,
+                  "email_to_%s(%s): rc %d len %zu smtputf8 %d, want %d and no output",
+                  to_ascii ? "ascii" : "unicode", esc, rc, len, utf8, want_rc);
+    }
+    free(p);
+}
+
+#define EMAIL_A(in, rc, want, u) email_is(true, in, LEN(in), 0, rc, want, u)
+#define EMAIL_U(in, rc, want, u) email_is(false, in, LEN(in), 0, rc, want, u)
+
+static void test_email(void)
+{
+    /* The issue's example: a Chinese local part needs SMTPUTF8 (RFC 6531
+     * §3.3 extends the local part to UTF-8), the domain becomes A-labels. */
+    EMAIL_A("\xE7\x94\xA8\xE6\x88\xB7@\xE4\xBE\x8B\xE5\xAD\x90.\xE5\xB9\xBF\xE5\x91\x8A", XN_OK,
+            "\xE7\x94\xA8\xE6\x88\xB7@xn--fsqu00a.xn--4rr70v", 1);
+    EMAIL_U("\xE7\x94\xA8\xE6\x88\xB7@xn--fsqu00a.xn--4rr70v", XN_OK,
+            "\xE7\x94\xA8\xE6\x88\xB7@\xE4\xBE\x8B\xE5\xAD\x90.\xE5\xB9\xBF\xE5\x91\x8A", 1);
+    /* An ASCII local part travels without SMTPUTF8 once the domain is ASCII. */
+    EMAIL_A("user@b\xC3\xBC" "cher.de", XN_OK, "user@xn--bcher-kva.de", 0);
+    EMAIL_U("user@xn--bcher-kva.de", XN_OK, "user@b\xC3\xBC" "cher.de", 0);
+    /* The local part is kept byte for byte (RFC 5321 §2.4: case-sensitive);
+     * the domain is lower-cased by the mapping. */
+    EMAIL_A("User.Name+Tag@Example.COM", XN_OK, "User.Name+Tag@example.com", 0);
+    EMAIL_A("J\xC3\xB6rg@B\xC3\x9C" "CHER.de", XN_OK, "J\xC3\xB6rg@xn--bcher-kva.de", 1);
+    /* Several '@': the domain follows the last one (a quoted local part,
+     * RFC 5321 §4.1.2, may hold '@'). */
+    EMAIL_A("\"a@b\"@b\xC3\xBC" "cher.de", XN_OK, "\"a@b\"@xn--bcher-kva.de", 0);
+    EMAIL_A("a@b@example.com", XN_OK, "a@b@example.com", 0);
+    /* Not an address. */
+    EMAIL_A("example.com", XN_E_BAD_ADDRESS, NULL, 0);
+    EMAIL_A("@example.com", XN_E_BAD_ADDRESS, NULL, 0);
+    EMAIL_A("user@", XN_E_BAD_ADDRESS, NULL, 0);
+    EMAIL_A("@", XN_E_BAD_ADDRESS, NULL, 0);
+    EMAIL_A("", XN_E_BAD_ADDRESS, NULL, 0);
+    EMAIL_U("user@", XN_E_BAD_ADDRESS, NULL, 0);
+    /* Control characters are no local-part text, quoted or not. */
+    EMAIL_A("a\nb@example.com", XN_E_BAD_ADDRESS, NULL, 0);
+    EMAIL_A("\"a\rb\"@example.com", XN_E_BAD_ADDRESS, NULL, 0);
+    EMAIL_A("a\x7F" "b@example.com", XN_E_BAD_ADDRESS, NULL, 0);
+    email_is(true, "a\0b@example.com", 15, 0, XN_E_BAD_ADDRESS, NULL, 0);
+    /* Ill-formed UTF-8 in the local part: truncated, overlong, surrogate,
+     * stray continuation byte, above U+10FFFF. */
+    EMAIL_A("\xC3@example.com", XN_E_BAD_UTF8, NULL, 0);
+    EMAIL_A("\xC0\xAF@example.com", XN_E_BAD_UTF8, NULL, 0);
+    EMAIL_A("\xED\xA0\x80@example.com", XN_E_BAD_UTF8, NULL, 0);
+    EMAIL_A("a\x80@example.com", XN_E_BAD_UTF8, NULL, 0);
+    EMAIL_A("\xF4\x90\x80\x80@example.com", XN_E_BAD_UTF8, NULL, 0);
+    EMAIL_U("\xE7\x94@example.com", XN_E_BAD_UTF8, NULL, 0);
+    /* ... and in the domain. */
+    EMAIL_A("user@\xC3.com", XN_E_BAD_UTF8, NULL, 0);
+    /* Address literals (RFC 5321 §4.1.3) are kept. */
+    EMAIL_A("user@[192.0.2.1]", XN_OK, "user@[192.0.2.1]", 0);
+    EMAIL_A("user@[IPv6:2001:db8::1]", XN_OK, "user@[IPv6:2001:db8::1]", 0);
+    EMAIL_U("\xE7\x94\xA8@[192.0.2.1]", XN_OK, "\xE7\x94\xA8@[192.0.2.1]", 1);
+    EMAIL_A("user@[]", XN_E_BAD_ADDRESS, NULL, 0);
+    EMAIL_A("user@[a b]", XN_E_BAD_ADDRESS, NULL, 0);
+    EMAIL_A("user@[192.0.2.1", XN_E_BAD_ADDRESS, NULL, 0);
+    /* The flags reach the domain. */
+    EMAIL_A("user@a_b.example", XN_E_INVALID_DOMAIN, NULL, 0);
+    email_is(true, "user@a_b.example", 16, XN_NO_STD3_RULES, XN_OK, "user@a_b.example", 0);
+    email_is(true, "user@fa\xC3\x9F.de", LEN("user@fa\xC3\x9F.de"), XN_TRANSITIONAL, XN_OK,
+             "user@fass.de", 0);
+    email_is(true, "user@example.com", 16, 0x8000u, XN_E_INVALID_ARG, NULL, 0);
+
+    /* A domain that breaks rules: the report points into the address;
+     * ToUnicode still gives the address, as UTS #46 requires. */
+    {
+        char out[64];
+        size_t len = 0;
+        xn_report rep;
+        int utf8 = -1;
+        CHECK_EQ_INT(xn_email_to_ascii("j\xC3\xB6rg@xn--a.com", 15, out, sizeof out, &len, 0, &rep,
+                                       &utf8),
+                     XN_E_INVALID_DOMAIN);
+        CHECK(len == 0 && (rep.errors & XN_ERR_V7) && rep.label == 0 && rep.offset == 6 &&
+              utf8 == 1);
+        CHECK_EQ_INT(xn_email_to_unicode("a@xn--a.com", 11, out, sizeof out, &len, 0, &rep, NULL),
+                     XN_E_INVALID_DOMAIN);
+        CHECK(len == 8 && strcmp(out, "a@\xC2\x80.com") == 0 && (rep.errors & XN_ERR_V7) &&
+              rep.offset == 2);
+        CHECK_EQ_INT(xn_email_to_ascii("a@b\xC3\xBC" "cher.de", 12, out, sizeof out, &len, 0, &rep,
+                                       NULL),
+                     XN_OK);
+        CHECK(rep.errors == 0);
+    }
+
+    /* Buffers: every capacity below the size needed reports that size. */
+    {
+        static const char in[] = "\xE7\x94\xA8\xE6\x88\xB7@\xE4\xBE\x8B\xE5\xAD\x90.\xE5\xB9\xBF\xE5\x91\x8A";
+        static const char want[] = "\xE7\x94\xA8\xE6\x88\xB7@xn--fsqu00a.xn--4rr70v";
+        size_t cap, len;
+        for (cap = 0; cap <= LEN(want); cap++) {
+            char *buf = (char *)malloc(cap ? cap : 1);
+            int utf8 = -1, rc;
+            len = 0;
+            rc = xn_email_to_ascii(in, LEN(in), cap ? buf : NULL, cap, &len, 0, NULL, &utf8);
+            if (cap < LEN(want)) {
+                CHECK_MSG(rc == XN_E_BUFFER_TOO_SMALL && len == LEN(want) && utf8 == 1,
+                          "cap %zu: rc %d len %zu", cap, rc, len);
+            } else {
+                CHECK_MSG(rc == XN_OK && len == LEN(want) && memcmp(buf, want, len) == 0,
+                          "cap %zu: rc %d len %zu", cap, rc, len);
+            }
+            free(buf);
+        }
+        for (cap = 0; cap < LEN("user@[192.0.2.1]"); cap++) {
+            char buf[32];
+            CHECK_EQ_INT(xn_email_to_ascii("user@[192.0.2.1]", 16, cap ? buf : NULL, cap, &len, 0,
+                                           NULL, NULL),
+                         XN_E_BUFFER_TOO_SMALL);
+            CHECK_EQ_INT(len, 16);
+        }
+    }
+    {
+        char out[8];
+        size_t len;
+        CHECK_EQ_INT(xn_email_to_ascii("a@b.c", 5, out, sizeof out, NULL, 0, NULL, NULL),
+                     XN_E_INVALID_ARG);
+        CHECK_EQ_INT(xn_email_to_ascii(NULL, 5, out, sizeof out, &len, 0, NULL, NULL),
+                     XN_E_INVALID_ARG);
+        CHECK_EQ_INT(xn_email_to_unicode("a@b.c", 5, NULL, 4, &len, 0, NULL, NULL),
+                     XN_E_INVALID_ARG);
+    }
+    CHECK(strcmp(xn_strerror_name(XN_E_BAD_ADDRESS), "XN_E_BAD_ADDRESS") == 0);
+    CHECK_EQ_INT(XN_E_BAD_ADDRESS, -30);
+}
+
+/* ---- label categories ------------------------------------------------------------ */
+
+static void class_is(const char *label, size_t len, xn_label_category want)
+{
+    char esc[256];
+    char *p = test_exact_copy(label, len);
+    xn_label_category got = xn_label_class(p, len);
+    test_escape(esc, sizeof esc, label, len);
+    CHECK_MSG(got == want, "xn_label_class(%s) = %s, want %s", esc, xn_label_class_name(got),
+              xn_label_class_name(want));
+    free(p);
+}
+
+#define CLASS(s, want) class_is(s, LEN(s), want)
+
+static void test_label_class(void)
+{
+    char buf[300];
+    uint32_t cps[70];
+    size_t i, n;
+
+    /* NR-LDH: letters, digits, hyphens inside (RFC 5890 §2.3.1, RFC 1123). */
+    CLASS("example", XN_LABEL_NR_LDH);
+    CLASS("EXAMPLE", XN_LABEL_NR_LDH);
+    CLASS("a1-b", XN_LABEL_NR_LDH);
+    CLASS("1", XN_LABEL_NR_LDH);
+    CLASS("a-b-c", XN_LABEL_NR_LDH);
+    memset(buf, 'a', 63);
+    class_is(buf, 63, XN_LABEL_NR_LDH);
+    /* R-LDH: "??--"; XN-labels among them are A-labels or fake ones. */
+    CLASS("ab--c", XN_LABEL_RESERVED_LDH);
+    CLASS("r3--x", XN_LABEL_RESERVED_LDH);
+    CLASS("xn--bcher-kva", XN_LABEL_A_LABEL);
+    CLASS("XN--BCHER-KVA", XN_LABEL_A_LABEL);
+    CLASS("Xn--Bcher-Kva", XN_LABEL_A_LABEL);
+    CLASS("xn--fiqs8s", XN_LABEL_A_LABEL);
+    CLASS("xn--zca", XN_LABEL_A_LABEL); /* ß is PVALID in IDNA2008 */
+    CLASS("xn--a", XN_LABEL_FAKE_A_LABEL);     /* decodes to U+0080, DISALLOWED */
+    CLASS("xn--ls8h", XN_LABEL_FAKE_A_LABEL);  /* U+1F4A9, DISALLOWED in IDNA2008 */
+    CLASS("xn--bcher-kvb", XN_LABEL_FAKE_A_LABEL);
+    CLASS("xn--bcher-kv", XN_LABEL_FAKE_A_LABEL);
+    CLASS("xn--9", XN_LABEL_FAKE_A_LABEL);
+    /* Punycode of a U-label that is not NFC (a + U+0301), and of one that
+     * starts with a combining mark: the encodings exist, the A-labels do
+     * not. */
+    cps[0] = 'a';
+    cps[1] = 0x301;
+    memcpy(buf, "xn--", 4);
+    CHECK(xn_punycode_encode(cps, 2, NULL, buf + 4, sizeof buf - 4, &n) == XN_OK);
+    class_is(buf, 4 + n, XN_LABEL_FAKE_A_LABEL);
+    cps[0] = 0x301;
+    cps[1] = 'a';
+    CHECK(xn_punycode_encode(cps, 2, NULL, buf + 4, sizeof buf - 4, &n) == XN_OK);
+    class_is(buf, 4 + n, XN_LABEL_FAKE_A_LABEL);
+    /* ... and of upper-case text, which IDNA2008 disallows. */
+    cps[0] = 'B';
+    cps[1] = 0xDC;
+    CHECK(xn_punycode_encode(cps, 2, NULL, buf + 4, sizeof buf - 4, &n) == XN_OK);
+    class_is(buf, 4 + n, XN_LABEL_FAKE_A_LABEL);
+    /* Non-LDH: other ASCII, or a hyphen at either end. */
+    CLASS("_sip", XN_LABEL_NON_LDH);
+    CLASS("a_b", XN_LABEL_NON_LDH);
+    CLASS("*", XN_LABEL_NON_LDH);
+    CLASS("-a", XN_LABEL_NON_LDH);
+    CLASS("a-", XN_LABEL_NON_LDH);
+    CLASS("xn--", XN_LABEL_NON_LDH);
+    CLASS("xn--abc-", XN_LABEL_NON_LDH);
+    CLASS("a b", XN_LABEL_NON_LDH);
+    /* U-labels. */
+    CLASS("b\xC3\xBC" "cher", XN_LABEL_U_LABEL);
+    CLASS("\xE4\xB8\xAD\xE5\x9B\xBD", XN_LABEL_U_LABEL);
+    CLASS("\xCE\xB4\xCE\xBF\xCE\xBA\xCE\xB9\xCE\xBC\xCE\xAE", XN_LABEL_U_LABEL);
+    CLASS("fa\xC3\x9F", XN_LABEL_U_LABEL);
+    /* 25 CJK characters take 75 octets of UTF-8, but their A-label fits. */
+    for (i = 0; i < 25; i++)
+        memcpy(buf + 3 * i, "\xE4\xB8\xAD", 3);
+    class_is(buf, 75, XN_LABEL_U_LABEL);
+    /* Non-ASCII labels that are no U-labels: upper case, not NFC,
+     * full-width letters, an emoji, an A-label over 63 octets. */
+    CLASS("B\xC3\xBC" "cher", XN_LABEL_NON_ASCII);
+    CLASS("bu\xCC\x88" "cher", XN_LABEL_NON_ASCII);
+    CLASS("\xEF\xBD\x85\xEF\xBD\x98", XN_LABEL_NON_ASCII);
+    CLASS("\xF0\x9F\x92\xA9", XN_LABEL_NON_ASCII);
+    for (i = 0; i < 60; i++)
+        memcpy(buf + 2 * i, "\xC3\xBC", 2);
+    class_is(buf, 120, XN_LABEL_NON_ASCII);
+    /* Not labels. */
+    CLASS("", XN_LABEL_NOT_A_LABEL);
+    class_is(NULL, 0, XN_LABEL_NOT_A_LABEL);
+    CHECK_EQ_INT(xn_label_class(NULL, 4), XN_LABEL_NOT_A_LABEL);
+    CLASS("a.b", XN_LABEL_NOT_A_LABEL);
+    CLASS("\xFF", XN_LABEL_NOT_A_LABEL);
+    CLASS("b\xC3", XN_LABEL_NOT_A_LABEL);
+    CLASS("\xED\xA0\x80", XN_LABEL_NOT_A_LABEL);
+    memset(buf, 'a', 64);
+    class_is(buf, 64, XN_LABEL_NOT_A_LABEL); /* RFC 1034: 63 octets at most */
+
+    CHECK(strcmp(xn_label_class_name(XN_LABEL_NR_LDH), "NR-LDH") == 0);
+    CHECK(strcmp(xn_label_class_name(XN_LABEL_RESERVED_LDH), "R-LDH") == 0);
+    CHECK(strcmp(xn_label_class_name(XN_LABEL_A_LABEL), "A-label") == 0);
+    CHECK(strcmp(xn_label_class_name(XN_LABEL_FAKE_A_LABEL), "fake A-label") == 0);
+    CHECK(strcmp(xn_label_class_name(XN_LABEL_NON_LDH), "non-LDH") == 0);
+    CHECK(strcmp(xn_label_class_name(XN_LABEL_U_LABEL), "U-label") == 0);
+    CHECK(strcmp(xn_label_class_name(XN_LABEL_NON_ASCII), "non-ASCII") == 0);
+    CHECK(strcmp(xn_label_class_name(XN_LABEL_NOT_A_LABEL), "not a label") == 0);
+    CHECK(strcmp(xn_label_class_name((xn_label_category)99), "?") == 0);
+}
+
+/* ---- comparison ------------------------------------------------------------------ */
+
+static void equal_is(const char *a, const char *b, unsigned flags, int want_rc, int want)
+{
+    char ea[128], eb[128];
+    int eq = -1, rc;
+    char *pa = test_exact_copy(a, strlen(a)), *pb = test_exact_copy(b, strlen(b));
+    rc = xn_equal(pa, strlen(a), pb, strlen(b), flags, &eq);
+    test_escape(ea, sizeof ea, a, strlen(a));
+    test_escape(eb, sizeof eb, b, strlen(b));
+    CHECK_MSG(rc == want_rc && eq == want, "xn_equal(%s, %s, 0x%x): rc %d equal %d, want %d %d",
+              ea, eb, flags, rc, eq, want_rc, want);
+    free(pa);
+    free(pb);
+}
+
+static void test_equal(void)
+{
+    int eq = -1;
+
+    /* Case. */
+    equal_is("Example.COM", "example.com", 0, XN_OK, 1);
+    equal_is("B\xC3\x9C" "CHER.example", "b\xC3\xBC" "cher.example", 0, XN_OK, 1);
+    /* U-label against A-label, in either case. */
+    equal_is("b\xC3\xBC" "cher.example", "xn--bcher-kva.example", 0, XN_OK, 1);
+    equal_is("XN--BCHER-KVA.EXAMPLE", "B\xC3\x9C" "cher.example", 0, XN_OK, 1);
+    /* The full stops UTS #46 maps to '.': U+3002, U+FF0E, U+FF61. */
+    equal_is("b\xC3\xBC" "cher\xE3\x80\x82" "example", "b\xC3\xBC" "cher.example", 0, XN_OK, 1);
+    equal_is("b\xC3\xBC" "cher\xEF\xBC\x8E" "example", "xn--bcher-kva.example", 0, XN_OK, 1);
+    equal_is("b\xC3\xBC" "cher\xEF\xBD\xA1" "example", "xn--bcher-kva.example", 0, XN_OK, 1);
+    /* Full-width letters map to ASCII ones. */
+    equal_is("\xEF\xBD\x85\xEF\xBD\x98.com", "ex.com", 0, XN_OK, 1);
+    /* One trailing root dot, in any of its forms, on either side. */
+    equal_is("example.com.", "example.com", 0, XN_OK, 1);
+    equal_is("example.com", "EXAMPLE.COM\xE3\x80\x82", 0, XN_OK, 1);
+    equal_is("example.com.", "example.com.", 0, XN_OK, 1);
+    /* Different names. */
+    equal_is("example.com", "example.org", 0, XN_OK, 0);
+    equal_is("example.com", "www.example.com", 0, XN_OK, 0);
+    equal_is("b\xC3\xBC" "cher.example", "bucher.example", 0, XN_OK, 0);
+    /* ß: nontransitional keeps it (two names), transitional maps it. */
+    equal_is("fa\xC3\x9F.de", "fass.de", 0, XN_OK, 0);
+    equal_is("fa\xC3\x9F.de", "fass.de", XN_TRANSITIONAL, XN_OK, 1);
+    /* The profile decides what is a name at all. */
+    equal_is("a_b.example", "A_B.example", 0, XN_E_INVALID_DOMAIN, 0);
+    equal_is("a_b.example", "A_B.example", XN_NO_STD3_RULES, XN_OK, 1);
+    equal_is("_sip._tcp.example", "_SIP._tcp.EXAMPLE", XN_DNS_LABELS, XN_OK, 1);
+    /* A name that fails is never "not equal": its status comes back. */
+    equal_is("xn--a.com", "example.com", 0, XN_E_INVALID_DOMAIN, 0);
+    equal_is("example.com", "xn--a.com", 0, XN_E_INVALID_DOMAIN, 0);
+    equal_is("xn--a.com", "xn--a.com", 0, XN_E_INVALID_DOMAIN, 0);
+    equal_is("example.com..", "example.com.", 0, XN_E_INVALID_DOMAIN, 0);
+    equal_is("", "", 0, XN_E_INVALID_DOMAIN, 0);
+    equal_is("\xC3(.com", "example.com", 0, XN_E_BAD_UTF8, 0);
+    equal_is("example.com", "example.com", 0x8000u, XN_E_INVALID_ARG, 0);
+    CHECK_EQ_INT(xn_equal("a", 1, "a", 1, 0, NULL), XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_equal(NULL, 1, "a", 1, 0, &eq), XN_E_INVALID_ARG);
+    CHECK(eq == 0);
+    /* Over-long ASCII forms are refused, not compared in part. */
+    {
+        char big[600];
+        memset(big, 'a', sizeof big);
+        eq = -1;
+        CHECK_EQ_INT(xn_equal(big, sizeof big, big, sizeof big, XN_NO_VERIFY_DNS_LENGTH, &eq),
+                     XN_E_TOO_LONG);
+        CHECK(eq == 0);
+    }
+}
+
+int main(void)
+{
+    test_display_threads(); /* first: the threads race to create the checker */
+    test_display_examples();
+    test_display_reasons();
+    test_display_api();
+    test_email();
+    test_label_class();
+    test_equal();
+    return test_done("extras");
+}
