@@ -89,13 +89,36 @@ typedef struct fuzz_result {
     xn_report report;
 } fuzz_result;
 
-/* Which function fuzz_convert() calls (0 and 1 are false and true). */
+/* Which function fuzz_convert() calls (0 and 1 are false and true); odd
+ * ones write no output on XN_E_INVALID_DOMAIN, even ones do. */
 enum {
     FUZZ_TO_UNICODE = 0,       /* xn_to_unicode, and xn_to_unicode_alloc */
     FUZZ_TO_ASCII = 1,         /* xn_to_ascii, and xn_to_ascii_alloc */
     FUZZ_LABEL_TO_UNICODE = 2, /* xn_label_to_unicode (no _alloc form) */
-    FUZZ_LABEL_TO_ASCII = 3    /* xn_label_to_ascii */
+    FUZZ_LABEL_TO_ASCII = 3,   /* xn_label_to_ascii */
+    FUZZ_IDNA2008_TO_UNICODE = 4,
+    FUZZ_IDNA2008_LOOKUP = 5,
+    FUZZ_IDNA2003_TO_UNICODE = 6,
+    FUZZ_IDNA2003_TO_ASCII = 7,
+    FUZZ_EMAIL_TO_UNICODE = 8, /* the SMTPUTF8 answer is not looked at */
+    FUZZ_EMAIL_TO_ASCII = 9
 };
+
+/* The flags the IDNA2008 and IDNA2003 functions take (xn.h). */
+#define FUZZ_IDNA2008_FLAGS                                                          \
+    (XN_IDNA2008_MAP | XN_NO_STD3_RULES | XN_ALLOW_ROOT_DOT | XN_NO_VERIFY_DNS_LENGTH | \
+     XN_DNS_LABELS)
+#define FUZZ_IDNA2003_FLAGS (XN_ALLOW_UNASSIGNED | XN_NO_STD3_RULES | XN_ALLOW_ROOT_DOT)
+
+/* The flag bits operation op takes. */
+unsigned fuzz_known_flags(int op);
+
+/* Flags for a function that takes the bits `known`, from fuzz_flags()'s
+ * answer: usually those of its bits that the function takes, plus bits
+ * `extra` (XN_IDNA2008_MAP, XN_ALLOW_UNASSIGNED) when fuzz_flags() chose
+ * XN_TRANSITIONAL, which these functions do not take; as it is when it
+ * holds bits above bit 15, to test that unknown bits are refused. */
+unsigned fuzz_flags_for(unsigned raw, unsigned known, unsigned extra);
 
 /* Runs the function op names on in[0..n) with flags and checks, aborting
  * on any violation:

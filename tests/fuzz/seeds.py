@@ -16,6 +16,10 @@ Input formats (see each target):
   punycode    the Punycode string itself, for punycode_decode
   code points for punycode_roundtrip: a mode byte (bit 0: case flags), then
               code points as build() in punycode_roundtrip.c reads them
+  names       also for idna2008, idna2003 and extras (with the names below
+              for IDNA2008 contexts, IDNA2003, mail addresses and display)
+  lines       for cli_lines: a mode byte (cli_lines.c), names joined by
+              newlines (some CRLF), two bytes of flags
 """
 import os
 import re
@@ -125,6 +129,21 @@ PUNY = [
     "mnchen-3ya", "mnchen-3yA", "Mnchen-3ya",
 ]
 
+# For idna2008, idna2003 and extras besides NAMES: CONTEXTO and CONTEXTJ
+# cases, IDNA2003 (Nameprep), mail addresses, names to display.
+MORE_NAMES = [
+    "l\u00b7l", "a\u00b7b", "\u00b7", "\u05d0\u05f3", "\u05f3", "\u0375\u03b1", "\u0375a",
+    "\u30a2\u30fb\u30a2", "a\u30fb", "\u0660\u0661", "\u0660\u06f1", "\u06f0\u06f1",
+    "xn--tda", "XN--TDA", "xn--Tda", "ab--c", "-ab", "_dmarc.example.com", "*.example.com",
+    "Bücher.example", "bu\u0308cher", "\u2024", "a\u2024b", "\u0221", "\U000e0001",
+    "\u0340", "\u200e", "\u05d0\u0031", "\u0627\u0031", "\u0627a",
+    "用户@例子.广告", "a@b", "a@", "@b", "@", "a@@b", "\"a@b\"@example.com", "x@[192.0.2.1]",
+    "x@[IPv6:2001:db8::1]", "x@[", "ü@bücher.de", "a\x01@b", "a@b@c.example",
+    "аррӏе.com", "xn--80ak6aa92e.com", "pаypal.com", "xn--pypal-4ve.com", "сосо.com",
+    "१2.example", "i\u0307.example", "a\u0301\u0301.example", "faß.de", "δοκιμή.ελ",
+    "xn--ls8h", "☃.net", "xn--n3h.net",
+]
+
 def cps_seed(cps, flags_mode=0):
     """Code points in punycode_roundtrip.c's build() format."""
     out = bytearray([flags_mode])
@@ -189,7 +208,8 @@ def main():
             names.append(src.encode("utf-8", "surrogatepass"))
 
     for t in ["to_ascii", "to_unicode", "to_ascii_then_unicode", "label_to_ascii",
-              "label_to_unicode", "uts46_icu_diff"]:
+              "label_to_unicode", "uts46_icu_diff", "idna2008", "idna2003", "extras",
+              "cli_lines"]:
         d = os.path.join(HERE, t + ".in")
         if os.path.isdir(d):
             for f in os.listdir(d):
@@ -215,6 +235,17 @@ def main():
             write(t, "seed-%04d" % k, n + FLAG_SUFFIXES[0])
             write(t, "seed-%04d-f" % k, n + FLAG_SUFFIXES[1 + k % (len(FLAG_SUFFIXES) - 1)])
         write("uts46_icu_diff", "seed-%04d" % k, n + bytes([k & 1]))
+    more = list(dict.fromkeys(names + [n.encode("utf-8", "surrogatepass") for n in MORE_NAMES]))
+    for k, n in enumerate(more):
+        for t in ["idna2008", "idna2003", "extras"]:
+            write(t, "seed-%04d" % k, n + FLAG_SUFFIXES[0])
+            write(t, "seed-%04d-f" % k, n + FLAG_SUFFIXES[1 + k % (len(FLAG_SUFFIXES) - 1)])
+    for k in range(0, len(more), 8):
+        lines = more[k:k + 8]
+        text = b"".join(l + (b"\r\n" if j % 3 == 2 else b"\n") for j, l in enumerate(lines))
+        if k % 16 == 8:
+            text = text[:-1]  # a last line without its newline
+        write("cli_lines", "seed-%04d" % k, bytes([k & 0x7F]) + text + FLAG_SUFFIXES[0])
     for i, p in enumerate(dict.fromkeys(puny)):
         write("punycode_decode", "seed-%04d" % i, p)
     for i, c in enumerate(cps):

@@ -1,0 +1,158 @@
+/*
+ * Property: the functions beyond the standards on any bytes, with flags
+ * from the input's last bytes, never crash or touch memory they do not own,
+ * and:
+ *  - xn_email_to_ascii / xn_email_to_unicode keep the buffer contract
+ *    (fuzz_convert()); on success the output is the input's local part, byte
+ *    for byte, '@', and exactly what xn_to_ascii / xn_to_unicode make of the
+ *    domain; SMTPUTF8 is asked for exactly when the local part is not ASCII;
+ *  - xn_to_display shows the same name: ToASCII of its output is ToASCII
+ *    of the input, and it succeeds exactly when ToASCII does (short of
+ *    XN_E_TOO_LONG for long ASCII forms);
+ *  - xn_equal: a name ToASCII accepts (with XN_ALLOW_ROOT_DOT, as xn_equal
+ *    uses it) equals itself, its ASCII form and its Unicode form; a name
+ *    ToASCII refuses makes xn_equal fail, never answer "not equal";
+ *  - xn_label_class answers with a category that has a name, and an
+ *    A-label or U-label by its verdict registers under IDNA2008.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz.h"
+
+static void check_email(const char *in, size_t n, unsigned flags)
+{
+    int op;
+    for (op = FUZZ_EMAIL_TO_UNICODE; op <= FUZZ_EMAIL_TO_ASCII; op++) {
+        fuzz_result r = fuzz_convert(op, in, n, flags);
+        int smtputf8 = 7;
+        char *buf = (char *)malloc(r.len + 1);
+        size_t len = 0, at, i;
+        int rc = (op == FUZZ_EMAIL_TO_ASCII ? xn_email_to_ascii : xn_email_to_unicode)(
+            in, n, buf, r.len + 1, &len, flags, NULL, &smtputf8);
+        FUZZ_ASSERT(rc == r.rc, "email, second call: %s then %s", xn_strerror_name(r.rc),
+                    xn_strerror_name(rc));
+        if (r.rc == XN_OK) {
+            bool ascii = true;
+            fuzz_result d;
+            for (at = n; at > 0 && in[at - 1] != '@'; at--)
+                ;
+            FUZZ_ASSERT(at > 1, "email \"%s\" accepted without a local part", fuzz_show(in, n));
+            for (i = 0; i + 1 < at; i++)
+                if ((unsigned char)in[i] >= 0x80)
+                    ascii = false;
+            FUZZ_ASSERT(smtputf8 == !ascii, "email \"%s\": smtputf8 %d", fuzz_show(in, n),
+                        smtputf8);
+            FUZZ_ASSERT(r.len >= at && memcmp(r.out, in, at) == 0,
+                        "email \"%s\" -> \"%s\": the local part changed", fuzz_show(in, n),
+                        fuzz_show(r.out, r.len));
+            if (in[at] != '[') { /* not an address literal */
+                d = fuzz_convert(op == FUZZ_EMAIL_TO_ASCII ? FUZZ_TO_ASCII : FUZZ_TO_UNICODE,
+                                 in + at, n - at, flags);
+                FUZZ_ASSERT(d.rc == XN_OK && d.len == r.len - at &&
+                                memcmp(d.out, r.out + at, d.len) == 0,
+                            "email \"%s\" -> \"%s\", its domain alone %s \"%s\"",
+                            fuzz_show(in, n), fuzz_show(r.out, r.len), xn_strerror_name(d.rc),
+                            d.out ? fuzz_show(d.out, d.len) : "");
+                fuzz_result_free(&d);
+            }
+        }
+        free(buf);
+        fuzz_result_free(&r);
+    }
+}
+
+static void check_display(const char *in, size_t n, unsigned flags, const fuzz_result *a)
+{
+    char out[4 * XN_DOMAIN_MAX];
+    size_t len = 0;
+    xn_display_report dr;
+    int rc = xn_to_display(in, n, out, sizeof out, &len, flags, NULL, &dr);
+    if (a->rc != XN_OK) {
+        FUZZ_ASSERT(rc == a->rc, "display %s, ToASCII %s", xn_strerror_name(rc),
+                    xn_strerror_name(a->rc));
+        return;
+    }
+    if (rc == XN_E_TOO_LONG) {
+        FUZZ_ASSERT(a->len >= XN_DOMAIN_MAX, "display: XN_E_TOO_LONG for %zu bytes", a->len);
+        return;
+    }
+    FUZZ_ASSERT(rc == XN_OK, "display %s, ToASCII XN_OK", xn_strerror_name(rc));
+    {
+        fuzz_result again = fuzz_convert(FUZZ_TO_ASCII, out, len, flags);
+        FUZZ_ASSERT(again.rc == XN_OK && again.len == a->len &&
+                        memcmp(again.out, a->out, a->len) == 0,
+                    "flags 0x%X: \"%s\" displays as \"%s\", whose ToASCII is %s \"%s\", not \"%s\"",
+                    flags, fuzz_show(in, n), fuzz_show(out, len), xn_strerror_name(again.rc),
+                    again.out ? fuzz_show(again.out, again.len) : "", fuzz_show(a->out, a->len));
+        fuzz_result_free(&again);
+    }
+}
+
+static void check_equal(const char *in, size_t n, unsigned flags, const fuzz_result *a)
+{
+    int eq = 7, rc = xn_equal(in, n, in, n, flags, &eq);
+    if (a->rc != XN_OK) {
+        FUZZ_ASSERT(rc != XN_OK && eq == 0, "xn_equal of a name ToASCII refuses (%s): %s, %d",
+                    xn_strerror_name(a->rc), xn_strerror_name(rc), eq);
+        return;
+    }
+    if (a->len >= XN_DOMAIN_MAX)
+        return; /* XN_E_TOO_LONG by its documentation */
+    FUZZ_ASSERT(rc == XN_OK && eq == 1, "xn_equal(x, x): %s, %d", xn_strerror_name(rc), eq);
+    rc = xn_equal(in, n, a->out, a->len, flags, &eq);
+    FUZZ_ASSERT(rc == XN_OK && eq == 1, "xn_equal(\"%s\", \"%s\"): %s, %d", fuzz_show(in, n),
+                fuzz_show(a->out, a->len), xn_strerror_name(rc), eq);
+    if (!(flags & XN_TRANSITIONAL)) {
+        fuzz_result u = fuzz_convert(FUZZ_TO_UNICODE, in, n, flags);
+        if (u.rc == XN_OK) {
+            rc = xn_equal(u.out, u.len, a->out, a->len, flags, &eq);
+            FUZZ_ASSERT(rc == XN_OK && eq == 1, "xn_equal(\"%s\", \"%s\"): %s, %d",
+                        fuzz_show(u.out, u.len), fuzz_show(a->out, a->len),
+                        xn_strerror_name(rc), eq);
+        }
+        fuzz_result_free(&u);
+    }
+}
+
+static void check_label_class(const char *in, size_t n)
+{
+    xn_label_category c = xn_label_class(in, n);
+    const char *name = xn_label_class_name(c);
+    FUZZ_ASSERT(strcmp(name, "?") != 0, "label class %d has no name", (int)c);
+    if (c == XN_LABEL_A_LABEL || c == XN_LABEL_U_LABEL) {
+        char a[XN_DOMAIN_MAX];
+        size_t len = 0;
+        int rc = c == XN_LABEL_A_LABEL
+                     ? xn_idna2008_register(NULL, 0, in, n, a, sizeof a, &len, 0, NULL)
+                     : xn_idna2008_register(in, n, NULL, 0, a, sizeof a, &len, 0, NULL);
+        FUZZ_ASSERT(rc == XN_OK, "\"%s\" is an %s but does not register: %s", fuzz_show(in, n),
+                    name, xn_strerror_name(rc));
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    unsigned flags;
+    char *in;
+    fuzz_result a;
+
+    fuzz_set_input(data, size);
+    flags = fuzz_flags(&data, &size);
+    in = fuzz_copy(data, size);
+
+    check_email(in, size, flags);
+    if (!(flags & ~FUZZ_KNOWN_FLAGS)) {
+        a = fuzz_convert(FUZZ_TO_ASCII, in, size, flags);
+        check_display(in, size, flags, &a);
+        fuzz_result_free(&a);
+        /* xn_equal converts with XN_ALLOW_ROOT_DOT added. */
+        a = fuzz_convert(FUZZ_TO_ASCII, in, size, flags | XN_ALLOW_ROOT_DOT);
+        check_equal(in, size, flags, &a);
+        fuzz_result_free(&a);
+    }
+    if (size <= 4 * XN_DNS_LABEL_MAX)
+        check_label_class(in, size);
+    free(in);
+    return 0;
+}
