@@ -228,19 +228,7 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
 
 /* ---- output -------------------------------------------------------------- */
 
-typedef struct sink {
-    char *buf;
-    size_t cap;
-    size_t len;
-} sink;
-
-/* Writes what fits and counts everything. */
-static void put(sink *s, const char *p, size_t n)
-{
-    if (s->len <= s->cap && n <= s->cap - s->len)
-        memcpy(s->buf + s->len, p, n);
-    s->len += n;
-}
+typedef xn__sink sink;
 
 /* ---- the name --------------------------------------------------------------- */
 
@@ -268,7 +256,7 @@ static int display_label(const USpoofChecker *sc, sink *out, const char *label, 
     if (!is_ace(label, n) ||
         xn_label_to_unicode(label, n, u8, sizeof u8, &u8n,
                             flags & ~(unsigned)(DISPLAY_FLAGS | XN_URL_RULES), NULL) != XN_OK) {
-        put(out, label, n);
+        xn__put(out, label, n);
         return XN_OK;
     }
     for (i = 0; i < u8n; cn++) { /* u8n < U8_CAP bytes, so cn < XN_DOMAIN_MAX */
@@ -281,9 +269,9 @@ static int display_label(const USpoofChecker *sc, sink *out, const char *label, 
     if (rc != XN_OK)
         return rc;
     if (*unsafe)
-        put(out, label, n);
+        xn__put(out, label, n);
     else
-        put(out, u8, u8n);
+        xn__put(out, u8, u8n);
     return XN_OK;
 }
 
@@ -328,6 +316,7 @@ int xn_to_display(const char *in, size_t in_len, char *out, size_t out_cap, size
     s.buf = out;
     s.cap = out_cap;
     s.len = 0;
+    s.full = false;
     for (i = 0; i <= alen; i++) {
         uint32_t unsafe;
         if (i < alen && ascii[i] != '.')
@@ -341,7 +330,7 @@ int xn_to_display(const char *in, size_t in_len, char *out, size_t out_cap, size
                 display->label_unsafe[label] = unsafe;
         }
         if (i < alen)
-            put(&s, ".", 1);
+            xn__put(&s, ".", 1);
         start = i + 1;
         label++;
     }
@@ -387,29 +376,12 @@ const char *xn_unsafe_name(uint32_t unsafe_bit)
     return "?";
 }
 
+static const char *unsafe_name64(uint64_t bit)
+{
+    return bit >> 32 ? "?" : xn_unsafe_name((uint32_t)bit);
+}
+
 size_t xn_unsafe_format(uint32_t unsafe, char *buf, size_t buf_cap)
 {
-    size_t need = 0;
-    unsigned i;
-    for (i = 0; i < 32; i++) {
-        uint32_t bit = UINT32_C(1) << i;
-        const char *name;
-        size_t len, k;
-        if (!(unsafe & bit))
-            continue;
-        name = xn_unsafe_name(bit);
-        len = strlen(name);
-        if (need > 0) {
-            if (buf && need + 1 < buf_cap)
-                buf[need] = ',';
-            need++;
-        }
-        for (k = 0; k < len; k++)
-            if (buf && need + k + 1 < buf_cap)
-                buf[need + k] = name[k];
-        need += len;
-    }
-    if (buf && buf_cap > 0)
-        buf[need < buf_cap ? need : buf_cap - 1] = '\0';
-    return need;
+    return xn__format_bits(unsafe, unsafe_name64, buf, buf_cap);
 }

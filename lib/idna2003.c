@@ -28,23 +28,7 @@
 
 /* ---- output ------------------------------------------------------------- */
 
-typedef struct sink {
-    char *buf;
-    size_t cap;
-    size_t len;
-    bool full;
-} sink;
-
-static void put(sink *s, const void *p, size_t n)
-{
-    if (n == 0)
-        return;
-    if (!s->full && n <= s->cap - s->len)
-        memcpy(s->buf + s->len, p, n);
-    else
-        s->full = true;
-    s->len += n;
-}
+typedef xn__sink sink;
 
 /* ---- the state of one call ------------------------------------------------ */
 
@@ -53,9 +37,7 @@ typedef struct state {
     UStringPrepProfile *nameprep;
     sink out;
     uint64_t errors;
-    bool first_set;
-    size_t first_label, first_offset;
-    uint32_t first_cp;
+    xn__where first;
     size_t label;
     size_t label_offset;
 } state;
@@ -65,12 +47,7 @@ static void record(state *st, uint64_t bits, size_t offset, uint32_t cp)
     if (!bits)
         return;
     st->errors |= bits;
-    if (!st->first_set) {
-        st->first_set = true;
-        st->first_label = st->label;
-        st->first_offset = offset;
-        st->first_cp = cp;
-    }
+    xn__note(&st->first, st->label, offset, cp);
 }
 
 static bool is_upper(uint32_t c)
@@ -268,7 +245,7 @@ static int to_unicode_label(state *st, const uint32_t *l, size_t n, const char *
     /* Step 3: no ACE prefix: the label is returned unchanged, and that is
      * no failure. */
     if (!ace_prefix(p, pn)) {
-        put(&st->out, raw, raw_n);
+        xn__put(&st->out, raw, raw_n);
         return XN_OK;
     }
     /* Steps 4 and 5: the Punycode after the prefix. */
@@ -304,12 +281,12 @@ static int to_unicode_label(state *st, const uint32_t *l, size_t n, const char *
     /* Step 8: the decoded label. */
     for (i = 0; i < dn; i++) {
         char tmp[4];
-        put(&st->out, tmp, xn__utf8_put(dec[i], tmp));
+        xn__put(&st->out, tmp, xn__utf8_put(dec[i], tmp));
     }
     return XN_OK;
 
 original:
-    put(&st->out, raw, raw_n);
+    xn__put(&st->out, raw, raw_n);
     return XN_OK;
 }
 
@@ -366,7 +343,7 @@ static int do_label(state *st, const char *s, size_t n, bool to_unicode, bool la
         if (to_unicode) {
             if (ace_prefix(l, k))
                 record(st, XN_ERR_P4, st->label_offset, 0);
-            put(&st->out, s, n);
+            xn__put(&st->out, s, n);
             return XN_OK;
         }
         if (!(st->flags & XN_NO_STD3_RULES)) {
@@ -394,7 +371,7 @@ static int do_label(state *st, const char *s, size_t n, bool to_unicode, bool la
     rc = to_ascii_label(st, l, k, offs, ace, &an, &ok);
     if (rc != XN_OK)
         return rc;
-    put(&st->out, ace, an);
+    xn__put(&st->out, ace, an);
     return XN_OK;
 }
 
@@ -431,7 +408,7 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
             rc = do_label(&st, in + start, pos - start, to_unicode, pos == in_len);
             if (rc != XN_OK || pos == in_len)
                 break;
-            put(&st.out, ".", 1);
+            xn__put(&st.out, ".", 1);
             st.label++;
             pos += sep;
             start = pos;
@@ -448,10 +425,10 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
 
     if (report) {
         report->errors = st.errors;
-        if (st.first_set) {
-            report->label = st.first_label;
-            report->offset = st.first_offset;
-            report->code_point = st.first_cp;
+        if (st.first.set) {
+            report->label = st.first.label;
+            report->offset = st.first.offset;
+            report->code_point = st.first.cp;
         }
     }
     if (st.errors && !to_unicode) {

@@ -39,42 +39,20 @@
 
 /* ---- output ------------------------------------------------------------- */
 
-/* Writes what fits and counts everything. */
-typedef struct sink {
-    char *buf;
-    size_t cap;
-    size_t len;
-    bool full;
-} sink;
-
-static void put(sink *s, const void *p, size_t n)
-{
-    if (n == 0)
-        return;
-    if (!s->full && n <= s->cap - s->len)
-        memcpy(s->buf + s->len, p, n);
-    else
-        s->full = true;
-    s->len += n;
-}
+typedef xn__sink sink;
 
 static void put_utf8(sink *s, const uint32_t *l, size_t n)
 {
     size_t i;
     for (i = 0; i < n; i++) {
         char tmp[4];
-        put(s, tmp, xn__utf8_put(l[i], tmp));
+        xn__put(s, tmp, xn__utf8_put(l[i], tmp));
     }
 }
 
 /* ---- the state of one call ---------------------------------------------- */
 
-typedef struct where {
-    bool set;
-    size_t label;
-    size_t offset;
-    uint32_t cp;
-} where;
+typedef xn__where where;
 
 typedef struct state {
     unsigned flags;
@@ -94,12 +72,7 @@ typedef struct state {
 
 static void note(where *w, const state *st, size_t offset, uint32_t cp)
 {
-    if (!w->set) {
-        w->set = true;
-        w->label = st->label;
-        w->offset = offset;
-        w->cp = cp;
-    }
+    xn__note(w, st->label, offset, cp);
 }
 
 static void record(state *st, uint64_t bits, size_t offset, uint32_t cp)
@@ -357,13 +330,13 @@ static void put_ascii(sink *o, const char *s, size_t n, bool lower)
 {
     size_t i;
     if (!lower) {
-        put(o, s, n);
+        xn__put(o, s, n);
         return;
     }
     for (i = 0; i < n; i++) {
         unsigned c = (unsigned char)s[i];
         char b = (char)(is_upper(c) ? c + 32 : c);
-        put(o, &b, 1);
+        xn__put(o, &b, 1);
     }
 }
 
@@ -387,9 +360,9 @@ static int ascii_label(state *st, const char *s, size_t n, const size_t *offs, b
         if (st->to_unicode && dn > 0)
             put_utf8(&st->out, dec, dn);
         else if (dn > 0)
-            put(&st->out, low, n);
+            xn__put(&st->out, low, n);
         else
-            put(&st->out, s, n); /* a fake A-label stays as it was */
+            xn__put(&st->out, s, n); /* a fake A-label stays as it was */
         finish_label(st, n, last);
         return XN_OK;
     }
@@ -454,7 +427,7 @@ static int unicode_label(state *st, const uint32_t *l, size_t n, const size_t *o
     if (st->to_unicode)
         put_utf8(&st->out, l, n);
     else
-        put(&st->out, ace, an);
+        xn__put(&st->out, ace, an);
     finish_label(st, an, last);
     return XN_OK;
 }
@@ -603,7 +576,7 @@ static int lookup_name(state *st, const char *in, size_t in_len)
             if (!dot)
                 return XN_OK;
         }
-        put(&st->out, ".", 1);
+        xn__put(&st->out, ".", 1);
         st->ace_len++;
         st->label++;
     }
@@ -814,7 +787,7 @@ int xn_idna2008_register(const char *ulabel, size_t ulabel_len, const char *alab
     if (result_n == 0 || result_n > XN_DNS_LABEL_MAX)
         record(&st, XN_ERR_A4_2, 0, 0);
     if (!st.errors)
-        put(&st.out, result, result_n);
+        xn__put(&st.out, result, result_n);
     return finish(&st, out, out_cap, out_len, report);
 
 fail:

@@ -8,8 +8,58 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "xn.h"
+
+/* ---- output and reports, shared by the converters ----------------------- */
+
+/* The caller's output buffer being filled: what fits is written, and
+ * everything is counted, so that a too-small buffer (or a size query with
+ * buf NULL and cap 0) learns the size it needs. */
+typedef struct xn__sink {
+    char *buf;
+    size_t cap;
+    size_t len;
+    bool full; /* something did not fit: stop writing, keep counting */
+} xn__sink;
+
+static inline void xn__put(xn__sink *s, const void *p, size_t n)
+{
+    if (n == 0) /* buf may be NULL */
+        return;
+    if (!s->full && n <= s->cap - s->len)
+        memcpy(s->buf + s->len, p, n);
+    else
+        s->full = true;
+    s->len += n;
+}
+
+/* Where the first rule violation of a call was found: the xn_report fields
+ * besides the error bits. */
+typedef struct xn__where {
+    bool set;
+    size_t label;
+    size_t offset;
+    uint32_t cp;
+} xn__where;
+
+/* Keeps the first place only. */
+static inline void xn__note(xn__where *w, size_t label, size_t offset, uint32_t cp)
+{
+    if (!w->set) {
+        w->set = true;
+        w->label = label;
+        w->offset = offset;
+        w->cp = cp;
+    }
+}
+
+/* status.c: writes the names of the bits set in bits, lowest first,
+ * separated by commas, into buf as xn_errors_format() documents; name()
+ * gives the name of one bit. */
+size_t xn__format_bits(uint64_t bits, const char *(*name)(uint64_t bit), char *buf,
+                       size_t buf_cap);
 
 /* ---- uts46.c ------------------------------------------------------------ */
 

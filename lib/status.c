@@ -70,7 +70,8 @@ const char *xn_error_name(uint64_t error_bit)
     return "?";
 }
 
-size_t xn_errors_format(uint64_t errors, char *buf, size_t buf_cap)
+size_t xn__format_bits(uint64_t bits, const char *(*name_of)(uint64_t bit), char *buf,
+                       size_t buf_cap)
 {
     size_t need = 0;
     unsigned i;
@@ -78,9 +79,9 @@ size_t xn_errors_format(uint64_t errors, char *buf, size_t buf_cap)
         uint64_t bit = UINT64_C(1) << i;
         const char *name;
         size_t len, k;
-        if (!(errors & bit))
+        if (!(bits & bit))
             continue;
-        name = xn_error_name(bit);
+        name = name_of(bit);
         len = strlen(name);
         if (need > 0) {
             if (buf && need + 1 < buf_cap)
@@ -95,6 +96,11 @@ size_t xn_errors_format(uint64_t errors, char *buf, size_t buf_cap)
     if (buf && buf_cap > 0)
         buf[need < buf_cap ? need : buf_cap - 1] = '\0';
     return need;
+}
+
+size_t xn_errors_format(uint64_t errors, char *buf, size_t buf_cap)
+{
+    return xn__format_bits(errors, xn_error_name, buf, buf_cap);
 }
 
 const char *xn_version(void)

@@ -33,25 +33,7 @@
 
 /* ---- output ----------------------------------------------------------- */
 
-/* Writes what fits and counts everything, so that a too-small buffer still
- * learns the size it needs. */
-typedef struct sink {
-    char *buf;
-    size_t cap;
-    size_t len;
-    bool full; /* something did not fit: stop writing, keep counting */
-} sink;
-
-static void put(sink *s, const char *p, size_t n)
-{
-    if (n == 0) /* the buffer may be NULL (a size query) */
-        return;
-    if (!s->full && n <= s->cap - s->len)
-        memcpy(s->buf + s->len, p, n);
-    else
-        s->full = true;
-    s->len += n;
-}
+typedef xn__sink sink;
 
 static bool is_upper(unsigned c)
 {
@@ -88,18 +70,13 @@ static void put_utf8(sink *s, const uint32_t *l, size_t n)
     size_t i;
     for (i = 0; i < n; i++) {
         char tmp[4];
-        put(s, tmp, xn__utf8_put(l[i], tmp));
+        xn__put(s, tmp, xn__utf8_put(l[i], tmp));
     }
 }
 
 /* ---- the state of one call --------------------------------------------- */
 
-typedef struct where {
-    bool set;
-    size_t label;
-    size_t offset;
-    uint32_t cp;
-} where;
+typedef xn__where where;
 
 typedef struct domain {
     unsigned flags;
@@ -119,12 +96,7 @@ typedef struct domain {
 
 static void note(where *w, const domain *d, size_t offset, uint32_t cp)
 {
-    if (!w->set) {
-        w->set = true;
-        w->label = d->label;
-        w->offset = offset;
-        w->cp = cp;
-    }
+    xn__note(w, d->label, offset, cp);
 }
 
 static void record(domain *d, uint64_t bits, size_t offset, uint32_t cp)
@@ -312,13 +284,13 @@ static int emit(domain *d, const uint32_t *l, size_t n, size_t *bytes)
         size_t i;
         for (i = 0; i < n; i++) {
             char c = (char)l[i];
-            put(&d->out, &c, 1);
+            xn__put(&d->out, &c, 1);
             check_url_output(d, &c, 1);
         }
     } else {
         size_t len = 0, room, i;
         int rc;
-        put(&d->out, "xn--", 4);
+        xn__put(&d->out, "xn--", 4);
         room = d->out.full ? 0 : d->out.cap - d->out.len;
         rc = xn_punycode_encode(l, n, NULL, room ? d->out.buf + d->out.len : NULL, room, &len);
         if (rc == XN_OK || rc == XN_E_BUFFER_TOO_SMALL) {
@@ -377,8 +349,8 @@ static int convert_ace(domain *d, const char *ace, size_t m, size_t *out_bytes, 
         if (rc != XN_OK)
             return rc;
         if (d->to_ascii && u_label) {
-            put(&d->out, "xn--", 4);
-            put(&d->out, ace, m);
+            xn__put(&d->out, "xn--", 4);
+            xn__put(&d->out, ace, m);
             check_url_output(d, ace, m);
             *out_bytes = 4 + m;
             return XN_OK;
@@ -395,8 +367,8 @@ static int convert_ace(domain *d, const char *ace, size_t m, size_t *out_bytes, 
     {
         /* Written as it is: "xn--" and the characters, lower-cased. */
         size_t start = d->out.len;
-        put(&d->out, "xn--", 4);
-        put(&d->out, ace, m);
+        xn__put(&d->out, "xn--", 4);
+        xn__put(&d->out, ace, m);
         check_url_output(d, ace, m);
         *out_bytes = d->out.len - start;
     }
@@ -567,7 +539,7 @@ static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, boo
     else if (classes & U)
         put_lower(&d->out, s, n);
     else
-        put(&d->out, s, n);
+        xn__put(&d->out, s, n);
     if (!ldh && d->to_ascii)
         check_url_output(d, s, n);
     finish_label(d, d->out.len - out_start, last);
@@ -725,7 +697,7 @@ static int process(domain *d, const char *in, size_t in_len)
                     return XN_OK;
                 if (d->one_label)
                     record(d, XN_ERR_V5, e, '.');
-                put(&d->out, ".", 1);
+                xn__put(&d->out, ".", 1);
                 pos = e + 1;
                 d->label++;
                 continue;
@@ -739,7 +711,7 @@ static int process(domain *d, const char *in, size_t in_len)
             return XN_OK;
         if (d->one_label)
             record(d, XN_ERR_V5, dot_at, '.');
-        put(&d->out, ".", 1);
+        xn__put(&d->out, ".", 1);
         d->label++;
     }
 }
