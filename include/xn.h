@@ -548,6 +548,9 @@ XN_API size_t xn_unsafe_format(uint32_t unsafe, char *buf, size_t buf_cap);
  * "xn--80ak6aa92e.com".  The checks are UTS #39's, made by ICU's spoof
  * checker, plus the confusable, invisible and deviation rules above.
  *
+ * With XN_URL_RULES, an ASCII name that only the URL Standard's fallback
+ * accepts (some label of it is invalid) is shown as it is.
+ *
  * flags: UTS #46 flags (as xn_to_ascii()) or-ed with XN_DISPLAY_* bits.
  * out: as xn_to_ascii(); UTF-8, NUL-terminated when it fits.
  * report: may be NULL; filled as by xn_to_ascii().

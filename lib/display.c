@@ -280,6 +280,7 @@ int xn_to_display(const char *in, size_t in_len, char *out, size_t out_cap, size
 {
     char ascii[XN_DOMAIN_MAX];
     size_t alen = 0, start = 0, label = 0, i;
+    bool keep_ascii = false;
     USpoofChecker *own = NULL;
     const USpoofChecker *sc;
     sink s;
@@ -303,6 +304,16 @@ int xn_to_display(const char *in, size_t in_len, char *out, size_t out_cap, size
         return XN_E_TOO_LONG;
     if (rc != XN_OK)
         return rc;
+    if (flags & XN_URL_RULES) {
+        /* The URL Standard keeps an ASCII name that ToASCII rejects as it
+         * is.  Showing any of its labels in Unicode would make a name that
+         * no longer converts ("xn--3v6h2bb--3v6h2bb6834b.xn----i38957g":
+         * the first label is valid, the second is not): shown as it is. */
+        size_t need = 0;
+        keep_ascii = xn_to_ascii(in, in_len, NULL, 0, &need,
+                                 flags & ~(DISPLAY_FLAGS | XN_URL_RULES),
+                                 NULL) == XN_E_INVALID_DOMAIN;
+    }
 
     pthread_once(&shared_once, make_shared_checker);
     sc = shared_checker;
@@ -321,7 +332,12 @@ int xn_to_display(const char *in, size_t in_len, char *out, size_t out_cap, size
         uint32_t unsafe;
         if (i < alen && ascii[i] != '.')
             continue;
-        rc = display_label(sc, &s, ascii + start, i - start, flags, &unsafe);
+        if (keep_ascii) {
+            xn__put(&s, ascii + start, i - start);
+            unsafe = 0;
+        } else {
+            rc = display_label(sc, &s, ascii + start, i - start, flags, &unsafe);
+        }
         if (rc != XN_OK)
             break;
         if (display) {

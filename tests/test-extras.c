@@ -109,6 +109,15 @@ static void test_display_examples(void)
         static const uint32_t none3[] = {0, 0, 0};
         display_is("b\xC3\xBC" "cher.de.", XN_ALLOW_ROOT_DOT, "b\xC3\xBC" "cher.de.", none3, 3);
     }
+    /* XN_WHATWG: an ASCII name that only the URL Standard's fallback keeps
+     * is shown as it is, not a label of it in Unicode: the first label is a
+     * valid A-label, the second decodes to U+0080 (disallowed), and the name
+     * with the first label in Unicode would no longer convert. */
+    display_is("xn--bcher-kva.xn--a", XN_WHATWG, "xn--bcher-kva.xn--a", none2, 2);
+    display_is("xn--bcher-kva.example", XN_WHATWG, "b\xC3\xBC" "cher.example", none2, 2);
+    /* A kept label that decodes to no U-label stays as it is: U+0328, a
+     * lone combining mark. */
+    display_is("xn--pta", XN_WHATWG, "xn--pta", none1, 1);
 }
 
 static void test_display_reasons(void)
