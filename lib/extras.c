@@ -113,16 +113,19 @@ static int email(const char *in, size_t in_len, char *out, size_t out_cap, size_
         report->offset += prefix;
     if (smtputf8)
         *smtputf8 = wide;
-    if (rc == XN_E_BUFFER_TOO_SMALL) {
-        *out_len = prefix + conv_len;
+    if (rc != XN_OK && rc != XN_E_BUFFER_TOO_SMALL &&
+        !(rc == XN_E_INVALID_DOMAIN && keep_on_violation)) {
         if (out_cap)
             out[0] = '\0';
         return rc;
     }
-    if (rc != XN_OK && !(rc == XN_E_INVALID_DOMAIN && keep_on_violation)) {
+    /* Too small: for the domain, or (an empty domain result, as an
+     * ignored-only domain gives) for "local@" alone. */
+    if (rc == XN_E_BUFFER_TOO_SMALL || prefix > out_cap) {
+        *out_len = prefix + conv_len;
         if (out_cap)
             out[0] = '\0';
-        return rc;
+        return XN_E_BUFFER_TOO_SMALL;
     }
     memcpy(out, in, at);
     out[at] = '@';

@@ -375,6 +375,25 @@ static void email_is(bool to_ascii, const char *in, size_t in_len, unsigned flag
 
 static void test_email(void)
 {
+    /* A domain that maps to nothing (U+00AD is ignored) still leaves
+     * "a@" to write: a size query gets its length, never a write through
+     * the NULL buffer; ToUnicode yields "a@" with the X4_2 violation. */
+    {
+        size_t len = 99;
+        int utf8 = -1;
+        char small[2];
+        CHECK_EQ_INT(xn_email_to_unicode("a@\xC2\xAD", 4, NULL, 0, &len, 0, NULL, &utf8),
+                     XN_E_BUFFER_TOO_SMALL);
+        CHECK_EQ_INT(len, 2);
+        CHECK_EQ_INT(xn_email_to_unicode("a@\xC2\xAD", 4, small, 1, &len, 0, NULL, &utf8),
+                     XN_E_BUFFER_TOO_SMALL);
+        CHECK_EQ_INT(len, 2);
+        CHECK_EQ_INT(xn_email_to_unicode("a@\xC2\xAD", 4, small, 2, &len, 0, NULL, &utf8),
+                     XN_E_INVALID_DOMAIN);
+        CHECK(len == 2 && memcmp(small, "a@", 2) == 0);
+        CHECK_EQ_INT(xn_email_to_ascii("a@\xC2\xAD", 4, NULL, 0, &len, 0, NULL, &utf8),
+                     XN_E_INVALID_DOMAIN);
+    }
     /* The issue's example: a Chinese local part needs SMTPUTF8 (RFC 6531
      * §3.3 extends the local part to UTF-8), the domain becomes A-labels. */
     EMAIL_A("\xE7\x94\xA8\xE6\x88\xB7@\xE4\xBE\x8B\xE5\xAD\x90.\xE5\xB9\xBF\xE5\x91\x8A", XN_OK,
