@@ -423,28 +423,8 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
         return rc;
     }
 
-    if (report) {
-        report->errors = st.errors;
-        if (st.first.set) {
-            report->label = st.first.label;
-            report->offset = st.first.offset;
-            report->code_point = st.first.cp;
-        }
-    }
-    if (st.errors && !to_unicode) {
-        if (out_cap)
-            out[0] = '\0';
-        return XN_E_INVALID_DOMAIN;
-    }
-    *out_len = st.out.len;
-    if (st.out.full || st.out.len > out_cap) {
-        if (out_cap)
-            out[0] = '\0';
-        return XN_E_BUFFER_TOO_SMALL;
-    }
-    if (st.out.len < out_cap)
-        out[st.out.len] = '\0';
-    return st.errors ? XN_E_INVALID_DOMAIN : XN_OK;
+    xn__fill_report(report, st.errors, &st.first);
+    return xn__finish(&st.out, st.errors, to_unicode, out, out_cap, out_len);
 }
 
 int xn_idna2003_to_ascii(const char *in, size_t in_len, char *out, size_t out_cap,

@@ -90,17 +90,8 @@ static size_t offset_of(const state *st, const size_t *offs, size_t i, size_t n)
 
 static void fill_report(xn_report *r, const state *st)
 {
-    if (!r)
-        return;
-    memset(r, 0, sizeof *r);
-    if (!st)
-        return;
-    r->errors = st->errors;
-    if (st->first.set) {
-        r->label = st->first.label;
-        r->offset = st->first.offset;
-        r->code_point = st->first.cp;
-    }
+    static const xn__where none = {false, 0, 0, 0};
+    xn__fill_report(r, st ? st->errors : 0, st ? &st->first : &none);
 }
 
 /* ---- small helpers --------------------------------------------------------- */
@@ -590,24 +581,8 @@ static bool bad_args(const char *in, size_t in_len, const char *out, size_t out_
 
 static int finish(state *st, char *out, size_t out_cap, size_t *out_len, xn_report *report)
 {
-    bool keep_output = st->to_unicode;
-
     fill_report(report, st);
-    if (st->errors && !keep_output) {
-        if (out_cap)
-            out[0] = '\0';
-        *out_len = 0;
-        return XN_E_INVALID_DOMAIN;
-    }
-    *out_len = st->out.len;
-    if (st->out.full || st->out.len > out_cap) {
-        if (out_cap)
-            out[0] = '\0';
-        return XN_E_BUFFER_TOO_SMALL;
-    }
-    if (st->out.len < out_cap)
-        out[st->out.len] = '\0';
-    return st->errors ? XN_E_INVALID_DOMAIN : XN_OK;
+    return xn__finish(&st->out, st->errors, st->to_unicode, out, out_cap, out_len);
 }
 
 static int lookup(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
@@ -637,12 +612,8 @@ static int lookup(const char *in, size_t in_len, char *out, size_t out_cap, size
     }
 
     /* RFC 5893: the Bidi rule holds for every label of a Bidi domain name. */
-    if (st.bidi && st.bidi_name) {
-        st.errors |= st.bidi;
-        if (!st.first.set || st.first_bidi.label < st.first.label ||
-            (st.first_bidi.label == st.first.label && st.first_bidi.offset < st.first.offset))
-            st.first = st.first_bidi;
-    }
+    if (st.bidi && st.bidi_name)
+        xn__merge_bidi(&st.errors, &st.first, st.bidi, &st.first_bidi);
 
     if (!(flags & XN_NO_VERIFY_DNS_LENGTH)) {
         /* 1 to 253 octets in A-label form, without a trailing root dot. */

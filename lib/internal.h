@@ -55,6 +55,56 @@ static inline void xn__note(xn__where *w, size_t label, size_t offset, uint32_t 
     }
 }
 
+/* Fills *r (r may be NULL) with the error bits and the first violation. */
+static inline void xn__fill_report(xn_report *r, uint64_t errors, const xn__where *first)
+{
+    if (!r)
+        return;
+    memset(r, 0, sizeof *r);
+    r->errors = errors;
+    if (errors && first->set) {
+        r->label = first->label;
+        r->offset = first->offset;
+        r->code_point = first->cp;
+    }
+}
+
+/* Adds the RFC 5893 violations found in a name that turned out to be a
+ * Bidi domain name, keeping whichever first place comes first. */
+static inline void xn__merge_bidi(uint64_t *errors, xn__where *first, uint64_t bidi,
+                                  const xn__where *first_bidi)
+{
+    *errors |= bidi;
+    if (!first->set || first_bidi->label < first->label ||
+        (first_bidi->label == first->label && first_bidi->offset < first->offset))
+        *first = *first_bidi;
+}
+
+/* Ends a conversion into out[0..out_cap): with violations, ToASCII-like
+ * calls (keep_output false) write nothing and return XN_E_INVALID_DOMAIN;
+ * otherwise *out_len is the length, XN_E_BUFFER_TOO_SMALL when it did not
+ * fit (out[0] cleared), else the output is NUL-terminated when there is
+ * room and the status is XN_OK or XN_E_INVALID_DOMAIN. */
+static inline int xn__finish(const xn__sink *s, uint64_t errors, bool keep_output, char *out,
+                             size_t out_cap, size_t *out_len)
+{
+    if (errors && !keep_output) {
+        if (out_cap)
+            out[0] = '\0';
+        *out_len = 0;
+        return XN_E_INVALID_DOMAIN;
+    }
+    *out_len = s->len;
+    if (s->full || s->len > out_cap) {
+        if (out_cap)
+            out[0] = '\0';
+        return XN_E_BUFFER_TOO_SMALL;
+    }
+    if (s->len < out_cap)
+        out[s->len] = '\0';
+    return errors ? XN_E_INVALID_DOMAIN : XN_OK;
+}
+
 /* status.c: writes the names of the bits set in bits, lowest first,
  * separated by commas, into buf as xn_errors_format() documents; name()
  * gives the name of one bit. */

@@ -720,17 +720,8 @@ static int process(domain *d, const char *in, size_t in_len)
 
 static void fill_report(xn_report *r, const domain *d)
 {
-    if (!r)
-        return;
-    memset(r, 0, sizeof *r);
-    if (!d)
-        return;
-    r->errors = d->errors;
-    if (d->first.set) {
-        r->label = d->first.label;
-        r->offset = d->first.offset;
-        r->code_point = d->first.cp;
-    }
+    static const xn__where none = {false, 0, 0, 0};
+    xn__fill_report(r, d ? d->errors : 0, d ? &d->first : &none);
 }
 
 static bool ascii_input(const char *in, size_t n)
@@ -996,12 +987,8 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
     }
 
     /* RFC 5893 applies when some label makes this a Bidi domain name. */
-    if (d.bidi && d.is_bidi_name) {
-        d.errors |= d.bidi;
-        if (!d.first.set || d.first_bidi.label < d.first.label ||
-            (d.first_bidi.label == d.first.label && d.first_bidi.offset < d.first.offset))
-            d.first = d.first_bidi;
-    }
+    if (d.bidi && d.is_bidi_name)
+        xn__merge_bidi(&d.errors, &d.first, d.bidi, &d.first_bidi);
 
     if (to_ascii && !one_label && !(flags & XN_NO_VERIFY_DNS_LENGTH)) {
         /* §4.2 step 4.1: 1 to 253 octets, without a trailing root dot. */
@@ -1031,20 +1018,7 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
     }
 
     fill_report(report, &d);
-    if (d.errors && to_ascii) {
-        if (out_cap)
-            out[0] = '\0';
-        return XN_E_INVALID_DOMAIN;
-    }
-    *out_len = d.out.len;
-    if (d.out.full || d.out.len > out_cap) {
-        if (out_cap)
-            out[0] = '\0';
-        return XN_E_BUFFER_TOO_SMALL;
-    }
-    if (d.out.len < out_cap)
-        out[d.out.len] = '\0';
-    return d.errors ? XN_E_INVALID_DOMAIN : XN_OK;
+    return xn__finish(&d.out, d.errors, !to_ascii, out, out_cap, out_len);
 }
 
 int xn_to_ascii(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
