@@ -31,9 +31,6 @@
 #define LOOKUP_FLAGS \
     (XN_IDNA2008_MAP | XN_NO_STD3_RULES | XN_ALLOW_ROOT_DOT | XN_NO_VERIFY_DNS_LENGTH | XN_DNS_LABELS)
 
-/* The longest mapping in the UTS #46 table is 18 code points (U+FDFA). */
-#define CARRY_MAX 32
-
 /* An A-label: "xn--" and at most XN_ACE_LIMIT Punycode characters. */
 #define ALABEL_MAX (4 + XN_ACE_LIMIT)
 
@@ -423,13 +420,7 @@ static int unicode_label(state *st, const uint32_t *l, size_t n, const size_t *o
     return XN_OK;
 }
 
-/* Code points that a mapping produced after a U+002E: they open the next
- * label. */
-typedef struct carry {
-    uint32_t cp[CARRY_MAX];
-    size_t n;
-    size_t offset;
-} carry;
+typedef xn__carry carry;
 
 /* Reads one label that holds non-ASCII bytes from *ppos, as code points:
  * decoded, and with XN_IDNA2008_MAP mapped (UTS #46 §4 step 1,
@@ -442,69 +433,22 @@ __attribute__((noinline))
 static int general_label(state *st, const unsigned char *u, size_t in_len, size_t *ppos,
                          carry *cy, bool *pdot)
 {
-    bool map = (st->flags & XN_IDNA2008_MAP) != 0, dot = false;
-    uint32_t m[XN_LABEL_LIMIT], nb[XN_LABEL_LIMIT];
-    size_t offs[XN_LABEL_LIMIT];
-    size_t n = 0, pos = *ppos, i;
-    const uint32_t *l = m;
-    const size_t *lo = offs;
+    bool map = (st->flags & XN_IDNA2008_MAP) != 0;
+    xn__mapped m;
+    uint32_t nb[XN_LABEL_LIMIT];
+    const uint32_t *l = m.cp;
+    const size_t *lo = m.offs;
+    size_t n, i, dot_at = 0;
     int rc;
 
-    for (i = 0; i < cy->n; i++) {
-        m[n] = cy->cp[i];
-        offs[n++] = cy->offset;
-    }
-    cy->n = 0;
-    while (pos < in_len) {
-        size_t at = pos, len;
-        uint32_t c;
-        const uint32_t *seq;
-        unsigned k;
-        if (u[pos] == '.') {
-            pos++;
-            dot = true;
-            break;
-        }
-        len = xn__utf8_decode(u + pos, in_len - pos, &c);
-        if (len == 0)
-            return XN_E_BAD_UTF8;
-        pos += len;
-        if (map) {
-            unsigned status = xn__status(xn__props(c));
-            if (c < 0x80 && is_upper(c)) {
-                c += 32;
-            } else if (status == XN_STATUS_MAPPED || status == XN_STATUS_IGNORED) {
-                k = xn__mapping(c, &seq);
-                for (i = 0; i < k; i++) {
-                    if (dot) {
-                        if (cy->n >= CARRY_MAX)
-                            return XN_E_INTERNAL;
-                        cy->cp[cy->n++] = seq[i];
-                        cy->offset = at;
-                    } else if (seq[i] == '.') {
-                        dot = true;
-                    } else {
-                        if (n >= XN_LABEL_LIMIT)
-                            return XN_E_TOO_LONG;
-                        m[n] = seq[i];
-                        offs[n++] = at;
-                    }
-                }
-                if (dot)
-                    break;
-                continue;
-            }
-            /* valid, deviation (nontransitional) and disallowed stay */
-        }
-        if (n >= XN_LABEL_LIMIT)
-            return XN_E_TOO_LONG;
-        m[n] = c;
-        offs[n++] = at;
-    }
-
-    if (map && !xn__nfc_quick_yes(m, n)) {
+    rc = xn__map_label(u, in_len, ppos, cy, map ? XN__MAP_NONTRANSITIONAL : XN__MAP_NONE, &m,
+                       pdot, &dot_at);
+    if (rc != XN_OK)
+        return rc;
+    n = m.n;
+    if (map && !xn__nfc_quick_yes(m.cp, n)) {
         size_t nn = 0;
-        rc = xn__nfc(m, n, nb, XN_LABEL_LIMIT, &nn);
+        rc = xn__nfc(m.cp, n, nb, XN_LABEL_LIMIT, &nn);
         if (rc != XN_OK)
             return rc;
         l = nb;
@@ -517,15 +461,9 @@ static int general_label(state *st, const unsigned char *u, size_t in_len, size_
         char a[XN_LABEL_LIMIT];
         for (i = 0; i < n; i++)
             a[i] = (char)l[i];
-        rc = ascii_label(st, a, n, lo, !dot, false);
-    } else {
-        rc = unicode_label(st, l, n, lo, map, !dot);
+        return ascii_label(st, a, n, lo, !*pdot, false);
     }
-    if (rc != XN_OK)
-        return rc;
-    *ppos = pos;
-    *pdot = dot;
-    return XN_OK;
+    return unicode_label(st, l, n, lo, map, !*pdot);
 }
 
 static int lookup_name(state *st, const char *in, size_t in_len)

@@ -111,6 +111,41 @@ static inline int xn__finish(const xn__sink *s, uint64_t errors, bool keep_outpu
 size_t xn__format_bits(uint64_t bits, const char *(*name)(uint64_t bit), char *buf,
                        size_t buf_cap);
 
+/* ---- mapping.c: UTS #46 §4 step 1 ---------------------------------------- */
+
+/* The longest mapping in the table is 18 code points (U+FDFA). */
+#define XN__CARRY_MAX 32
+
+/* Code points that a mapping produced after a U+002E: they open the next
+ * label.  Starts with n == 0. */
+typedef struct xn__carry {
+    uint32_t cp[XN__CARRY_MAX];
+    size_t n;
+    size_t offset; /* the input offset of the code point that produced them */
+} xn__carry;
+
+/* One label as code points, each with the input offset it came from. */
+typedef struct xn__mapped {
+    uint32_t cp[XN_LABEL_LIMIT];
+    size_t offs[XN_LABEL_LIMIT];
+    size_t n;
+} xn__mapped;
+
+enum xn__map_mode {
+    XN__MAP_NONE,            /* decode only (IDNA2008 without mapping) */
+    XN__MAP_NONTRANSITIONAL, /* UTS #46 mapping; deviations kept */
+    XN__MAP_TRANSITIONAL     /* UTS #46 mapping; deviations mapped */
+};
+
+/* Reads the label that starts at *ppos of u[0..in_len), after the code
+ * points carried in *cy, into *m: decoded (strict UTF-8), and unless mode is
+ * XN__MAP_NONE mapped, A-Z lower-cased.  It ends at a U+002E in the input
+ * or in a mapping (*pdot set, *pdot_at its input offset; what the mapping
+ * gives after it goes to *cy), or at the end.  Advances *ppos.  Returns
+ * XN_OK, XN_E_BAD_UTF8, or XN_E_TOO_LONG past XN_LABEL_LIMIT code points. */
+int xn__map_label(const unsigned char *u, size_t in_len, size_t *ppos, xn__carry *cy,
+                  enum xn__map_mode mode, xn__mapped *m, bool *pdot, size_t *pdot_at);
+
 /* ---- uts46.c ------------------------------------------------------------ */
 
 /* The flag bits xn_to_ascii() and xn_to_unicode() take; the functions built

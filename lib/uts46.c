@@ -28,9 +28,6 @@
 #define BIDI_ERRORS \
     (XN_ERR_B1 | XN_ERR_B2 | XN_ERR_B3 | XN_ERR_B4 | XN_ERR_B5 | XN_ERR_B6)
 
-/* The longest mapping in the table is 18 code points (U+FDFA). */
-#define CARRY_MAX 32
-
 /* ---- output ----------------------------------------------------------- */
 
 typedef xn__sink sink;
@@ -548,13 +545,7 @@ static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, boo
 
 /* ---- the whole name ----------------------------------------------------------- */
 
-/* Code points that a mapping produced after a U+002E: they open the next
- * label. */
-typedef struct carry {
-    uint32_t cp[CARRY_MAX];
-    size_t n;
-    size_t offset;
-} carry;
+typedef xn__carry carry;
 
 /* The general path for one label starting at *ppos (after any carried code
  * points): map, normalize, convert and validate.  Sets *dot when the label
@@ -566,94 +557,33 @@ __attribute__((noinline))
 static int general_label(domain *d, const unsigned char *u, size_t in_len, size_t *ppos,
                          carry *cy, bool *pdot, size_t *pdot_at)
 {
-    bool transitional = (d->flags & XN_TRANSITIONAL) != 0;
-    uint32_t m[XN_LABEL_LIMIT], nb[XN_LABEL_LIMIT];
-    size_t offs[XN_LABEL_LIMIT];
-    size_t n = 0, i, bytes = 0, pos = *ppos;
-    bool dot = false;
+    xn__mapped m;
+    uint32_t nb[XN_LABEL_LIMIT];
+    size_t bytes = 0;
     int rc;
 
-    {
-        /* §4 step 1, Map, up to the end of this label. */
-        for (i = 0; i < cy->n; i++) {
-            m[n] = cy->cp[i];
-            offs[n++] = cy->offset;
-        }
-        cy->n = 0;
-        while (!dot && pos < in_len) {
-            size_t at = pos, len;
-            uint32_t c;
-            const uint32_t *seq;
-            unsigned k;
-            if (u[pos] < 0x80) {
-                c = u[pos++];
-                if (c == '.') {
-                    dot = true;
-                    *pdot_at = at;
-                    break;
-                }
-                if (n >= XN_LABEL_LIMIT)
-                    return XN_E_TOO_LONG;
-                m[n] = is_upper(c) ? c + 32 : c;
-                offs[n++] = at;
-                continue;
-            }
-            len = xn__utf8_decode(u + pos, in_len - pos, &c);
-            if (len == 0)
-                return XN_E_BAD_UTF8;
-            pos += len;
-            switch (xn__status(xn__props(c))) {
-            case XN_STATUS_DEVIATION:
-                if (!transitional)
-                    goto keep;
-                /* fall through */
-            case XN_STATUS_MAPPED:
-            case XN_STATUS_IGNORED:
-                k = xn__mapping(c, &seq);
-                for (i = 0; i < k; i++) {
-                    if (dot) { /* the rest of the mapping opens the next label */
-                        if (cy->n >= CARRY_MAX)
-                            return XN_E_INTERNAL;
-                        cy->cp[cy->n++] = seq[i];
-                        cy->offset = at;
-                    } else if (seq[i] == '.') {
-                        dot = true;
-                        *pdot_at = at;
-                    } else {
-                        if (n >= XN_LABEL_LIMIT)
-                            return XN_E_TOO_LONG;
-                        m[n] = seq[i];
-                        offs[n++] = at;
-                    }
-                }
-                break;
-            default: /* valid, and disallowed (caught by §4.1 step 7) */
-            keep:
-                if (n >= XN_LABEL_LIMIT)
-                    return XN_E_TOO_LONG;
-                m[n] = c;
-                offs[n++] = at;
-                break;
-            }
-        }
+    /* §4 step 1, Map, up to the end of this label. */
+    rc = xn__map_label(u, in_len, ppos, cy,
+                       (d->flags & XN_TRANSITIONAL) ? XN__MAP_TRANSITIONAL
+                                                    : XN__MAP_NONTRANSITIONAL,
+                       &m, pdot, pdot_at);
+    if (rc != XN_OK)
+        return rc;
 
-        /* Step 2, Normalize, only where the quick check says it may matter. */
-        if (xn__nfc_quick_yes(m, n)) {
-            rc = convert_label(d, m, n, offs, &bytes);
-        } else {
-            size_t nn = 0;
-            rc = xn__nfc(m, n, nb, XN_LABEL_LIMIT, &nn);
-            if (rc != XN_OK)
-                return rc;
-            /* Offsets no longer line up one to one: report label starts. */
-            rc = convert_label(d, nb, nn, NULL, &bytes);
-        }
+    /* Step 2, Normalize, only where the quick check says it may matter. */
+    if (xn__nfc_quick_yes(m.cp, m.n)) {
+        rc = convert_label(d, m.cp, m.n, m.offs, &bytes);
+    } else {
+        size_t nn = 0;
+        rc = xn__nfc(m.cp, m.n, nb, XN_LABEL_LIMIT, &nn);
         if (rc != XN_OK)
             return rc;
-        finish_label(d, bytes, !dot);
+        /* Offsets no longer line up one to one: report label starts. */
+        rc = convert_label(d, nb, nn, NULL, &bytes);
     }
-    *ppos = pos;
-    *pdot = dot;
+    if (rc != XN_OK)
+        return rc;
+    finish_label(d, bytes, !*pdot);
     return XN_OK;
 }
 

@@ -1,0 +1,84 @@
+/*
+ * UTS #46 §4 step 1, Map, for one label at a time, shared by the UTS #46
+ * front end and IDNA2008 lookup with XN_IDNA2008_MAP (RFC 5895).  The
+ * tables come from data/gen_tables.py; see props.h.
+ */
+#include "internal.h"
+#include "props.h"
+
+static bool is_upper(uint32_t c)
+{
+    return c - 'A' < 26u;
+}
+
+/* Appends one code point, or fails when the label would pass the limit. */
+static int push(xn__mapped *m, uint32_t c, size_t at)
+{
+    if (m->n >= XN_LABEL_LIMIT)
+        return XN_E_TOO_LONG;
+    m->cp[m->n] = c;
+    m->offs[m->n++] = at;
+    return XN_OK;
+}
+
+int xn__map_label(const unsigned char *u, size_t in_len, size_t *ppos, xn__carry *cy,
+                  enum xn__map_mode mode, xn__mapped *m, bool *pdot, size_t *pdot_at)
+{
+    size_t pos = *ppos, i;
+    bool dot = false;
+    int rc;
+
+    m->n = 0;
+    for (i = 0; i < cy->n; i++)
+        if ((rc = push(m, cy->cp[i], cy->offset)) != XN_OK)
+            return rc;
+    cy->n = 0;
+    while (!dot && pos < in_len) {
+        size_t at = pos, len;
+        uint32_t c;
+        const uint32_t *seq;
+        unsigned k, status;
+        if (u[pos] < 0x80) {
+            c = u[pos++];
+            if (c == '.') {
+                dot = true;
+                *pdot_at = at;
+                break;
+            }
+            if (mode != XN__MAP_NONE && is_upper(c))
+                c += 32;
+            if ((rc = push(m, c, at)) != XN_OK)
+                return rc;
+            continue;
+        }
+        len = xn__utf8_decode(u + pos, in_len - pos, &c);
+        if (len == 0)
+            return XN_E_BAD_UTF8;
+        pos += len;
+        status = mode == XN__MAP_NONE ? XN_STATUS_VALID : xn__status(xn__props(c));
+        if (status == XN_STATUS_MAPPED || status == XN_STATUS_IGNORED ||
+            (status == XN_STATUS_DEVIATION && mode == XN__MAP_TRANSITIONAL)) {
+            k = xn__mapping(c, &seq);
+            for (i = 0; i < k; i++) {
+                if (dot) { /* the rest of the mapping opens the next label */
+                    if (cy->n >= XN__CARRY_MAX)
+                        return XN_E_INTERNAL;
+                    cy->cp[cy->n++] = seq[i];
+                    cy->offset = at;
+                } else if (seq[i] == '.') {
+                    dot = true;
+                    *pdot_at = at;
+                } else if ((rc = push(m, seq[i], at)) != XN_OK) {
+                    return rc;
+                }
+            }
+        } else if ((rc = push(m, c, at)) != XN_OK) {
+            /* valid, deviation (nontransitional), disallowed: kept, and
+             * judged by the validity step */
+            return rc;
+        }
+    }
+    *ppos = pos;
+    *pdot = dot;
+    return XN_OK;
+}
