@@ -50,28 +50,9 @@ static void record(state *st, uint64_t bits, size_t offset, uint32_t cp)
     xn__note(&st->first, st->label, offset, cp);
 }
 
-static bool is_upper(uint32_t c)
-{
-    return c - 'A' < 26u;
-}
-
 static bool is_ldh(uint32_t c)
 {
     return c - 'a' < 26u || c - 'A' < 26u || c - '0' < 10u || c == '-';
-}
-
-static bool ace_prefix(const uint32_t *l, size_t n)
-{
-    return n >= 4 && (l[0] | 0x20) == 'x' && (l[1] | 0x20) == 'n' && l[2] == '-' && l[3] == '-';
-}
-
-static bool all_ascii(const uint32_t *l, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; i++)
-        if (l[i] >= 0x80)
-            return false;
-    return true;
 }
 
 /* ---- Nameprep (RFC 3491) through ICU --------------------------------------- */
@@ -163,7 +144,7 @@ static int to_ascii_label(state *st, const uint32_t *l, size_t n, const size_t *
     *ace_n = 0;
     *ok = false;
     /* Step 1: an ASCII label skips Nameprep. */
-    if (!all_ascii(l, n)) {
+    if (!xn__all_ascii(l, n)) {
         bool prep_ok;
         /* Step 2: Nameprep, with AllowUnassigned as the flag says. */
         rc = nameprep(st, l, n, offs, prepped, &pn, &prep_ok);
@@ -188,7 +169,7 @@ static int to_ascii_label(state *st, const uint32_t *l, size_t n, const size_t *
         if (pn > 0 && (p[0] == '-' || p[pn - 1] == '-'))
             record(st, XN_ERR_V3, st->label_offset, 0);
     }
-    if (all_ascii(p, pn)) {
+    if (xn__all_ascii(p, pn)) {
         /* Step 4: all ASCII, skip to step 8. */
         if (pn > XN_ACE_LIMIT + 4)
             return XN_E_TOO_LONG;
@@ -197,7 +178,7 @@ static int to_ascii_label(state *st, const uint32_t *l, size_t n, const size_t *
         len = pn;
     } else {
         /* Step 5: must not begin with the ACE prefix. */
-        if (ace_prefix(p, pn))
+        if (xn__has_ace_prefix(p, pn))
             record(st, XN_ERR_ACE_PREFIX, st->label_offset, 0);
         /* Steps 6 and 7: Punycode, and the prefix. */
         rc = xn_punycode_encode(p, pn, NULL, ace + 4, XN_ACE_LIMIT, &len);
@@ -234,7 +215,7 @@ static int to_unicode_label(state *st, const uint32_t *l, size_t n, const char *
     int rc;
 
     /* Steps 1 and 2: Nameprep unless all ASCII. */
-    if (!all_ascii(l, n)) {
+    if (!xn__all_ascii(l, n)) {
         rc = nameprep(st, l, n, NULL, prepped, &pn, &ok);
         if (rc != XN_OK)
             return rc;
@@ -244,12 +225,12 @@ static int to_unicode_label(state *st, const uint32_t *l, size_t n, const char *
     }
     /* Step 3: no ACE prefix: the label is returned unchanged, and that is
      * no failure. */
-    if (!ace_prefix(p, pn)) {
+    if (!xn__has_ace_prefix(p, pn)) {
         xn__put(&st->out, raw, raw_n);
         return XN_OK;
     }
     /* Steps 4 and 5: the Punycode after the prefix. */
-    if (pn - 4 > XN_ACE_LIMIT || !all_ascii(p, pn)) {
+    if (pn - 4 > XN_ACE_LIMIT || !xn__all_ascii(p, pn)) {
         record(st, XN_ERR_P4, st->label_offset, 0);
         goto original;
     }
@@ -271,7 +252,7 @@ static int to_unicode_label(state *st, const uint32_t *l, size_t n, const char *
     /* Step 7: it must equal step 3's string, case-insensitively. */
     for (i = 0; i < an && an == pn; i++) {
         unsigned a = (unsigned char)ace[i], b = (unsigned char)pc[i];
-        if ((is_upper(a) ? a + 32 : a) != (is_upper(b) ? b + 32 : b))
+        if ((xn__is_upper(a) ? a + 32 : a) != (xn__is_upper(b) ? b + 32 : b))
             break;
     }
     if (an != pn || i != an) {
@@ -341,7 +322,7 @@ static int do_label(state *st, const char *s, size_t n, bool to_unicode, bool la
         if (!ascii)
             return XN_E_TOO_LONG;
         if (to_unicode) {
-            if (ace_prefix(l, k))
+            if (xn__has_ace_prefix(l, k))
                 record(st, XN_ERR_P4, st->label_offset, 0);
             xn__put(&st->out, s, n);
             return XN_OK;

@@ -38,15 +38,6 @@
 
 typedef xn__sink sink;
 
-static void put_utf8(sink *s, const uint32_t *l, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; i++) {
-        char tmp[4];
-        xn__put(s, tmp, xn__utf8_put(l[i], tmp));
-    }
-}
-
 /* ---- the state of one call ---------------------------------------------- */
 
 typedef xn__where where;
@@ -93,23 +84,9 @@ static void fill_report(xn_report *r, const state *st)
 
 /* ---- small helpers --------------------------------------------------------- */
 
-static bool is_upper(unsigned c)
-{
-    return c - 'A' < 26u;
-}
-
 static bool is_ldh(unsigned c)
 {
     return c - 'a' < 26u || c - 'A' < 26u || c - '0' < 10u || c == '-';
-}
-
-static bool all_ascii(const uint32_t *l, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; i++)
-        if (l[i] >= 0x80)
-            return false;
-    return true;
 }
 
 /* "xn--", the ACE prefix, compared without regard to case (RFC 5890
@@ -117,11 +94,6 @@ static bool all_ascii(const uint32_t *l, size_t n)
 static bool ace_prefix(const char *s, size_t n)
 {
     return n >= 4 && (s[0] | 0x20) == 'x' && (s[1] | 0x20) == 'n' && s[2] == '-' && s[3] == '-';
-}
-
-static bool ace_prefix_cp(const uint32_t *l, size_t n)
-{
-    return n >= 4 && (l[0] | 0x20) == 'x' && (l[1] | 0x20) == 'n' && l[2] == '-' && l[3] == '-';
 }
 
 /* ---- RFC 5891 §5.4 / §4.2: the tests on a U-label -------------------------- */
@@ -248,7 +220,7 @@ static int decode_alabel(state *st, const char *s, size_t n, char *lower, uint32
         return XN_E_TOO_LONG;
     for (i = 0; i < n; i++) {
         unsigned c = (unsigned char)s[i];
-        lower[i] = (char)(is_upper(c) ? c + 32 : c);
+        lower[i] = (char)(xn__is_upper(c) ? c + 32 : c);
     }
     rc = xn_punycode_decode(lower + 4, n - 4, dec, XN_LABEL_LIMIT, dn, NULL);
     if (rc == XN_E_TOO_LONG || rc == XN_E_INTERNAL)
@@ -258,7 +230,7 @@ static int decode_alabel(state *st, const char *s, size_t n, char *lower, uint32
         record(st, XN_ERR_P4, st->label_offset, 0);
         return XN_OK;
     }
-    if (*dn == 0 || all_ascii(dec, *dn)) {
+    if (*dn == 0 || xn__all_ascii(dec, *dn)) {
         /* RFC 5890 §2.3.2.1: an A-label encodes a U-label, which holds a
          * non-ASCII character. */
         *dn = 0;
@@ -323,7 +295,7 @@ static void put_ascii(sink *o, const char *s, size_t n, bool lower)
     }
     for (i = 0; i < n; i++) {
         unsigned c = (unsigned char)s[i];
-        char b = (char)(is_upper(c) ? c + 32 : c);
+        char b = (char)(xn__is_upper(c) ? c + 32 : c);
         xn__put(o, &b, 1);
     }
 }
@@ -346,7 +318,7 @@ static int ascii_label(state *st, const char *s, size_t n, const size_t *offs, b
         if (rc != XN_OK)
             return rc;
         if (st->to_unicode && dn > 0)
-            put_utf8(&st->out, dec, dn);
+            xn__put_utf8(&st->out, dec, dn);
         else if (dn > 0)
             xn__put(&st->out, low, n);
         else
@@ -397,12 +369,12 @@ static int unicode_label(state *st, const uint32_t *l, size_t n, const size_t *o
     size_t an = 0, i;
     int rc;
 
-    if (ace_prefix_cp(l, n)) {
+    if (xn__has_ace_prefix(l, n)) {
         /* An "xn--" label with non-ASCII characters is no A-label. */
         for (i = 4; i < n && l[i] < 0x80; i++)
             ;
         record(st, XN_ERR_P4, offset_of(st, offs, i, n), i < n ? l[i] : 0);
-        put_utf8(&st->out, l, n);
+        xn__put_utf8(&st->out, l, n);
         finish_label(st, n, last);
         return XN_OK;
     }
@@ -413,7 +385,7 @@ static int unicode_label(state *st, const uint32_t *l, size_t n, const size_t *o
     if (rc != XN_OK)
         return rc;
     if (st->to_unicode)
-        put_utf8(&st->out, l, n);
+        xn__put_utf8(&st->out, l, n);
     else
         xn__put(&st->out, ace, an);
     finish_label(st, an, last);
@@ -456,7 +428,7 @@ static int general_label(state *st, const unsigned char *u, size_t in_len, size_
         lo = NULL; /* offsets no longer line up: report the label start */
     }
 
-    if (all_ascii(l, n)) {
+    if (xn__all_ascii(l, n)) {
         /* The mapping made an ASCII label of it (e.g. full-width letters). */
         char a[XN_LABEL_LIMIT];
         for (i = 0; i < n; i++)
@@ -603,7 +575,7 @@ static int register_ulabel(state *st, const char *s, size_t n, char *ace, size_t
         pos += len;
     }
 
-    if (all_ascii(l, k)) {
+    if (xn__all_ascii(l, k)) {
         /* An LDH label (RFC 5890 §2.3.1) has no A-label; it is registered as
          * it is when it is an NR-LDH label: letters, digits, '-', no '-' at
          * either end, and no "--" in positions 3-4 (those are reserved, the

@@ -35,6 +35,28 @@ static inline void xn__put(xn__sink *s, const void *p, size_t n)
     s->len += n;
 }
 
+/* Whether c is an ASCII upper-case letter. */
+static inline bool xn__is_upper(uint32_t c)
+{
+    return c - 'A' < 26u;
+}
+
+/* Whether l[0..n) starts with the ACE prefix "xn--", in either case. */
+static inline bool xn__has_ace_prefix(const uint32_t *l, size_t n)
+{
+    return n >= 4 && (l[0] | 0x20) == 'x' && (l[1] | 0x20) == 'n' && l[2] == '-' && l[3] == '-';
+}
+
+/* Whether every code point of l[0..n) is ASCII. */
+static inline bool xn__all_ascii(const uint32_t *l, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (l[i] >= 0x80)
+            return false;
+    return true;
+}
+
 /* Where the first rule violation of a call was found: the xn_report fields
  * besides the error bits. */
 typedef struct xn__where {
@@ -168,6 +190,16 @@ size_t xn__utf8_length(uint32_t cp);
 /* Writes cp (a scalar value) to out, which has room for 4 bytes; returns the
  * number of bytes written. */
 size_t xn__utf8_put(uint32_t cp, char *out);
+
+/* Appends l[0..n), scalar values, as UTF-8. */
+static inline void xn__put_utf8(xn__sink *s, const uint32_t *l, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        char tmp[4];
+        xn__put(s, tmp, xn__utf8_put(l[i], tmp));
+    }
+}
 
 /* ---- punycode.c ---------------------------------------------------------- */
 

@@ -6,11 +6,6 @@
 #include "internal.h"
 #include "props.h"
 
-static bool is_upper(uint32_t c)
-{
-    return c - 'A' < 26u;
-}
-
 /* Appends one code point, or fails when the label would pass the limit. */
 static int push(xn__mapped *m, uint32_t c, size_t at)
 {
@@ -45,7 +40,7 @@ int xn__map_label(const unsigned char *u, size_t in_len, size_t *ppos, xn__carry
                 *pdot_at = at;
                 break;
             }
-            if (mode != XN__MAP_NONE && is_upper(c))
+            if (mode != XN__MAP_NONE && xn__is_upper(c))
                 c += 32;
             if ((rc = push(m, c, at)) != XN_OK)
                 return rc;

@@ -32,11 +32,6 @@
 
 typedef xn__sink sink;
 
-static bool is_upper(unsigned c)
-{
-    return c - 'A' < 26u;
-}
-
 static bool is_lower(unsigned c)
 {
     return c - 'a' < 26u;
@@ -57,18 +52,9 @@ static void put_lower(sink *s, const char *p, size_t n)
     }
     for (i = 0; i < n; i++) {
         unsigned c = (unsigned char)p[i];
-        s->buf[s->len + i] = (char)(is_upper(c) ? c + 32 : c);
+        s->buf[s->len + i] = (char)(xn__is_upper(c) ? c + 32 : c);
     }
     s->len += n;
-}
-
-static void put_utf8(sink *s, const uint32_t *l, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; i++) {
-        char tmp[4];
-        xn__put(s, tmp, xn__utf8_put(l[i], tmp));
-    }
 }
 
 /* ---- the state of one call --------------------------------------------- */
@@ -222,7 +208,7 @@ static int validate(domain *d, const uint32_t *l, size_t n, const size_t *offs,
                 record(d, XN_ERR_V5, offset_of(d, offs, i, n), c);
             else if (std3 && !is_ldh_lower(c))
                 record(d, XN_ERR_U1, offset_of(d, offs, i, n), c);
-            if (is_upper(c)) /* mapped, so not valid here */
+            if (xn__is_upper(c)) /* mapped, so not valid here */
                 record(d, XN_ERR_V7, offset_of(d, offs, i, n), c);
         } else {
             uint32_t p = xn__props(c);
@@ -258,15 +244,6 @@ static int validate(domain *d, const uint32_t *l, size_t n, const size_t *offs,
 
 /* ---- §4.2 step 3 / output of one label ----------------------------------- */
 
-static bool all_ascii(const uint32_t *l, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; i++)
-        if (l[i] >= 0x80)
-            return false;
-    return true;
-}
-
 /* Writes a label given as code points: UTF-8 for ToUnicode; for ToASCII the
  * label itself when it is ASCII, else "xn--" and its Punycode (A3 on
  * failure).  Sets *bytes to the number of bytes the label takes in the
@@ -276,8 +253,8 @@ static int emit(domain *d, const uint32_t *l, size_t n, size_t *bytes)
 {
     size_t start = d->out.len;
     if (!d->to_ascii) {
-        put_utf8(&d->out, l, n);
-    } else if (all_ascii(l, n)) {
+        xn__put_utf8(&d->out, l, n);
+    } else if (xn__all_ascii(l, n)) {
         size_t i;
         for (i = 0; i < n; i++) {
             char c = (char)l[i];
@@ -338,7 +315,7 @@ static int convert_ace(domain *d, const char *ace, size_t m, size_t *out_bytes, 
     rc = xn_punycode_decode(ace, m, dec, XN_LABEL_LIMIT, &dn, NULL);
     if (rc == XN_OK) {
         /* Step 4.1.3: nothing, or only ASCII, is no U-label. */
-        bool u_label = dn > 0 && !all_ascii(dec, dn);
+        bool u_label = dn > 0 && !xn__all_ascii(dec, dn);
         if (!u_label)
             record(d, XN_ERR_P4, d->label_offset, 0);
         /* Step 4.1.4: validate as nontransitional. */
@@ -463,7 +440,7 @@ static int ace_label(domain *d, const char *s, size_t n, bool last)
         return XN_E_TOO_LONG;
     for (i = 0; i < m; i++) {
         unsigned c = (unsigned char)s[i + 4];
-        ace[i] = (char)(is_upper(c) ? c + 32u : c);
+        ace[i] = (char)(xn__is_upper(c) ? c + 32u : c);
     }
     rc = convert_ace(d, ace, m, &bytes, &done);
     if (rc == XN_OK && !done) {
@@ -474,7 +451,7 @@ static int ace_label(domain *d, const char *s, size_t n, bool last)
             return XN_E_TOO_LONG;
         for (i = 0; i < n; i++) {
             unsigned c = (unsigned char)s[i];
-            l[i] = is_upper(c) ? c + 32u : c;
+            l[i] = xn__is_upper(c) ? c + 32u : c;
         }
         rc = plain_label(d, l, n, NULL, &bytes);
     }
