@@ -21,7 +21,6 @@
  * Exit status: 0 when everything ran and passed, 1 on any failure, 77 (skip)
  * when some file was missing and nothing failed: a partial run is no pass.
  */
-#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -29,10 +28,10 @@
 #include <string.h>
 
 #include "internal.h"
-#include "test.h"
+#include "testdata.h"
 
 static const char *g_dir;
-static unsigned long g_pass, g_left, g_missing, g_ran;
+static unsigned long g_pass, g_left, g_ran;
 
 /* ---- memory and strings ------------------------------------------------ */
 
@@ -198,38 +197,11 @@ static bool read_hex(const char **pp, const char *end, int digits, uint32_t *out
 
 static char g_path[4096];
 
-/* Reads ARGV1/rel whole (NUL-appended).  A missing file is a loud SKIP. */
+/* Reads ARGV1/rel whole (test_read_file), keeping its path for messages. */
 static char *slurp(const char *rel, size_t *len)
 {
-    FILE *f;
-    char *buf = NULL;
-    size_t n = 0, cap = 0, got;
     snprintf(g_path, sizeof g_path, "%s/%s", g_dir, rel);
-    f = fopen(g_path, "rb");
-    if (!f) {
-        fprintf(stderr, "SKIP: %s not found (%s)\n", g_path, strerror(errno));
-        g_missing++;
-        return NULL;
-    }
-    do {
-        if (cap - n < 65536) {
-            cap = cap * 2 + 65536;
-            buf = xrealloc(buf, cap + 1);
-        }
-        got = fread(buf + n, 1, cap - n, f);
-        n += got;
-    } while (got > 0);
-    if (ferror(f)) {
-        fprintf(stderr, "SKIP: %s could not be read\n", g_path);
-        g_missing++;
-        fclose(f);
-        free(buf);
-        return NULL;
-    }
-    fclose(f);
-    buf[n] = '\0';
-    *len = n;
-    return buf;
+    return test_read_file(g_dir, rel, len);
 }
 
 typedef struct lines {
@@ -813,7 +785,7 @@ static void run_idnatest(void)
     memset(st, 0, sizeof st);
     if (!g_have_rule) {
         fprintf(stderr, "SKIP: %s/%s needs both IdnaMappingTable.txt files\n", g_dir, rel);
-        g_missing++;
+        test_missing++;
         return;
     }
     data = slurp(rel, &len);
@@ -1290,7 +1262,7 @@ static void run_wpt(const wpt_file *w)
     memset(&st, 0, sizeof st);
     if (w->rule && !g_have_rule) {
         fprintf(stderr, "SKIP: %s/%s needs both IdnaMappingTable.txt files\n", g_dir, w->rel);
-        g_missing++;
+        test_missing++;
         return;
     }
     data = slurp(w->rel, &len);
@@ -1442,7 +1414,7 @@ static void run_ada(void)
     if (!g_have_rule) {
         fprintf(stderr, "SKIP: %s/ada-url-idna-fixtures needs both IdnaMappingTable.txt files\n",
                 g_dir);
-        g_missing++;
+        test_missing++;
         return;
     }
 
@@ -1624,11 +1596,11 @@ int main(int argc, char **argv)
     run_ada();
 
     printf("conformance: %lu passed, %lu left out, %lu failed; %lu file(s) missing\n", g_pass,
-           g_left, test_failures, g_missing);
+           g_left, test_failures, test_missing);
     if (test_failures)
         return 1;
-    if (g_missing || g_ran == 0) {
-        fprintf(stderr, "SKIP: partial run (%lu file(s) missing): not a pass\n", g_missing);
+    if (test_missing || g_ran == 0) {
+        fprintf(stderr, "SKIP: partial run (%lu file(s) missing): not a pass\n", test_missing);
         return TEST_SKIP;
     }
     return 0;

@@ -27,7 +27,6 @@
  * With --diff, every name of the benchmark corpora and every source of
  * IdnaTestV2.txt 15.0.0 goes through both libraries (see diff_main()).
  */
-#include <errno.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -37,97 +36,21 @@
 
 #include "internal.h"
 #include "props.h"
-#include "test.h"
+#include "testdata.h"
 
 #ifdef HAVE_LIBIDN
 #include <idna.h>
 #include <stringprep.h>
 #endif
 
-static unsigned long g_missing;
-
-/* ---- files and strings ------------------------------------------------- */
-
-typedef struct buf {
-    char *s;
-    size_t n, cap;
-} buf;
-
-static void buf_put(buf *b, const void *p, size_t n)
-{
-    if (!b->s || b->cap - b->n < n + 1) {
-        b->cap = (b->n + n + 1) * 2;
-        b->s = realloc(b->s, b->cap);
-        if (!b->s) {
-            fprintf(stderr, "out of memory\n");
-            exit(99);
-        }
-    }
-    memcpy(b->s + b->n, p, n);
-    b->n += n;
-    b->s[b->n] = '\0';
-}
-
-/* Appends cp as UTF-8; a surrogate gets the 3 (ill-formed) bytes its
- * generalized encoding takes. */
-static void buf_cp(buf *b, uint32_t cp)
-{
-    char t[4];
-    size_t n;
-    if (cp < 0x80) {
-        t[0] = (char)cp;
-        n = 1;
-    } else if (cp < 0x800) {
-        t[0] = (char)(0xC0 | (cp >> 6));
-        t[1] = (char)(0x80 | (cp & 0x3F));
-        n = 2;
-    } else if (cp < 0x10000) {
-        t[0] = (char)(0xE0 | (cp >> 12));
-        t[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        t[2] = (char)(0x80 | (cp & 0x3F));
-        n = 3;
-    } else {
-        t[0] = (char)(0xF0 | (cp >> 18));
-        t[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-        t[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        t[3] = (char)(0x80 | (cp & 0x3F));
-        n = 4;
-    }
-    buf_put(b, t, n);
-}
-
-/* Reads dir/rel whole; NULL (and a SKIP line) when it is missing. */
-static char *read_file(const char *dir, const char *rel, size_t *len)
-{
-    char path[4096];
-    FILE *f;
-    buf b = {NULL, 0, 0};
-    char chunk[65536];
-    size_t got;
-    snprintf(path, sizeof path, "%s/%s", dir, rel);
-    f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "SKIP: %s not found (%s)\n", path, strerror(errno));
-        g_missing++;
-        return NULL;
-    }
-    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
-        buf_put(&b, chunk, got);
-    fclose(f);
-    if (!b.s)
-        buf_put(&b, "", 0);
-    *len = b.n;
-    return b.s;
-}
-
 /* ---- 1. ICU's idna_conf.txt ------------------------------------------------- */
 
 /* namebase/namezone: ASCII with <XXXX> escapes. */
-static bool unescape_angle(const char *s, size_t n, buf *out, bool *surrogate)
+static bool unescape_angle(const char *s, size_t n, test_buf *out, bool *surrogate)
 {
     size_t i = 0;
     out->n = 0;
-    buf_put(out, "", 0);
+    test_buf_put(out, "", 0);
     *surrogate = false;
     while (i < n) {
         if (s[i] == '<') {
@@ -147,10 +70,10 @@ static bool unescape_angle(const char *s, size_t n, buf *out, bool *surrogate)
                 return false;
             if (cp >= 0xD800 && cp <= 0xDFFF)
                 *surrogate = true;
-            buf_cp(out, cp);
+            test_buf_cp(out, cp);
             i = j + 1;
         } else {
-            buf_put(out, s + i, 1);
+            test_buf_put(out, s + i, 1);
             i++;
         }
     }
@@ -183,7 +106,7 @@ static unsigned long conf_pass, conf_total;
 
 static void run_record(const record *r)
 {
-    buf in = {NULL, 0, 0}, want = {NULL, 0, 0};
+    test_buf in = {NULL, 0, 0}, want = {NULL, 0, 0};
     bool sur = false, sur2 = false;
     char out[1024], esc[1024], esc2[1024];
     size_t len = 0;
@@ -236,10 +159,10 @@ static void copy_value(char *dst, size_t cap, const char *v, size_t n)
 static void test_conf(const char *dir)
 {
     size_t len = 0, pos = 0;
-    char *data = read_file(dir, "icu-72.1-testdata/idna_conf.txt", &len);
+    char *data = test_read_file(dir, "icu-72.1-testdata/idna_conf.txt", &len);
     record r;
     bool in_record = false;
-    buf line = {NULL, 0, 0};
+    test_buf line = {NULL, 0, 0};
     unsigned long toascii = 0, tounicode = 0;
 
     if (!data)
@@ -252,7 +175,7 @@ static void test_conf(const char *dir)
         /* One logical line: CRLF or LF ends it, a backslash before the end
          * joins the next one. */
         line.n = 0;
-        buf_put(&line, "", 0);
+        test_buf_put(&line, "", 0);
         while (pos < len) {
             size_t e = pos;
             while (e < len && data[e] != '\n')
@@ -262,11 +185,11 @@ static void test_conf(const char *dir)
                 if (le > pos && data[le - 1] == '\r')
                     le--;
                 if (le > pos && data[le - 1] == '\\') {
-                    buf_put(&line, data + pos, le - 1 - pos);
+                    test_buf_put(&line, data + pos, le - 1 - pos);
                     pos = e + 1;
                     continue;
                 }
-                buf_put(&line, data + pos, le - pos);
+                test_buf_put(&line, data + pos, le - pos);
                 pos = e + 1;
                 break;
             }
@@ -567,43 +490,11 @@ static void test_threads(void)
 
 #ifdef HAVE_LIBIDN
 
-/* Decodes IdnaTestV2's \uXXXX and \x{XXXX} escapes; false for a lone
- * surrogate (which UTF-8 cannot carry). */
-static bool unescape_v2(const char *s, size_t n, buf *out)
-{
-    size_t i = 0;
-    out->n = 0;
-    buf_put(out, "", 0);
-    while (i < n) {
-        if (s[i] == '\\' && i + 1 < n && (s[i + 1] == 'u' || s[i + 1] == 'x')) {
-            uint32_t cp = 0;
-            size_t j = i + 2, end;
-            bool brace = s[i + 1] == 'x' || (j < n && s[j] == '{');
-            if (brace)
-                j++;
-            end = brace ? j : j + 4;
-            while (j < n && (brace ? s[j] != '}' : j < end)) {
-                char c = s[j++];
-                cp = cp * 16 + (unsigned)(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
-            }
-            if (brace)
-                j++;
-            if (cp >= 0xD800 && cp <= 0xDFFF)
-                return false;
-            buf_cp(out, cp);
-            i = j;
-        } else {
-            buf_put(out, s + i, 1);
-            i++;
-        }
-    }
-    return true;
-}
-
-typedef struct tally {
-    unsigned long names, same, differ, excused;
-    unsigned long excuse[8];
-} tally;
+/* One pass of the differential: the flags and what came out. */
+typedef struct diff_run {
+    unsigned flags;
+    test_tally t;
+} diff_run;
 
 static const char *const excuse_text[] = {
     "the empty name or a lone root dot: libidn returns it, RFC 3490 step 8 rejects an empty label",
@@ -708,8 +599,10 @@ static bool libidn_bidi_refuses(const char *s, size_t n)
     return false;
 }
 
-static void diff_one(const char *s, size_t n, unsigned flags, tally *t)
+static void diff_one(const char *s, size_t n, void *ctx)
 {
+    unsigned flags = ((diff_run *)ctx)->flags;
+    test_tally *t = &((diff_run *)ctx)->t;
     char out[4096];
     size_t len = 0;
     char *theirs = NULL, esc[512], esc2[512];
@@ -723,7 +616,7 @@ static void diff_one(const char *s, size_t n, unsigned flags, tally *t)
     memcpy(z, s, n);
     z[n] = '\0';
     test_checks += 2;
-    t->names++;
+    t->compared++;
     /* ToASCII: both succeed with the same name, or both fail.  A trailing
      * root dot is allowed on both sides (libidn keeps it). */
     rc = xn_idna2003_to_ascii(s, n, out, sizeof out, &len, flags | XN_ALLOW_ROOT_DOT, &rep);
@@ -760,7 +653,7 @@ static void diff_one(const char *s, size_t n, unsigned flags, tally *t)
     theirs = NULL;
 
     /* ToUnicode never fails in RFC 3490: compare what both return. */
-    t->names++;
+    t->compared++;
     rc = xn_idna2003_to_unicode(s, n, out, sizeof out, &len, flags, &rep);
     their = idna_to_unicode_8z8z(z, &theirs, idn_flags);
     ok = (rc == XN_OK || rc == XN_E_INVALID_DOMAIN) && their == IDNA_SUCCESS &&
@@ -792,76 +685,28 @@ static void diff_one(const char *s, size_t n, unsigned flags, tally *t)
     free(z);
 }
 
-static void diff_lines(const char *dir, const char *rel, bool v2, unsigned flags, tally *t)
-{
-    size_t len = 0, pos = 0;
-    char *data = read_file(dir, rel, &len);
-    buf u = {NULL, 0, 0};
-    if (!data)
-        return;
-    while (pos < len) {
-        size_t e = pos, n;
-        while (e < len && data[e] != '\n')
-            e++;
-        n = e - pos;
-        if (n && data[pos + n - 1] == '\r')
-            n--;
-        if (!v2) {
-            if (n)
-                diff_one(data + pos, n, flags, t);
-        } else if (n && data[pos] != '#') {
-            /* IdnaTestV2: the source column, trimmed. */
-            size_t a = pos, b = pos;
-            while (b < pos + n && data[b] != ';')
-                b++;
-            while (a < b && (data[a] == ' ' || data[a] == '\t'))
-                a++;
-            while (b > a && (data[b - 1] == ' ' || data[b - 1] == '\t'))
-                b--;
-            if (unescape_v2(data + a, b - a, &u) && !(u.n == 2 && memcmp(u.s, "\"\"", 2) == 0))
-                diff_one(u.s, u.n, flags, t);
-        }
-        pos = e + 1;
-    }
-    free(u.s);
-    free(data);
-}
-
 static int diff_main(const char *testdata, const char *corpus)
 {
     static const char *const files[] = {"top500.txt", "ascii.txt", "unicode.txt", "alabel.txt"};
     static const unsigned flag_sets[] = {0, XN_NO_STD3_RULES | XN_ALLOW_UNASSIGNED};
-    size_t f, i, k;
-    for (k = 0; k < 2; k++) {
-        for (f = 0; f < sizeof files / sizeof files[0]; f++) {
-            tally t;
-            memset(&t, 0, sizeof t);
-            diff_lines(corpus, files[f], false, flag_sets[k], &t);
-            printf("libidn %s flags %#x: %lu comparisons, %lu same, %lu excused, %lu differ\n",
-                   files[f], flag_sets[k], t.names, t.same, t.excused, t.differ);
-            for (i = 0; i < EXCUSES; i++)
-                if (t.excuse[i])
-                    printf("  excused %lu: %s\n", t.excuse[i], excuse_text[i]);
+    char what[128];
+    for (size_t k = 0; k < 2; k++) {
+        diff_run r;
+        for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+            memset(&r, 0, sizeof r);
+            r.flags = flag_sets[k];
+            test_each_name(corpus, files[f], TEST_LINES, diff_one, &r);
+            snprintf(what, sizeof what, "%s flags %#x", files[f], flag_sets[k]);
+            test_tally_print("libidn", what, &r.t, excuse_text, EXCUSES);
         }
-        {
-            tally t;
-            memset(&t, 0, sizeof t);
-            diff_lines(testdata, "unicode-idna-15.0.0/IdnaTestV2.txt", true, flag_sets[k], &t);
-            printf("libidn IdnaTestV2 15.0.0 sources flags %#x: %lu comparisons, %lu same, %lu "
-                   "excused, %lu differ\n",
-                   flag_sets[k], t.names, t.same, t.excused, t.differ);
-            for (i = 0; i < EXCUSES; i++)
-                if (t.excuse[i])
-                    printf("  excused %lu: %s\n", t.excuse[i], excuse_text[i]);
-        }
+        memset(&r, 0, sizeof r);
+        r.flags = flag_sets[k];
+        test_each_name(testdata, "unicode-idna-15.0.0/IdnaTestV2.txt", TEST_V2_SOURCE, diff_one,
+                       &r);
+        snprintf(what, sizeof what, "IdnaTestV2 15.0.0 sources flags %#x", flag_sets[k]);
+        test_tally_print("libidn", what, &r.t, excuse_text, EXCUSES);
     }
-    if (test_failures)
-        return test_done("idna2003-libidn");
-    if (g_missing) {
-        fprintf(stderr, "SKIP: %lu file(s) missing: not a pass\n", g_missing);
-        return TEST_SKIP;
-    }
-    return test_done("idna2003-libidn");
+    return test_finish("idna2003-libidn");
 }
 #endif
 
@@ -888,12 +733,7 @@ int main(int argc, char **argv)
         test_conf(argv[1]);
     else {
         fprintf(stderr, "SKIP: no testdata folder given\n");
-        g_missing++;
+        test_missing++;
     }
-    if (test_failures == 0 && g_missing) {
-        test_done("idna2003");
-        fprintf(stderr, "SKIP: %lu file(s) missing: a partial run is not a pass\n", g_missing);
-        return TEST_SKIP;
-    }
-    return test_done("idna2003");
+    return test_finish("idna2003");
 }

@@ -30,7 +30,6 @@
  *    (registration settles those rules on the label alone).
  * 3. API conventions: arguments, flags, capacity sweep, reports.
  */
-#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -39,95 +38,11 @@
 
 #include "internal.h"
 #include "props.h"
-#include "test.h"
+#include "testdata.h"
 
 #ifdef HAVE_LIBIDN2
 #include <idn2.h>
 #endif
-
-static unsigned long g_missing;
-
-/* ---- strings ------------------------------------------------------------ */
-
-typedef struct buf {
-    char *s;
-    size_t n, cap;
-} buf;
-
-static void buf_put(buf *b, const void *p, size_t n)
-{
-    if (!b->s || b->cap - b->n < n + 1) {
-        b->cap = (b->n + n + 1) * 2;
-        b->s = realloc(b->s, b->cap);
-        if (!b->s) {
-            fprintf(stderr, "out of memory\n");
-            exit(99);
-        }
-    }
-    if (n)
-        memcpy(b->s + b->n, p, n);
-    b->n += n;
-    b->s[b->n] = '\0';
-}
-
-static void buf_cp(buf *b, uint32_t cp)
-{
-    char t[4];
-    buf_put(b, t, xn__utf8_put(cp, t));
-}
-
-static char *read_file(const char *dir, const char *rel, size_t *len)
-{
-    char path[4096], chunk[65536];
-    FILE *f;
-    buf b = {NULL, 0, 0};
-    size_t got;
-    snprintf(path, sizeof path, "%s/%s", dir, rel);
-    f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "SKIP: %s not found (%s)\n", path, strerror(errno));
-        g_missing++;
-        return NULL;
-    }
-    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
-        buf_put(&b, chunk, got);
-    fclose(f);
-    buf_put(&b, "", 0);
-    *len = b.n;
-    return b.s;
-}
-
-/* IdnaTestV2 escapes \uXXXX and \x{XXXX}; false for a lone surrogate. */
-static bool unescape_v2(const char *s, size_t n, buf *out)
-{
-    size_t i = 0;
-    out->n = 0;
-    buf_put(out, "", 0);
-    while (i < n) {
-        if (s[i] == '\\' && i + 1 < n && (s[i + 1] == 'u' || s[i + 1] == 'x')) {
-            uint32_t cp = 0;
-            size_t j = i + 2, end;
-            bool brace = s[i + 1] == 'x' || (j < n && s[j] == '{');
-            if (brace)
-                j++;
-            end = brace ? n : j + 4;
-            while (j < n && j < end && s[j] != '}') {
-                char c = s[j++];
-                cp = cp * 16 + (unsigned)(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
-            }
-            if (brace)
-                j++;
-            if (cp >= 0xD800 && cp <= 0xDFFF)
-                return false;
-            buf_cp(out, cp);
-            i = j;
-        } else {
-            buf_put(out, s + i, 1);
-            i++;
-        }
-    }
-    return true;
-}
 
 /* ---- 1. vectors ----------------------------------------------------------- */
 
@@ -388,7 +303,7 @@ static unsigned char *g_prop;
 static bool load_idna2008(const char *dir)
 {
     size_t len = 0, pos = 0;
-    char *d = read_file(dir, "unicode-idna-15.0.0/Idna2008-15.0.0.txt", &len);
+    char *d = test_read_file(dir, "unicode-idna-15.0.0/Idna2008-15.0.0.txt", &len);
     unsigned long lines = 0;
     if (!d)
         return false;
@@ -487,7 +402,7 @@ static unsigned long v2_lines, v2_pass, v2_left;
 
 static void v2_line(char **col, size_t *cl)
 {
-    buf src = {NULL, 0, 0}, uni = {NULL, 0, 0}, asc = {NULL, 0, 0};
+    test_buf src = {NULL, 0, 0}, uni = {NULL, 0, 0}, asc = {NULL, 0, 0};
     const char *st_u = cl[2] ? col[2] : "[]";
     size_t st_u_n = cl[2] ? cl[2] : 2;
     const char *st_a = cl[4] ? col[4] : st_u;
@@ -499,9 +414,9 @@ static void v2_line(char **col, size_t *cl)
     int rc;
     unsigned long before = test_failures;
 
-    if (!unescape_v2(col[0], cl[0], &src) || !unescape_v2(cl[1] ? col[1] : col[0],
+    if (!test_unescape_v2(col[0], cl[0], &src) || !test_unescape_v2(cl[1] ? col[1] : col[0],
                                                           cl[1] ? cl[1] : cl[0], &uni) ||
-        !unescape_v2(cl[3] ? col[3] : (cl[1] ? col[1] : col[0]),
+        !test_unescape_v2(cl[3] ? col[3] : (cl[1] ? col[1] : col[0]),
                      cl[3] ? cl[3] : (cl[1] ? cl[1] : cl[0]), &asc)) {
         v2_left++; /* a lone surrogate: no UTF-8 input */
         goto out;
@@ -614,7 +529,7 @@ static void test_v2(const char *dir)
     char *d;
     if (!load_idna2008(dir))
         return;
-    d = read_file(dir, "unicode-idna-15.0.0/IdnaTestV2.txt", &len);
+    d = test_read_file(dir, "unicode-idna-15.0.0/IdnaTestV2.txt", &len);
     if (!d)
         return;
     while (pos < len) {
@@ -640,11 +555,6 @@ static void test_v2(const char *dir)
 /* ---- differential against libidn2 ------------------------------------------------ */
 
 #ifdef HAVE_LIBIDN2
-typedef struct tally {
-    unsigned long cmp, same, excused, differ;
-    unsigned long excuse[8];
-} tally;
-
 static const char *const excuse_text[] = {
     "an empty label or the empty name: libidn2 looks it up, xn reports A4_1/A4_2",
     ("a label starting \"xn--\" in other case: libidn2 tests the prefix case-sensitively and "
@@ -759,8 +669,9 @@ static bool bidi_only_ltr_labels(const char *s, size_t n)
     return true;
 }
 
-static void diff_one(const char *s, size_t n, tally *t)
+static void diff_one(const char *s, size_t n, void *ctx)
 {
+    test_tally *t = ctx;
     char out[4096], esc[512], esc2[512], codes[256];
     size_t len = 0;
     uint8_t *theirs = NULL;
@@ -775,7 +686,7 @@ static void diff_one(const char *s, size_t n, tally *t)
     memcpy(z, s, n);
     z[n] = '\0';
     test_checks++;
-    t->cmp++;
+    t->compared++;
     rc = xn_idna2008_lookup(s, n, out, sizeof out, &len, XN_NO_STD3_RULES | XN_ALLOW_ROOT_DOT,
                             &rep);
     their = idn2_lookup_u8((const uint8_t *)z, &theirs, IDN2_NO_TR46);
@@ -813,75 +724,25 @@ static void diff_one(const char *s, size_t n, tally *t)
     free(z);
 }
 
-/* v2: 0 plain lines; 1 IdnaTestV2 source column; 2 its toUnicode column. */
-static void diff_lines(const char *dir, const char *rel, int v2, tally *t)
-{
-    size_t len = 0, pos = 0;
-    char *d = read_file(dir, rel, &len);
-    buf u = {NULL, 0, 0};
-    if (!d)
-        return;
-    while (pos < len) {
-        size_t e = pos, n;
-        while (e < len && d[e] != '\n')
-            e++;
-        n = e - pos;
-        if (n && d[pos + n - 1] == '\r')
-            n--;
-        if (v2 == 0) {
-            if (n)
-                diff_one(d + pos, n, t);
-        } else if (n && d[pos] != '#') {
-            char *col[7];
-            size_t cl[7];
-            d[pos + n] = '\0';
-            if (split_cols(d + pos, col, cl) == 7) {
-                int c = v2 == 2 && cl[1] ? 1 : 0;
-                if (unescape_v2(col[c], cl[c], &u) && !(u.n == 2 && memcmp(u.s, "\"\"", 2) == 0))
-                    diff_one(u.s, u.n, t);
-            }
-        }
-        pos = e + 1;
-    }
-    free(u.s);
-    free(d);
-}
-
-static void report_tally(const char *what, const tally *t)
-{
-    size_t i;
-    printf("libidn2 %s: %lu names, %lu same, %lu excused, %lu differ\n", what, t->cmp, t->same,
-           t->excused, t->differ);
-    for (i = 0; i < EXCUSES; i++)
-        if (t->excuse[i])
-            printf("  excused %lu: %s\n", t->excuse[i], excuse_text[i]);
-}
-
 static int diff_main(const char *testdata, const char *corpus)
 {
     static const char *const files[] = {"top500.txt", "ascii.txt", "unicode.txt", "alabel.txt"};
-    size_t f;
-    tally t;
+    static const char v2[] = "unicode-idna-15.0.0/IdnaTestV2.txt";
+    test_tally t;
     printf("libidn2 %s, IDN2_NO_TR46; xn with XN_NO_STD3_RULES | XN_ALLOW_ROOT_DOT "
            "(libidn2 leaves NR-LDH labels alone)\n", idn2_check_version(NULL));
-    for (f = 0; f < sizeof files / sizeof files[0]; f++) {
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
         memset(&t, 0, sizeof t);
-        diff_lines(corpus, files[f], 0, &t);
-        report_tally(files[f], &t);
+        test_each_name(corpus, files[f], TEST_LINES, diff_one, &t);
+        test_tally_print("libidn2", files[f], &t, excuse_text, EXCUSES);
     }
     memset(&t, 0, sizeof t);
-    diff_lines(testdata, "unicode-idna-15.0.0/IdnaTestV2.txt", 1, &t);
-    report_tally("IdnaTestV2 15.0.0 sources", &t);
+    test_each_name(testdata, v2, TEST_V2_SOURCE, diff_one, &t);
+    test_tally_print("libidn2", "IdnaTestV2 15.0.0 sources", &t, excuse_text, EXCUSES);
     memset(&t, 0, sizeof t);
-    diff_lines(testdata, "unicode-idna-15.0.0/IdnaTestV2.txt", 2, &t);
-    report_tally("IdnaTestV2 15.0.0 toUnicode column", &t);
-    if (test_failures)
-        return test_done("idna2008-libidn2");
-    if (g_missing) {
-        fprintf(stderr, "SKIP: %lu file(s) missing: not a pass\n", g_missing);
-        return TEST_SKIP;
-    }
-    return test_done("idna2008-libidn2");
+    test_each_name(testdata, v2, TEST_V2_TO_UNICODE, diff_one, &t);
+    test_tally_print("libidn2", "IdnaTestV2 15.0.0 toUnicode column", &t, excuse_text, EXCUSES);
+    return test_finish("idna2008-libidn2");
 }
 #endif
 
@@ -908,13 +769,8 @@ int main(int argc, char **argv)
         test_v2(argv[1]);
     } else {
         fprintf(stderr, "SKIP: no testdata folder given\n");
-        g_missing++;
+        test_missing++;
     }
     free(g_prop);
-    if (test_failures == 0 && g_missing) {
-        test_done("idna2008");
-        fprintf(stderr, "SKIP: %lu file(s) missing: a partial run is not a pass\n", g_missing);
-        return TEST_SKIP;
-    }
-    return test_done("idna2008");
+    return test_finish("idna2008");
 }

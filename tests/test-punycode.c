@@ -21,7 +21,7 @@
 #include <stdbool.h>
 
 #include "internal.h"
-#include "test.h"
+#include "testdata.h"
 
 #ifdef HAVE_LIBIDN
 #include <punycode.h>
@@ -29,8 +29,6 @@
 
 #define GUARD 16
 #define GUARD_BYTE 0xA5
-
-static bool skipped;
 
 /* ------------------------------------------------------------------------
  * Helpers
@@ -778,32 +776,6 @@ static void test_libidn(void)
  * Test data: RFC 3492 §7.1 samples
  * --------------------------------------------------------------------- */
 
-static char *read_file(const char *dir, const char *name, size_t *len)
-{
-    char path[4096];
-    FILE *f;
-    char *buf = NULL;
-    size_t cap = 0, n = 0, got;
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "\n*** SKIP: %s not found ***\n\n", path);
-        skipped = true;
-        return NULL;
-    }
-    do {
-        if (n == cap)
-            buf = (char *)xrealloc(buf, cap = cap ? cap * 2 : 65536);
-        got = fread(buf + n, 1, cap - n, f);
-        n += got;
-    } while (got > 0);
-    fclose(f);
-    buf = (char *)xrealloc(buf, n + 1);
-    buf[n] = '\0';
-    *len = n;
-    return buf;
-}
-
 /* Splits s at tabs in place; returns the number of fields (at most max). */
 static size_t split_tabs(char *s, char **field, size_t max)
 {
@@ -822,7 +794,7 @@ static size_t split_tabs(char *s, char **field, size_t max)
 static void test_rfc3492(const char *dir)
 {
     size_t size, samples = 0, before = test_failures;
-    char *text = read_file(dir, "rfc3492/rfc3492-7.1-samples.tsv", &size), *line, *next;
+    char *text = test_read_file(dir, "rfc3492/rfc3492-7.1-samples.tsv", &size), *line, *next;
     if (!text)
         return;
     for (line = text; *line; line = next) {
@@ -1166,7 +1138,7 @@ static void test_rust_url(const char *dir)
 {
     size_t size, i, k, good = 0, bad = 0;
     unsigned long before = test_failures;
-    char *text = read_file(dir, "rust-url-idna-tests/punycode_tests.json", &size);
+    char *text = test_read_file(dir, "rust-url-idna-tests/punycode_tests.json", &size);
     jval root;
     if (text && json_parse(text, size, &root, "punycode_tests.json")) {
         CHECK(root.type == 'a');
@@ -1194,7 +1166,7 @@ static void test_rust_url(const char *dir)
     }
     free(text);
 
-    text = read_file(dir, "rust-url-idna-tests/bad_punycode_tests.json", &size);
+    text = test_read_file(dir, "rust-url-idna-tests/bad_punycode_tests.json", &size);
     if (text && json_parse(text, size, &root, "bad_punycode_tests.json")) {
         CHECK(root.type == 'a');
         for (i = 0; root.type == 'a' && i < root.count; i++) {
@@ -1254,10 +1226,5 @@ int main(int argc, char **argv)
     test_rfc3492(dir);
     test_rust_url(dir);
 
-    if (skipped && test_failures == 0) {
-        test_done("punycode");
-        fprintf(stderr, "SKIP: some test data was not found (see above)\n");
-        return TEST_SKIP;
-    }
-    return test_done("punycode");
+    return test_finish("punycode");
 }

@@ -1,0 +1,239 @@
+/*
+ * Reading the conformance data in ../shared/testdata (or the bench corpus):
+ *
+ *   test_read_file(dir, rel, &len)   the whole file, NUL-appended; NULL, a loud
+ *                                    SKIP line and test_missing++ when it is
+ *                                    absent or unreadable
+ *   test_buf, test_buf_put/_cp       a growable NUL-terminated byte string
+ *   test_unescape_v2(s, n, &b)       IdnaTestV2's \uXXXX and \x{XXXX} escapes
+ *   test_v2_field(line, n, k, ...)   column k of an IdnaTestV2 line, trimmed
+ *   test_each_name(dir, rel, what, fn, ctx)
+ *                                    fn on each name a file gives: its lines,
+ *                                    or an IdnaTestV2 column, unescaped
+ *   test_tally, test_tally_print     the counts of a differential test
+ *   test_finish(name)                test_done(), or 77 (skipped, not passed)
+ *                                    when nothing failed but data was missing
+ *
+ * Out of memory ends the test program with exit code 99 (a hard error).
+ */
+#ifndef XN_TESTDATA_H
+#define XN_TESTDATA_H
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "test.h"
+
+static unsigned long test_missing;
+
+typedef struct test_buf {
+    char *s;
+    size_t n, cap;
+} test_buf;
+
+static inline void test_buf_put(test_buf *b, const void *p, size_t n)
+{
+    if (!b->s || b->cap - b->n < n + 1) {
+        char *s;
+        b->cap = (b->n + n + 1) * 2;
+        s = (char *)realloc(b->s, b->cap);
+        if (!s) {
+            fprintf(stderr, "test: out of memory\n");
+            exit(99);
+        }
+        b->s = s;
+    }
+    if (n)
+        memcpy(b->s + b->n, p, n);
+    b->n += n;
+    b->s[b->n] = '\0';
+}
+
+/* Appends cp in UTF-8's generalized form: a surrogate gets the three
+ * (ill-formed) bytes its pattern gives, which hostile-input tests want. */
+static inline void test_buf_cp(test_buf *b, uint32_t cp)
+{
+    unsigned char t[4];
+    size_t n;
+    if (cp < 0x80) {
+        t[0] = (unsigned char)cp;
+        n = 1;
+    } else if (cp < 0x800) {
+        t[0] = (unsigned char)(0xC0 | (cp >> 6));
+        n = 2;
+    } else if (cp < 0x10000) {
+        t[0] = (unsigned char)(0xE0 | (cp >> 12));
+        n = 3;
+    } else {
+        t[0] = (unsigned char)(0xF0 | (cp >> 18));
+        n = 4;
+    }
+    for (size_t k = n - 1; k > 0; k--, cp >>= 6)
+        t[k] = (unsigned char)(0x80 | (cp & 0x3F));
+    test_buf_put(b, t, n);
+}
+
+static inline char *test_read_file(const char *dir, const char *rel, size_t *len)
+{
+    char path[4096], chunk[65536];
+    test_buf b = {NULL, 0, 0};
+    size_t got;
+    FILE *f;
+    snprintf(path, sizeof path, "%s/%s", dir, rel);
+    f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "SKIP: %s not found (%s)\n", path, strerror(errno));
+        test_missing++;
+        return NULL;
+    }
+    test_buf_put(&b, "", 0);
+    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
+        test_buf_put(&b, chunk, got);
+    if (ferror(f)) {
+        fprintf(stderr, "SKIP: %s could not be read\n", path);
+        test_missing++;
+        fclose(f);
+        free(b.s);
+        return NULL;
+    }
+    fclose(f);
+    *len = b.n;
+    return b.s;
+}
+
+/* IdnaTestV2 escapes: \uXXXX (four hex digits), \u{X...} and \x{X...}.
+ * False for a surrogate, which UTF-8 cannot carry. */
+static inline bool test_unescape_v2(const char *s, size_t n, test_buf *out)
+{
+    size_t i = 0;
+    out->n = 0;
+    test_buf_put(out, "", 0);
+    while (i < n) {
+        if (s[i] == '\\' && i + 1 < n && (s[i + 1] == 'u' || s[i + 1] == 'x')) {
+            uint32_t cp = 0;
+            size_t j = i + 2;
+            bool brace = s[i + 1] == 'x' || (j < n && s[j] == '{');
+            size_t end = brace ? n : j + 4;
+            if (brace)
+                j++;
+            while (j < n && j < end && s[j] != '}') {
+                char c = s[j++];
+                cp = cp * 16 + (unsigned)(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+            }
+            if (brace)
+                j++;
+            if (cp >= 0xD800 && cp <= 0xDFFF)
+                return false;
+            test_buf_cp(out, cp);
+            i = j;
+        } else {
+            test_buf_put(out, s + i, 1);
+            i++;
+        }
+    }
+    return true;
+}
+
+/* Column k (from 0) of the ';'-separated line[0..n), without surrounding
+ * blanks and without a '#' comment; false when the line has fewer columns. */
+static inline bool test_v2_field(const char *line, size_t n, unsigned k, const char **field,
+                                 size_t *len)
+{
+    size_t a = 0, b;
+    if (n && line[0] == '#')
+        return false;
+    for (; k > 0; k--) {
+        while (a < n && line[a] != ';' && line[a] != '#')
+            a++;
+        if (a >= n || line[a] == '#')
+            return false;
+        a++;
+    }
+    b = a;
+    while (b < n && line[b] != ';' && line[b] != '#')
+        b++;
+    while (a < b && (line[a] == ' ' || line[a] == '\t'))
+        a++;
+    while (b > a && (line[b - 1] == ' ' || line[b - 1] == '\t'))
+        b--;
+    *field = line + a;
+    *len = b - a;
+    return true;
+}
+
+enum test_names {
+    TEST_LINES,          /* every non-empty line, as is */
+    TEST_V2_SOURCE,      /* IdnaTestV2's source column */
+    TEST_V2_TO_UNICODE,  /* its toUnicode column (the source where that is empty) */
+};
+
+/* Calls fn(s, n, ctx) on each name of dir/rel.  IdnaTestV2 names holding a
+ * surrogate escape (which UTF-8 cannot carry) and the empty name "" are left
+ * out; a missing file counts in test_missing. */
+static inline void test_each_name(const char *dir, const char *rel, enum test_names what,
+                                  void (*fn)(const char *s, size_t n, void *ctx), void *ctx)
+{
+    size_t len = 0, pos = 0;
+    char *data = test_read_file(dir, rel, &len);
+    test_buf u = {NULL, 0, 0};
+    if (!data)
+        return;
+    while (pos < len) {
+        size_t e = pos, n;
+        const char *f;
+        size_t fn_len;
+        while (e < len && data[e] != '\n')
+            e++;
+        n = e - pos;
+        if (n && data[pos + n - 1] == '\r')
+            n--;
+        if (what == TEST_LINES) {
+            if (n)
+                fn(data + pos, n, ctx);
+        } else if (n && test_v2_field(data + pos, n, 0, &f, &fn_len)) {
+            const char *g;
+            size_t g_len;
+            if (what == TEST_V2_TO_UNICODE && test_v2_field(data + pos, n, 1, &g, &g_len) &&
+                g_len) {
+                f = g;
+                fn_len = g_len;
+            }
+            if (test_unescape_v2(f, fn_len, &u) &&
+                !(u.n == 2 && memcmp(u.s, "\"\"", 2) == 0))
+                fn(u.s, u.n, ctx);
+        }
+        pos = e + 1;
+    }
+    free(u.s);
+    free(data);
+}
+
+typedef struct test_tally {
+    unsigned long compared, same, excused, differ;
+    unsigned long excuse[8];
+} test_tally;
+
+/* "<peer> <what>: N names, ..." and a line per excuse that was used. */
+static inline void test_tally_print(const char *peer, const char *what, const test_tally *t,
+                                    const char *const *excuse_text, size_t excuses)
+{
+    printf("%s %s: %lu comparisons, %lu same, %lu excused, %lu differ\n", peer, what, t->compared,
+           t->same, t->excused, t->differ);
+    for (size_t i = 0; i < excuses; i++)
+        if (t->excuse[i])
+            printf("  excused %lu: %s\n", t->excuse[i], excuse_text[i]);
+}
+
+static inline int test_finish(const char *name)
+{
+    int rc = test_done(name);
+    if (rc == 0 && test_missing) {
+        fprintf(stderr, "SKIP: %lu data file(s) missing: a partial run is not a pass\n",
+                test_missing);
+        return TEST_SKIP;
+    }
+    return rc;
+}
+
+#endif
