@@ -388,6 +388,19 @@ XN_API int xn_idna2008_to_unicode(const char *in, size_t in_len, char *out,
                                   size_t out_cap, size_t *out_len,
                                   unsigned flags, xn_report *report);
 
+/* As xn_idna2008_lookup() / xn_idna2008_to_unicode(), with the output
+ * allocated as by xn_to_ascii_alloc() / xn_to_unicode_alloc(): on XN_OK
+ * (and, for xn_idna2008_to_unicode_alloc, on XN_E_INVALID_DOMAIN) *out
+ * receives a NUL-terminated string to release with xn_free(); on any other
+ * status, XN_E_NOMEM included, *out is NULL.  out_len may be NULL.
+ * @since 0.1 */
+XN_API int xn_idna2008_lookup_alloc(const char *in, size_t in_len, char **out,
+                                    size_t *out_len, unsigned flags,
+                                    xn_report *report);
+XN_API int xn_idna2008_to_unicode_alloc(const char *in, size_t in_len,
+                                        char **out, size_t *out_len,
+                                        unsigned flags, xn_report *report);
+
 /* IDNA2008 registration (RFC 5891 §4) of one label, given as a U-label, an
  * A-label or both.  An argument is absent when its length is 0 (its pointer
  * may then be NULL); both absent is XN_E_INVALID_ARG.
@@ -483,6 +496,20 @@ XN_API int xn_idna2003_to_ascii(const char *in, size_t in_len, char *out,
 XN_API int xn_idna2003_to_unicode(const char *in, size_t in_len, char *out,
                                   size_t out_cap, size_t *out_len,
                                   unsigned flags, xn_report *report);
+
+/* As xn_idna2003_to_ascii() / xn_idna2003_to_unicode(), with the output
+ * allocated: on XN_OK (and, for xn_idna2003_to_unicode_alloc, on
+ * XN_E_INVALID_DOMAIN) *out receives a NUL-terminated string to release
+ * with xn_free(); on any other status, XN_E_NOMEM included, *out is NULL.
+ * out_len may be NULL.  (ICU's own allocations are ICU's; these allocate
+ * only the result.)
+ * @since 0.1 */
+XN_API int xn_idna2003_to_ascii_alloc(const char *in, size_t in_len,
+                                      char **out, size_t *out_len,
+                                      unsigned flags, xn_report *report);
+XN_API int xn_idna2003_to_unicode_alloc(const char *in, size_t in_len,
+                                        char **out, size_t *out_len,
+                                        unsigned flags, xn_report *report);
 
 /* ---------------------------------------------------------------------------
  * Beyond the standards: display policy, mail addresses, label classes,

@@ -419,3 +419,17 @@ int xn_idna2003_to_unicode(const char *in, size_t in_len, char *out, size_t out_
 {
     return run(in, in_len, out, out_cap, out_len, flags, report, true);
 }
+
+int xn_idna2003_to_ascii_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
+                               unsigned flags, xn_report *report)
+{
+    return xn__convert_alloc(xn_idna2003_to_ascii, false, in, in_len, out, out_len, flags,
+                             report);
+}
+
+int xn_idna2003_to_unicode_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
+                                 unsigned flags, xn_report *report)
+{
+    return xn__convert_alloc(xn_idna2003_to_unicode, true, in, in_len, out, out_len, flags,
+                             report);
+}

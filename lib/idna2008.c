@@ -546,6 +546,19 @@ int xn_idna2008_to_unicode(const char *in, size_t in_len, char *out, size_t out_
     return lookup(in, in_len, out, out_cap, out_len, flags, report, true);
 }
 
+int xn_idna2008_lookup_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
+                             unsigned flags, xn_report *report)
+{
+    return xn__convert_alloc(xn_idna2008_lookup, false, in, in_len, out, out_len, flags, report);
+}
+
+int xn_idna2008_to_unicode_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
+                                 unsigned flags, xn_report *report)
+{
+    return xn__convert_alloc(xn_idna2008_to_unicode, true, in, in_len, out, out_len, flags,
+                             report);
+}
+
 /* ---- registration (RFC 5891 §4) -------------------------------------------------- */
 
 /* The U-label side: *ace receives its A-label (ace_n bytes; 0 when there is

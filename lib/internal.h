@@ -133,6 +133,20 @@ static inline int xn__finish(const xn__sink *s, uint64_t errors, bool keep_outpu
 size_t xn__format_bits(uint64_t bits, const char *(*name)(uint64_t bit), char *buf,
                        size_t buf_cap);
 
+/* A converter with the caller-buffer contract of xn_to_ascii(). */
+typedef int (*xn__convert_fn)(const char *in, size_t in_len, char *out, size_t out_cap,
+                              size_t *out_len, unsigned flags, xn_report *report);
+
+/* uts46.c: the *_alloc contract on top of convert: on XN_OK (and on
+ * XN_E_INVALID_DOMAIN when output_on_invalid, as ToUnicode writes its output
+ * then) *out gets a NUL-terminated copy to free with xn_free(); on any other
+ * status *out is NULL and *out_len 0.  A result that fits XN_DOMAIN_MAX
+ * bytes costs one conversion and one allocation, a longer one converts
+ * twice (the second time into a block of the exact size). */
+int xn__convert_alloc(xn__convert_fn convert, bool output_on_invalid, const char *in,
+                      size_t in_len, char **out, size_t *out_len, unsigned flags,
+                      xn_report *report);
+
 /* ---- mapping.c: UTS #46 §4 step 1 ---------------------------------------- */
 
 /* The longest mapping in the table is 18 code points (U+FDFA). */

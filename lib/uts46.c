@@ -954,8 +954,9 @@ int xn_label_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap
 
 /* ---- allocating wrappers ------------------------------------------------------- */
 
-static int run_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
-                     unsigned flags, xn_report *report, bool to_ascii)
+int xn__convert_alloc(xn__convert_fn convert, bool output_on_invalid, const char *in,
+                      size_t in_len, char **out, size_t *out_len, unsigned flags,
+                      xn_report *report)
 {
     char small[XN_DOMAIN_MAX];
     size_t len = 0;
@@ -967,16 +968,16 @@ static int run_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
     if (out_len)
         *out_len = 0;
     if (!out) {
-        fill_report(report, NULL);
+        xn__fill_report(report, 0, NULL);
         return XN_E_INVALID_ARG;
     }
-    rc = run(in, in_len, small, sizeof small, &len, flags, report, to_ascii, false);
+    rc = convert(in, in_len, small, sizeof small, &len, flags, report);
     if (rc == XN_E_BUFFER_TOO_SMALL) {
         p = (char *)malloc(len + 1);
         if (!p)
             return XN_E_NOMEM;
-        rc = run(in, in_len, p, len + 1, &len, flags, report, to_ascii, false);
-    } else if (rc == XN_OK || (rc == XN_E_INVALID_DOMAIN && !to_ascii)) {
+        rc = convert(in, in_len, p, len + 1, &len, flags, report);
+    } else if (rc == XN_OK || (rc == XN_E_INVALID_DOMAIN && output_on_invalid)) {
         p = (char *)malloc(len + 1);
         if (!p)
             return XN_E_NOMEM;
@@ -985,7 +986,7 @@ static int run_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
     } else {
         return rc;
     }
-    if (rc == XN_OK || (rc == XN_E_INVALID_DOMAIN && !to_ascii)) {
+    if (rc == XN_OK || (rc == XN_E_INVALID_DOMAIN && output_on_invalid)) {
         *out = p;
         if (out_len)
             *out_len = len;
@@ -998,13 +999,13 @@ static int run_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
 int xn_to_ascii_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
                       unsigned flags, xn_report *report)
 {
-    return run_alloc(in, in_len, out, out_len, flags, report, true);
+    return xn__convert_alloc(xn_to_ascii, false, in, in_len, out, out_len, flags, report);
 }
 
 int xn_to_unicode_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
                         unsigned flags, xn_report *report)
 {
-    return run_alloc(in, in_len, out, out_len, flags, report, false);
+    return xn__convert_alloc(xn_to_unicode, true, in, in_len, out, out_len, flags, report);
 }
 
 void xn_free(void *p)

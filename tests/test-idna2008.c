@@ -148,11 +148,15 @@ static void test_vectors(void)
             v->op == LOOKUP ? xn_idna2008_lookup : xn_idna2008_to_unicode;
         xn_report rep;
         int rc = fn(in, n, out, sizeof out, &len, v->flags, &rep);
+        bool has_out = rc == XN_OK || (rc == BAD && v->op == TO_UNICODE);
+        test_alloc_agrees(what, v->op == LOOKUP ? xn_idna2008_lookup_alloc
+                                                : xn_idna2008_to_unicode_alloc,
+                          in, n, v->flags, rc, &rep, has_out, out, len);
         test_escape(esc, sizeof esc, v->in, n);
         xn_errors_format(rep.errors, codes, sizeof codes);
         CHECK_MSG(rc == v->rc && rep.errors == v->errors, "%s(%s, %#x): rc %d errors %s", what,
                   esc, v->flags, rc, codes);
-        if (rc == XN_OK || (rc == BAD && v->op == TO_UNICODE)) {
+        if (has_out) {
             CHECK_MSG(!v->out || (len == strlen(v->out) && memcmp(out, v->out, len) == 0 && out[len] == '\0'),
                       "%s(%s): [%.*s]", what, esc, (int)len, out);
             for (cap = 0; cap < len; cap++) {

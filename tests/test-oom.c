@@ -1,6 +1,7 @@
 /*
  * Allocation failure.  The only allocating paths of libxn are the *_alloc
- * wrappers (xn_to_ascii_alloc, xn_to_unicode_alloc).  This program is linked
+ * wrappers (UTS #46, IDNA2008 and IDNA2003), which share one implementation,
+ * xn__convert_alloc; each wrapper is run here.  This program is linked
  * with -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free, so every
  * call to those from libxn's static objects (and from this file) goes to
  * __wrap_* below, which can fail the Nth allocation and keeps the set of
@@ -132,9 +133,9 @@ static void disarm(void)
     fail_at = -1;
 }
 
-static void run(int line, bool to_ascii, const char *in, size_t n, unsigned flags)
+static void run_fn(int line, alloc_fn fn, const char *what, const char *in, size_t n,
+                   unsigned flags)
 {
-    alloc_fn fn = to_ascii ? xn_to_ascii_alloc : xn_to_unicode_alloc;
     char esc[200];
     char *ref = NULL, *out;
     size_t ref_len = 0, len;
@@ -170,15 +171,24 @@ static void run(int line, bool to_ascii, const char *in, size_t n, unsigned flag
                   nlive - (out ? 1u : 0u));
         xn_free(out);
         CHECK_MSG(nlive == 0, "line %d: \"%s\": %zu blocks live after xn_free", line, esc, nlive);
-        printf("%-10s %-44.44s 0x%03X %-22s %ld allocation(s)\n", to_ascii ? "to_ascii" : "to_unicode",
-               esc, flags, xn_strerror_name(rc), k);
+        printf("%-28s %-44.44s 0x%03X %-22s %ld allocation(s)\n", what, esc, flags,
+               xn_strerror_name(rc), k);
         break;
     }
     CHECK_MSG(k < 100, "line %d: \"%s\" never completed", line, esc);
     xn_free(ref);
 }
 
+static void run(int line, bool to_ascii, const char *in, size_t n, unsigned flags)
+{
+    if (to_ascii)
+        run_fn(line, xn_to_ascii_alloc, "to_ascii", in, n, flags);
+    else
+        run_fn(line, xn_to_unicode_alloc, "to_unicode", in, n, flags);
+}
+
 #define RUN(a, s, flags) run(__LINE__, a, s, strlen(s), flags)
+#define RUN_FN(fn, s, flags) run_fn(__LINE__, fn, #fn, s, strlen(s), flags)
 
 int main(void)
 {
@@ -217,12 +227,34 @@ int main(void)
         strcat(big, "xn--a.xn--bcher-kva.");
     run(__LINE__, false, big, strlen(big), 0);
 
+    /* The IDNA2008 and IDNA2003 wrappers: output that fits, ToUnicode's
+     * output on a violation, a failure, a result longer than the internal
+     * buffer (IDNA2003 checks no name length). */
+    RUN_FN(xn_idna2008_lookup_alloc, "b\xC3\xBC" "cher.example", 0);
+    RUN_FN(xn_idna2008_lookup_alloc, "a..b", 0);
+    RUN_FN(xn_idna2008_to_unicode_alloc, "xn--bcher-kva.example", 0);
+    RUN_FN(xn_idna2008_to_unicode_alloc, "xn--a.example", 0);
+    RUN_FN(xn_idna2003_to_ascii_alloc, "B\xC3\xBC" "cher.example", 0);
+    RUN_FN(xn_idna2003_to_ascii_alloc, "a\xE2\x80\xA8.b", 0);
+    RUN_FN(xn_idna2003_to_unicode_alloc, "xn--bcher-kva.example", 0);
+    RUN_FN(xn_idna2003_to_unicode_alloc, "xn--a.example", 0);
+    big[0] = '\0';
+    for (i = 0; i < 60; i++)
+        strcat(big, "b\xC3\xBC" "cher.");
+    strcat(big, "x");
+    run_fn(__LINE__, xn_idna2003_to_ascii_alloc, "xn_idna2003_to_ascii_alloc", big, strlen(big),
+           0);
+    run_fn(__LINE__, xn_idna2008_lookup_alloc, "xn_idna2008_lookup_alloc", big, strlen(big),
+           XN_NO_VERIFY_DNS_LENGTH);
+
     /* Bad arguments: nothing allocated, *out untouched or NULL. */
     {
         size_t len = 7;
         arm(0);
         CHECK_EQ_INT(xn_to_ascii_alloc("a", 1, NULL, &len, 0, NULL), XN_E_INVALID_ARG);
         CHECK_EQ_INT(xn_to_unicode_alloc(NULL, 1, NULL, NULL, 0, NULL), XN_E_INVALID_ARG);
+        CHECK_EQ_INT(xn_idna2008_lookup_alloc("a", 1, NULL, &len, 0, NULL), XN_E_INVALID_ARG);
+        CHECK_EQ_INT(xn_idna2003_to_unicode_alloc("a", 1, NULL, &len, 0, NULL), XN_E_INVALID_ARG);
         disarm();
         CHECK_EQ_INT(seen, 0);
     }

@@ -6,6 +6,7 @@
  *   CHECK_MSG(cond, fmt, ...)   prints an explanation of its own
  *   test_escape(buf, cap, s, n) renders bytes as ASCII with \xHH / \u{...}
  *   test_done()                 prints "N checks, N failed", returns the exit code
+ *   test_alloc_agrees(...)      a *_alloc wrapper gives what the caller-buffer call gave
  *
  * Every failing check is reported; a test program runs to its end and then
  * exits 1 if anything failed.  Exit code 77 tells meson a suite was skipped.
@@ -17,6 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "xn.h"
 
 static unsigned long test_checks, test_failures;
 
@@ -93,6 +96,33 @@ static inline char *test_exact_copy(const void *s, size_t n)
     if (n)
         memcpy(p, s, n);
     return p;
+}
+
+typedef int (*test_alloc_fn)(const char *in, size_t in_len, char **out, size_t *out_len,
+                             unsigned flags, xn_report *report);
+
+/* afn, the *_alloc form of a conversion, on in[0..n) with flags agrees with
+ * the caller-buffer call, which returned rc and the report *rep, and when
+ * has_out wrote out[0..len): the same status, report and output, a NUL
+ * after it, and *out NULL with *out_len 0 when there is no output. */
+static inline void test_alloc_agrees(const char *what, test_alloc_fn afn, const char *in,
+                                     size_t n, unsigned flags, int rc, const xn_report *rep,
+                                     int has_out, const char *out, size_t len)
+{
+    char *p = (char *)&n; /* must be replaced */
+    size_t l = 12345;
+    xn_report arep;
+    int arc = afn(in, n, &p, &l, flags, &arep);
+    CHECK_MSG(arc == rc && arep.errors == rep->errors && arep.label == rep->label &&
+                  arep.offset == rep->offset && arep.code_point == rep->code_point,
+              "%s_alloc: status %d and report differ from the buffer call's %d", what, arc, rc);
+    if (has_out)
+        CHECK_MSG(p != NULL && l == len && memcmp(p, out, len) == 0 && p[len] == '\0',
+                  "%s_alloc: output differs from the buffer call's", what);
+    else
+        CHECK_MSG(p == NULL && l == 0, "%s_alloc: *out %p, *out_len %zu without output", what,
+                  (void *)p, l);
+    xn_free(p);
 }
 
 static inline int test_done(const char *name)
