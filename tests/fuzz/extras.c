@@ -6,9 +6,13 @@
  *    (fuzz_convert()); on success the output is the input's local part, byte
  *    for byte, '@', and exactly what xn_to_ascii / xn_to_unicode make of the
  *    domain; SMTPUTF8 is asked for exactly when the local part is not ASCII;
- *  - xn_to_display shows the same name: ToASCII of its output is ToASCII
- *    of the input, and it succeeds exactly when ToASCII does (short of
- *    XN_E_TOO_LONG for long ASCII forms);
+ *  - xn_to_display, at the restriction level and deviation setting the
+ *    input's first byte picks, shows the same name: ToASCII of its output
+ *    is ToASCII of the input, and it succeeds exactly when ToASCII does
+ *    (short of XN_E_TOO_LONG for long ASCII forms); it keeps the buffer
+ *    contract; its report has one entry per label shown and their union;
+ *    at the Minimally Restrictive level no label has more reasons, and a
+ *    label shown in Unicode stays so;
  *  - xn_equal: a name ToASCII accepts (with XN_ALLOW_ROOT_DOT, as xn_equal
  *    uses it) equals itself, its ASCII form and (unless only the URL
  *    fallback accepts it) its Unicode form; a name ToASCII refuses makes
@@ -63,30 +67,100 @@ static void check_email(const char *in, size_t n, unsigned flags)
     }
 }
 
+/* The labels of out[0..len): the dots plus one. */
+static size_t count_labels(const char *out, size_t len)
+{
+    size_t k = 1, i;
+    for (i = 0; i < len; i++)
+        k += out[i] == '.';
+    return k;
+}
+
 static void check_display(const char *in, size_t n, unsigned flags, const fuzz_result *a)
 {
-    char out[4 * XN_DOMAIN_MAX];
-    size_t len = 0;
-    xn_display_report dr;
-    int rc = xn_to_display(in, n, out, sizeof out, &len, flags, NULL, &dr);
+    /* The display bits (restriction level, deviations) from the first byte. */
+    unsigned dflags = flags | ((n ? (unsigned char)in[0] % 8u : 0u) << 12);
+    char out[4 * XN_DOMAIN_MAX], loose[4 * XN_DOMAIN_MAX];
+    size_t len = 0, need = 7, loose_len = 0, i, start, lstart, label;
+    xn_display_report dr, dq, dl;
+    uint32_t all = 0;
+    int rc = xn_to_display(in, n, out, sizeof out, &len, dflags, NULL, &dr), rq;
     if (a->rc != XN_OK) {
         FUZZ_ASSERT(rc == a->rc, "display %s, ToASCII %s", xn_strerror_name(rc),
                     xn_strerror_name(a->rc));
+        FUZZ_ASSERT(len == 0 && dr.labels == 0 && dr.unsafe == 0,
+                    "display failed with output or reasons");
         return;
     }
     if (rc == XN_E_TOO_LONG) {
         FUZZ_ASSERT(a->len >= XN_DOMAIN_MAX, "display: XN_E_TOO_LONG for %zu bytes", a->len);
         return;
     }
-    FUZZ_ASSERT(rc == XN_OK, "display %s, ToASCII XN_OK", xn_strerror_name(rc));
+    FUZZ_ASSERT(rc == XN_OK, "display 0x%X: %s, ToASCII XN_OK", dflags, xn_strerror_name(rc));
+    FUZZ_ASSERT(len < sizeof out && out[len] == '\0', "display: %zu bytes, no NUL", len);
+
+    /* The name shown is the same name. */
     {
         fuzz_result again = fuzz_convert(FUZZ_TO_ASCII, out, len, flags);
         FUZZ_ASSERT(again.rc == XN_OK && again.len == a->len &&
                         memcmp(again.out, a->out, a->len) == 0,
                     "flags 0x%X: \"%s\" displays as \"%s\", whose ToASCII is %s \"%s\", not \"%s\"",
-                    flags, fuzz_show(in, n), fuzz_show(out, len), xn_strerror_name(again.rc),
+                    dflags, fuzz_show(in, n), fuzz_show(out, len), xn_strerror_name(again.rc),
                     again.out ? fuzz_show(again.out, again.len) : "", fuzz_show(a->out, a->len));
         fuzz_result_free(&again);
+    }
+
+    /* The report: one entry per label of the output, their union. */
+    FUZZ_ASSERT(dr.labels == count_labels(out, len), "display: %zu labels reported, %zu shown",
+                dr.labels, count_labels(out, len));
+    for (i = 0; i < dr.labels && i < XN_DISPLAY_LABELS_MAX; i++)
+        all |= dr.label_unsafe[i];
+    FUZZ_ASSERT(dr.labels > XN_DISPLAY_LABELS_MAX ? (all & ~dr.unsafe) == 0 : all == dr.unsafe,
+                "display: reasons 0x%X, per label 0x%X", (unsigned)dr.unsafe, (unsigned)all);
+
+    /* The buffer contract: a size query, the exact size without the NUL,
+     * one byte short; the report comes with XN_E_BUFFER_TOO_SMALL too. */
+    rq = xn_to_display(in, n, NULL, 0, &need, dflags, NULL, &dq);
+    FUZZ_ASSERT(rq == (len ? XN_E_BUFFER_TOO_SMALL : XN_OK) && need == len &&
+                    dq.labels == dr.labels && dq.unsafe == dr.unsafe,
+                "display size query: %s, %zu for %zu", xn_strerror_name(rq), need, len);
+    if (len) {
+        char *b = fuzz_out_new(len);
+        rq = xn_to_display(in, n, b, len, &need, dflags, NULL, NULL);
+        FUZZ_ASSERT(rq == XN_OK && need == len && memcmp(b, out, len) == 0,
+                    "display into exactly %zu bytes: %s", len, xn_strerror_name(rq));
+        fuzz_out_done(b, len);
+        b = fuzz_out_new(len - 1);
+        rq = xn_to_display(in, n, b, len - 1, &need, dflags, NULL, NULL);
+        FUZZ_ASSERT(rq == XN_E_BUFFER_TOO_SMALL && need == len,
+                    "display into %zu bytes: %s, %zu", len - 1, xn_strerror_name(rq), need);
+        fuzz_out_done(b, len - 1);
+    }
+
+    /* Minimally Restrictive is the loosest level: every label has no more
+     * reasons than at dflags' level, and one shown in Unicode there is
+     * shown in Unicode here. */
+    rq = xn_to_display(in, n, loose, sizeof loose, &loose_len,
+                       (dflags & ~XN_DISPLAY_LEVEL_MASK) | XN_DISPLAY_MINIMAL, NULL, &dl);
+    FUZZ_ASSERT(rq == XN_OK && dl.labels == dr.labels, "display, minimal level: %s",
+                xn_strerror_name(rq));
+    for (i = 0; i < dr.labels && i < XN_DISPLAY_LABELS_MAX; i++)
+        FUZZ_ASSERT((dl.label_unsafe[i] & ~dr.label_unsafe[i]) == 0,
+                    "label %zu: reasons 0x%X at the minimal level, 0x%X at 0x%X", i,
+                    (unsigned)dl.label_unsafe[i], (unsigned)dr.label_unsafe[i], dflags);
+    for (start = lstart = label = 0; label < dr.labels; label++) {
+        size_t e = start, le = lstart;
+        while (e < len && out[e] != '.')
+            e++;
+        while (le < loose_len && loose[le] != '.')
+            le++;
+        if (label < XN_DISPLAY_LABELS_MAX && dr.label_unsafe[label] == 0)
+            FUZZ_ASSERT(e - start == le - lstart && memcmp(out + start, loose + lstart, e - start) == 0,
+                        "label %zu: \"%s\" at 0x%X, \"%s\" at the minimal level", label,
+                        fuzz_show(out + start, e - start), dflags,
+                        fuzz_show(loose + lstart, le - lstart));
+        start = e + 1;
+        lstart = le + 1;
     }
 }
 
