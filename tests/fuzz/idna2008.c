@@ -13,7 +13,11 @@
  *  - lookup and to_unicode agree on success and failure (they run the same
  *    checks and differ only in the form of the output);
  *  - registration is consistent: a U-label that registers as the A-label A
- *    gives A when A is given alone and when both are given.
+ *    gives A when A is given alone and when both are given; an A-label
+ *    that registers alone gives itself in lower case, and its U-label
+ *    registers as it; and when the input holds a '|', the U-label before
+ *    it and the A-label after it register together exactly when each
+ *    registers alone as the same A-label (else MISMATCH, when both do).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +42,58 @@ static void check_register(const char *in, size_t n)
     FUZZ_ASSERT(rc == XN_OK && a2len == alen && memcmp(a, a2, alen) == 0,
                 "U-label \"%s\" with its A-label \"%s\": %s", fuzz_show(in, n),
                 fuzz_show(a, alen), xn_strerror_name(rc));
+}
+
+static bool is_ace(const char *s, size_t n)
+{
+    return n >= 4 && memcmp(s, "xn--", 4) == 0;
+}
+
+/* in[0..n) given as an A-label alone. */
+static void check_register_alabel(const char *in, size_t n)
+{
+    char a[XN_DOMAIN_MAX], u[4 * XN_DOMAIN_MAX], again[XN_DOMAIN_MAX];
+    size_t alen = 0, ulen = 0, glen = 0, i;
+    int rc = xn_idna2008_register(NULL, 0, in, n, a, sizeof a, &alen, 0, NULL);
+    if (rc != XN_OK)
+        return;
+    FUZZ_ASSERT(alen == n && is_ace(a, alen), "A-label \"%s\" registers as \"%s\"",
+                fuzz_show(in, n), fuzz_show(a, alen));
+    for (i = 0; i < n; i++)
+        FUZZ_ASSERT(a[i] == (in[i] >= 'A' && in[i] <= 'Z' ? in[i] + 32 : in[i]),
+                    "A-label \"%s\" registers as \"%s\", not in lower case", fuzz_show(in, n),
+                    fuzz_show(a, alen));
+    rc = xn_idna2008_to_unicode(a, alen, u, sizeof u, &ulen, 0, NULL);
+    FUZZ_ASSERT(rc == XN_OK, "registered A-label \"%s\" does not convert: %s",
+                fuzz_show(a, alen), xn_strerror_name(rc));
+    rc = xn_idna2008_register(u, ulen, NULL, 0, again, sizeof again, &glen, 0, NULL);
+    FUZZ_ASSERT(rc == XN_OK && glen == alen && memcmp(again, a, alen) == 0,
+                "the U-label \"%s\" of registered \"%s\": %s \"%s\"", fuzz_show(u, ulen),
+                fuzz_show(a, alen), xn_strerror_name(rc), fuzz_show(again, glen));
+}
+
+/* u[0..un) and al[0..an), both non-empty, given together. */
+static void check_register_pair(const char *u, size_t un, const char *al, size_t an)
+{
+    char ou[XN_DOMAIN_MAX], oa[XN_DOMAIN_MAX], ob[XN_DOMAIN_MAX];
+    size_t ul = 0, alen = 0, bl = 0;
+    xn_report rep;
+    int ru = xn_idna2008_register(u, un, NULL, 0, ou, sizeof ou, &ul, 0, NULL);
+    int ra = xn_idna2008_register(NULL, 0, al, an, oa, sizeof oa, &alen, 0, NULL);
+    int rb = xn_idna2008_register(u, un, al, an, ob, sizeof ob, &bl, 0, &rep);
+    bool same = ru == XN_OK && ra == XN_OK && ul == alen && memcmp(ou, oa, ul) == 0 &&
+                is_ace(ou, ul);
+    FUZZ_ASSERT((rb == XN_OK) == same, "register(\"%s\", \"%s\"): %s; alone: %s \"%s\", %s \"%s\"",
+                fuzz_show(u, un), fuzz_show(al, an), xn_strerror_name(rb), xn_strerror_name(ru),
+                ru == XN_OK ? fuzz_show(ou, ul) : "", xn_strerror_name(ra),
+                ra == XN_OK ? fuzz_show(oa, alen) : "");
+    if (rb == XN_OK)
+        FUZZ_ASSERT(bl == ul && memcmp(ob, ou, ul) == 0, "register with both: \"%s\"",
+                    fuzz_show(ob, bl));
+    else if (ru == XN_OK && ra == XN_OK)
+        FUZZ_ASSERT(rb == XN_E_INVALID_DOMAIN && (rep.errors & XN_ERR_MISMATCH),
+                    "register(\"%s\", \"%s\"): %s without MISMATCH", fuzz_show(u, un),
+                    fuzz_show(al, an), xn_strerror_name(rb));
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -83,8 +139,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_result_free(&a);
     fuzz_result_free(&u);
 
-    if (size <= XN_DNS_LABEL_MAX * 4)
+    if (size <= XN_DNS_LABEL_MAX * 4) {
+        const char *bar = (const char *)memchr(in, '|', size);
         check_register(in, size);
+        check_register_alabel(in, size);
+        if (bar && bar > in && bar + 1 < in + size)
+            check_register_pair(in, (size_t)(bar - in), bar + 1, size - (size_t)(bar - in) - 1);
+    }
     free(in);
     return 0;
 }

@@ -142,6 +142,9 @@ MORE_NAMES = [
     "аррӏе.com", "xn--80ak6aa92e.com", "pаypal.com", "xn--pypal-4ve.com", "сосо.com",
     "१2.example", "i\u0307.example", "a\u0301\u0301.example", "faß.de", "δοκιμή.ελ",
     "xn--ls8h", "☃.net", "xn--n3h.net",
+    # idna2008 registration: U-label|A-label pairs (same, mismatched, LDH)
+    "bücher|xn--bcher-kva", "bücher|XN--BCHER-KVA", "bücher|xn--mnchen-3ya", "abc|xn--abc",
+    "XN--BCHER-KVA", "xn--bcher-kva|bücher",
 ]
 
 def cps_seed(cps, flags_mode=0):
