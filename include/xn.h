@@ -537,7 +537,9 @@ XN_API int xn_idna2003_to_unicode_alloc(const char *in, size_t in_len,
                                               except Cyrillic, Greek and Cherokee */
 #define XN_DISPLAY_MINIMAL 0x3000u         /* Minimally Restrictive: any mix of scripts */
 #define XN_DISPLAY_LEVEL_MASK 0x3000u
-#define XN_DISPLAY_ALLOW_DEVIATIONS 0x4000u /* ß, ς, ZWJ, ZWNJ are no reason by themselves */
+#define XN_DISPLAY_ALLOW_DEVIATIONS 0x4000u /* ß, ς, ZWJ, ZWNJ are no reason by themselves
+                                               (they stay one with XN_TRANSITIONAL, which maps
+                                               such a U-label to another name) */
 
 /* A report holds the reasons of this many labels: every label of a name of
  * XN_DNS_NAME_MAX characters and its root label. */

@@ -176,7 +176,9 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
         UChar32 c = (UChar32)cp[i];
         UScriptCode script;
         if (is_deviation(cp[i])) {
-            if (!(flags & XN_DISPLAY_ALLOW_DEVIATIONS))
+            /* Under Transitional_Processing a U-label with one names another
+             * domain (ß maps to "ss"): shown, it would not be this name. */
+            if (!(flags & XN_DISPLAY_ALLOW_DEVIATIONS) || (flags & XN_TRANSITIONAL))
                 bits |= XN_UNSAFE_DEVIATION;
             continue;
         }
