@@ -235,9 +235,9 @@ static bool same_result(const fuzz_result *x, const icu_result *c)
  * like "ab--x", and "a\U000243AB--x" (V2) like "a??-x"; UTS #46 §4.1 step 2
  * counts code points.  Shown when the only error of one side is the
  * hyphen rule (UIDNA_ERROR_HYPHEN_3_4, XN_ERR_V2), the other has none, the
- * outputs agree where both have one, and some label of the input (split at
- * U+002E) has "--" at UTF-16 positions 3 and 4 but not at code point
- * positions 3 and 4, or the other way round. */
+ * outputs agree where both have one, and some label of the input or of
+ * its mapped form (split at U+002E) has "--" at UTF-16 positions 3 and 4
+ * but not at code point positions 3 and 4, or the other way round. */
 static bool hyphens_by_utf16(const char *in, size_t n)
 {
     const unsigned char *u = (const unsigned char *)in;
@@ -267,7 +267,24 @@ static bool hyphens_by_utf16(const char *in, size_t n)
     return false;
 }
 
-static const char *hyphens_class(const char *in, size_t n, const fuzz_result *x,
+/* The hyphen rule judges labels after mapping ("\u00ADb\U0002B91F--x" is
+ * "b\U0002B91F--x"): the input or its mapped form (xn's ToUnicode output,
+ * written also when rules fail) shows the two counts disagreeing. */
+static bool hyphens_differ(const char *in, size_t n, bool std3)
+{
+    char *u = NULL;
+    size_t ul = 0;
+    int rc;
+    bool yes;
+    if (hyphens_by_utf16(in, n))
+        return true;
+    rc = xn_to_unicode_alloc(in, n, &u, &ul, std3 ? 0u : XN_NO_STD3_RULES, NULL);
+    yes = (rc == XN_OK || rc == XN_E_INVALID_DOMAIN) && hyphens_by_utf16(u, ul);
+    xn_free(u);
+    return yes;
+}
+
+static const char *hyphens_class(const char *in, size_t n, bool std3, const fuzz_result *x,
                                  const icu_result *c, const char *name)
 {
     bool icu_only = x->rc == XN_OK && c->errors == UIDNA_ERROR_HYPHEN_3_4;
@@ -276,7 +293,7 @@ static const char *hyphens_class(const char *in, size_t n, const fuzz_result *x,
         return NULL;
     if (x->out && (!c->out || (size_t)c->len != x->len || memcmp(c->out, x->out, x->len) != 0))
         return NULL; /* ToASCII writes nothing on failure; where both wrote, the same */
-    return hyphens_by_utf16(in, n) ? name : NULL;
+    return hyphens_differ(in, n, std3) ? name : NULL;
 }
 
 /* xn's result in Unicode holds U+2260, U+226E or U+226F and no ASCII but
@@ -331,7 +348,7 @@ static const char *composed_classes(bool to_ascii, bool std3, const char *in, si
     c2 = icu_convert(to_ascii, std3 && !(used & 2), s, (int32_t)sn);
     if (same_result(x, &c2))
         why = names[used];
-    else if (hyphens_class(s, sn, x, &c2, "hyphens") != NULL)
+    else if (hyphens_class(s, sn, std3, x, &c2, "hyphens") != NULL)
         why = names[used | 4];
     free(c2.out);
     free(in2);
@@ -347,7 +364,7 @@ static const char *known_difference(bool to_ascii, bool std3, const char *in, si
     why = std3_by_table(to_ascii, std3, in, n, x, c, "std3-by-table");
     if (why)
         return why;
-    why = hyphens_class(in, n, x, c, "hyphens-3-4-by-utf16");
+    why = hyphens_class(in, n, std3, x, c, "hyphens-3-4-by-utf16");
     if (why)
         return why;
     return composed_classes(to_ascii, std3, in, n, x);
