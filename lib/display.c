@@ -234,11 +234,6 @@ typedef xn__sink sink;
 
 /* ---- the name --------------------------------------------------------------- */
 
-static bool is_ace(const char *s, size_t n)
-{
-    return n >= 4 && s[0] == 'x' && s[1] == 'n' && s[2] == '-' && s[3] == '-';
-}
-
 /* One label of the ASCII form: written as its U-label or as it is; sets
  * *unsafe. */
 static int display_label(const USpoofChecker *sc, sink *out, const char *label, size_t n,
@@ -255,7 +250,7 @@ static int display_label(const USpoofChecker *sc, sink *out, const char *label, 
      * ("xn--pta" decodes to a lone combining mark), which is ASCII and shown
      * as it is.  So each one is converted on its own, without the URL
      * rules. */
-    if (!is_ace(label, n) ||
+    if (!xn__has_ace_prefix_bytes(label, n) ||
         xn_label_to_unicode(label, n, u8, sizeof u8, &u8n,
                             flags & ~(unsigned)(DISPLAY_FLAGS | XN_URL_RULES), NULL) != XN_OK) {
         xn__put(out, label, n);

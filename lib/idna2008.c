@@ -78,8 +78,7 @@ static size_t offset_of(const state *st, const size_t *offs, size_t i, size_t n)
 
 static void fill_report(xn_report *r, const state *st)
 {
-    static const xn__where none = {false, 0, 0, 0};
-    xn__fill_report(r, st ? st->errors : 0, st ? &st->first : &none);
+    xn__fill_report(r, st ? st->errors : 0, st ? &st->first : NULL);
 }
 
 /* ---- small helpers --------------------------------------------------------- */
@@ -87,13 +86,6 @@ static void fill_report(xn_report *r, const state *st)
 static bool is_ldh(unsigned c)
 {
     return c - 'a' < 26u || c - 'A' < 26u || c - '0' < 10u || c == '-';
-}
-
-/* "xn--", the ACE prefix, compared without regard to case (RFC 5890
- * §2.3.2.5). */
-static bool ace_prefix(const char *s, size_t n)
-{
-    return n >= 4 && (s[0] | 0x20) == 'x' && (s[1] | 0x20) == 'n' && s[2] == '-' && s[3] == '-';
 }
 
 /* ---- RFC 5891 §5.4 / §4.2: the tests on a U-label -------------------------- */
@@ -310,7 +302,7 @@ static int ascii_label(state *st, const char *s, size_t n, const size_t *offs, b
 {
     size_t i;
 
-    if (ace_prefix(s, n)) {
+    if (xn__has_ace_prefix_bytes(s, n)) {
         char low[ALABEL_MAX];
         uint32_t dec[XN_LABEL_LIMIT];
         size_t dn = 0;
@@ -655,7 +647,7 @@ int xn_idna2008_register(const char *ulabel, size_t ulabel_len, const char *alab
                 break;
             }
         }
-        if (i == alabel_len && !ace_prefix(alabel, alabel_len)) {
+        if (i == alabel_len && !xn__has_ace_prefix_bytes(alabel, alabel_len)) {
             record(&st, XN_ERR_ALABEL, 0, 0);
         } else if (i == alabel_len) {
             rc = decode_alabel(&st, alabel, alabel_len, from_a, dec, &dn);

@@ -47,6 +47,12 @@ static inline bool xn__has_ace_prefix(const uint32_t *l, size_t n)
     return n >= 4 && (l[0] | 0x20) == 'x' && (l[1] | 0x20) == 'n' && l[2] == '-' && l[3] == '-';
 }
 
+/* The same test on bytes: s[0..n) starts with "xn--" in either case. */
+static inline bool xn__has_ace_prefix_bytes(const char *s, size_t n)
+{
+    return n >= 4 && (s[0] | 0x20) == 'x' && (s[1] | 0x20) == 'n' && s[2] == '-' && s[3] == '-';
+}
+
 /* Whether every code point of l[0..n) is ASCII. */
 static inline bool xn__all_ascii(const uint32_t *l, size_t n)
 {
@@ -77,7 +83,8 @@ static inline void xn__note(xn__where *w, size_t label, size_t offset, uint32_t 
     }
 }
 
-/* Fills *r (r may be NULL) with the error bits and the first violation. */
+/* Fills *r (r may be NULL) with the error bits and the first violation
+ * (first is read only when errors is not 0). */
 static inline void xn__fill_report(xn_report *r, uint64_t errors, const xn__where *first)
 {
     if (!r)

@@ -627,8 +627,7 @@ static int process(domain *d, const char *in, size_t in_len)
 
 static void fill_report(xn_report *r, const domain *d)
 {
-    static const xn__where none = {false, 0, 0, 0};
-    xn__fill_report(r, d ? d->errors : 0, d ? &d->first : &none);
+    xn__fill_report(r, d ? d->errors : 0, d ? &d->first : NULL);
 }
 
 static bool ascii_input(const char *in, size_t n)
