@@ -123,25 +123,38 @@ static bool ldh_ascii_only(const char *s, size_t n)
  * A-label).  Shown when: STD3 is on, xn succeeds, its Unicode form holds one
  * of the three and no ASCII but LDH and dots, ICU's errors are only those
  * two, and ICU without STD3 returns exactly xn's result. */
-static const char *std3_by_table(bool to_ascii, bool std3, const char *in, size_t n,
-                                 const fuzz_result *x, const icu_result *c, const char *why)
+static bool same_result(const fuzz_result *x, const icu_result *c)
+{
+    bool xok = x->rc == XN_OK;
+    return xok == c->ok &&
+           (!xok || ((size_t)c->len == x->len && memcmp(c->out, x->out, x->len) == 0));
+}
+
+/* xn's result in Unicode holds U+2260, U+226E or U+226F and no ASCII but
+ * LDH and dots: then STD3 changes nothing for ICU but its verdict on those
+ * three (the std3-by-table class). */
+static bool std3_symbols_only(const fuzz_result *x)
 {
     char *uni = NULL;
     size_t ulen = 0;
+    bool yes = xn_to_unicode_alloc(x->out, x->len, &uni, &ulen, 0, NULL) == XN_OK &&
+               has_std3_symbol(uni, ulen) && ldh_ascii_only(uni, ulen);
+    xn_free(uni);
+    return yes;
+}
+
+static const char *std3_by_table(bool to_ascii, bool std3, const char *in, size_t n,
+                                 const fuzz_result *x, const icu_result *c, const char *why)
+{
     icu_result c2;
     if (!std3 || x->rc != XN_OK || c->ok ||
-        (c->errors & ~(uint32_t)(UIDNA_ERROR_DISALLOWED | UIDNA_ERROR_INVALID_ACE_LABEL)))
+        (c->errors & ~(uint32_t)(UIDNA_ERROR_DISALLOWED | UIDNA_ERROR_INVALID_ACE_LABEL)) ||
+        !std3_symbols_only(x))
         return NULL;
-    if (xn_to_unicode_alloc(x->out, x->len, &uni, &ulen, 0, NULL) != XN_OK) {
-        xn_free(uni);
-        return NULL;
-    }
     c2 = icu_convert(to_ascii, false, in, (int32_t)n);
-    if (!(has_std3_symbol(uni, ulen) && ldh_ascii_only(uni, ulen) && c2.ok &&
-          (size_t)c2.len == x->len && memcmp(c2.out, x->out, x->len) == 0))
+    if (!same_result(x, &c2))
         why = NULL;
     free(c2.out);
-    xn_free(uni);
     return why;
 }
 
@@ -222,13 +235,6 @@ static const char *root_label_after_mapping(const char *in, size_t n, const fuzz
     return NULL;
 }
 
-static bool same_result(const fuzz_result *x, const icu_result *c)
-{
-    bool xok = x->rc == XN_OK;
-    return xok == c->ok &&
-           (!xok || ((size_t)c->len == x->len && memcmp(c->out, x->out, x->len) == 0));
-}
-
 /* Class "hyphens-3-4-by-utf16": ICU 72 looks for "--" in the third and
  * fourth positions of a label counting UTF-16 code units, so a
  * supplementary code point among the first two makes "\U000243AB--x" look
@@ -294,19 +300,6 @@ static const char *hyphens_class(const char *in, size_t n, bool std3, const fuzz
     if (x->out && (!c->out || (size_t)c->len != x->len || memcmp(c->out, x->out, x->len) != 0))
         return NULL; /* ToASCII writes nothing on failure; where both wrote, the same */
     return hyphens_differ(in, n, std3) ? name : NULL;
-}
-
-/* xn's result in Unicode holds U+2260, U+226E or U+226F and no ASCII but
- * LDH and dots: then STD3 changes nothing for ICU but its verdict on those
- * three (the std3-by-table class). */
-static bool std3_symbols_only(const fuzz_result *x)
-{
-    char *uni = NULL;
-    size_t ulen = 0;
-    bool yes = xn_to_unicode_alloc(x->out, x->len, &uni, &ulen, 0, NULL) == XN_OK &&
-               has_std3_symbol(uni, ulen) && ldh_ascii_only(uni, ulen);
-    xn_free(uni);
-    return yes;
 }
 
 /* Several classes on one input ("xn-\U0002F91F-a.\U0002F91F--a.a\u2260b"
