@@ -598,6 +598,16 @@ XN_API int xn_to_display(const char *in, size_t in_len, char *out, size_t out_ca
                          size_t *out_len, unsigned flags, xn_report *report,
                          xn_display_report *display);
 
+/* As xn_to_display(), with the output allocated as by xn_to_ascii_alloc():
+ * on XN_OK *out receives a NUL-terminated string to release with xn_free();
+ * on any other status, XN_E_NOMEM included, *out is NULL.  out_len may be
+ * NULL.  report and display are filled as by xn_to_display() (on
+ * XN_E_NOMEM, with what the conversion found before the allocation failed).
+ * @since 0.1 */
+XN_API int xn_to_display_alloc(const char *in, size_t in_len, char **out,
+                               size_t *out_len, unsigned flags,
+                               xn_report *report, xn_display_report *display);
+
 /* ---- Mail addresses (RFC 5321, RFC 6531) ------------------------------- */
 
 /* Converts the domain of a mail address local@domain with xn_to_ascii() /
@@ -625,6 +635,21 @@ XN_API int xn_email_to_ascii(const char *in, size_t in_len, char *out, size_t ou
 XN_API int xn_email_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap,
                                size_t *out_len, unsigned flags, xn_report *report,
                                int *smtputf8);
+
+/* As xn_email_to_ascii() / xn_email_to_unicode(), with the output
+ * allocated: on XN_OK (and, for xn_email_to_unicode_alloc, on
+ * XN_E_INVALID_DOMAIN) *out receives a NUL-terminated string to release
+ * with xn_free(); on any other status, XN_E_NOMEM included, *out is NULL.
+ * out_len may be NULL; report and smtputf8 are filled as by the caller-buffer
+ * functions.  A local part may be longer than any domain: these need no
+ * size query first.
+ * @since 0.1 */
+XN_API int xn_email_to_ascii_alloc(const char *in, size_t in_len, char **out,
+                                   size_t *out_len, unsigned flags,
+                                   xn_report *report, int *smtputf8);
+XN_API int xn_email_to_unicode_alloc(const char *in, size_t in_len, char **out,
+                                     size_t *out_len, unsigned flags,
+                                     xn_report *report, int *smtputf8);
 
 /* ---- Label categories (RFC 5890 §2.3.1) ---------------------------------- */
 

@@ -398,3 +398,17 @@ size_t xn_unsafe_format(uint32_t unsafe, char *buf, size_t buf_cap)
 {
     return xn__format_bits(unsafe, unsafe_name64, buf, buf_cap);
 }
+
+static int display_extra(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
+                         unsigned flags, xn_report *report, void *display)
+{
+    return xn_to_display(in, in_len, out, out_cap, out_len, flags, report,
+                         (xn_display_report *)display);
+}
+
+int xn_to_display_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
+                        unsigned flags, xn_report *report, xn_display_report *display)
+{
+    return xn__convert_alloc_extra(display_extra, display, false, in, in_len, out, out_len, flags,
+                                   report);
+}

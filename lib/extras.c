@@ -1,14 +1,12 @@
 /*
  * Beyond the standards, on top of the public entry points: mail addresses
  * (RFC 5321, RFC 6531) and name comparison over UTS #46, RFC 5890 label
- * categories over IDNA2008 registration.  No allocation, no state.
+ * categories over IDNA2008 registration.  No state; only the *_alloc
+ * wrappers allocate (their result).
  */
 #include <string.h>
 
 #include "internal.h"
-
-typedef int (*convert_fn)(const char *in, size_t in_len, char *out, size_t out_cap,
-                          size_t *out_len, unsigned flags, xn_report *report);
 
 static bool is_alnum(unsigned c)
 {
@@ -38,7 +36,7 @@ static bool address_literal(const char *d, size_t n)
 }
 
 static int email(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
-                 unsigned flags, xn_report *report, int *smtputf8, convert_fn convert,
+                 unsigned flags, xn_report *report, int *smtputf8, xn__convert_fn convert,
                  bool keep_on_violation)
 {
     const unsigned char *u = (const unsigned char *)in;
@@ -143,6 +141,32 @@ int xn_email_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap
                         size_t *out_len, unsigned flags, xn_report *report, int *smtputf8)
 {
     return email(in, in_len, out, out_cap, out_len, flags, report, smtputf8, xn_to_unicode, true);
+}
+
+static int email_ascii_extra(const char *in, size_t in_len, char *out, size_t out_cap,
+                             size_t *out_len, unsigned flags, xn_report *report, void *smtputf8)
+{
+    return xn_email_to_ascii(in, in_len, out, out_cap, out_len, flags, report, (int *)smtputf8);
+}
+
+static int email_unicode_extra(const char *in, size_t in_len, char *out, size_t out_cap,
+                               size_t *out_len, unsigned flags, xn_report *report, void *smtputf8)
+{
+    return xn_email_to_unicode(in, in_len, out, out_cap, out_len, flags, report, (int *)smtputf8);
+}
+
+int xn_email_to_ascii_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
+                            unsigned flags, xn_report *report, int *smtputf8)
+{
+    return xn__convert_alloc_extra(email_ascii_extra, smtputf8, false, in, in_len, out, out_len,
+                                   flags, report);
+}
+
+int xn_email_to_unicode_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
+                              unsigned flags, xn_report *report, int *smtputf8)
+{
+    return xn__convert_alloc_extra(email_unicode_extra, smtputf8, true, in, in_len, out, out_len,
+                                   flags, report);
 }
 
 /* ---- RFC 5890 §2.3.1 label categories ------------------------------------------- */

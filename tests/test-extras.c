@@ -16,6 +16,49 @@
 
 /* ---- display ----------------------------------------------------------------- */
 
+/* The forms with a further out-parameter, in the shape of test_alloc_fn
+ * for test_alloc_agrees(): that out-parameter lands in alloc_display /
+ * alloc_smtputf8 (single-threaded use only). */
+static xn_display_report alloc_display;
+static int alloc_smtputf8;
+
+static int display_alloc(const char *in, size_t n, char **out, size_t *len, unsigned flags,
+                         xn_report *rep)
+{
+    return xn_to_display_alloc(in, n, out, len, flags, rep, &alloc_display);
+}
+
+static int email_ascii_alloc(const char *in, size_t n, char **out, size_t *len, unsigned flags,
+                             xn_report *rep)
+{
+    return xn_email_to_ascii_alloc(in, n, out, len, flags, rep, &alloc_smtputf8);
+}
+
+static int email_unicode_alloc(const char *in, size_t n, char **out, size_t *len, unsigned flags,
+                               xn_report *rep)
+{
+    return xn_email_to_unicode_alloc(in, n, out, len, flags, rep, &alloc_smtputf8);
+}
+
+/* xn_to_display_alloc agrees with the buffer call that gave rc, *rep, *d
+ * and out[0..len). */
+static void display_alloc_agrees(const char *in, size_t n, unsigned flags, int rc,
+                                 const xn_report *rep, const xn_display_report *d,
+                                 const char *out, size_t len)
+{
+    size_t i;
+    memset(&alloc_display, 0x5A, sizeof alloc_display);
+    test_alloc_agrees("display", display_alloc, in, n, flags, rc, rep, rc == XN_OK, out, len);
+    CHECK_MSG(alloc_display.labels == d->labels && alloc_display.unsafe == d->unsafe,
+              "display_alloc: %zu labels, reasons 0x%x; the buffer call %zu, 0x%x",
+              alloc_display.labels, (unsigned)alloc_display.unsafe, d->labels,
+              (unsigned)d->unsafe);
+    for (i = 0; i < d->labels && i < XN_DISPLAY_LABELS_MAX; i++)
+        CHECK_MSG(alloc_display.label_unsafe[i] == d->label_unsafe[i],
+                  "display_alloc: label %zu has reasons 0x%x, the buffer call 0x%x", i,
+                  (unsigned)alloc_display.label_unsafe[i], (unsigned)d->label_unsafe[i]);
+}
+
 /* xn_to_display(in) == want with per-label reasons label_unsafe[0..n). */
 static void display_is(const char *in, unsigned flags, const char *want,
                        const uint32_t *label_unsafe, size_t n)
@@ -42,6 +85,7 @@ static void display_is(const char *in, unsigned flags, const char *want,
     }
     CHECK_MSG(d.unsafe == all, "display(%s): union 0x%x, want 0x%x", esc, (unsigned)d.unsafe,
               (unsigned)all);
+    display_alloc_agrees(p, strlen(in), flags, rc, &rep, &d, out, len);
     free(p);
 }
 
@@ -257,6 +301,35 @@ static void test_display_api(void)
                      XN_E_TOO_LONG);
     }
 
+    /* The allocating form.  A Unicode form longer than XN_DOMAIN_MAX bytes
+     * (11 labels of 14 U+20BB7: 241 bytes in ASCII, 626 in UTF-8), shown
+     * in Unicode, takes its second conversion; a failure allocates nothing
+     * and clears the reasons; a NULL out is refused the same way. */
+    {
+        char longname[700], shown[700];
+        size_t n = 0, shown_len = 0, i;
+        xn_report rep;
+        int rc;
+        for (i = 0; i < 11 * 14; i++) {
+            if (i && i % 14 == 0)
+                longname[n++] = '.';
+            memcpy(longname + n, "\xF0\xA0\xAE\xB7", 4);
+            n += 4;
+        }
+        rc = xn_to_display(longname, n, shown, sizeof shown, &shown_len, 0, &rep, &d);
+        CHECK_MSG(rc == XN_OK && shown_len == n && memcmp(shown, longname, n) == 0 &&
+                      d.labels == 11 && d.unsafe == 0,
+                  "display of 11 labels of U+20BB7: %s, %zu bytes", xn_strerror_name(rc),
+                  shown_len);
+        display_alloc_agrees(longname, n, 0, rc, &rep, &d, shown, shown_len);
+        rc = xn_to_display("a..b", 4, shown, sizeof shown, &shown_len, 0, &rep, &d);
+        display_alloc_agrees("a..b", 4, 0, rc, &rep, &d, shown, shown_len);
+        memset(&alloc_display, 0x5A, sizeof alloc_display);
+        CHECK_EQ_INT(xn_to_display_alloc(name, LEN(name), NULL, &len, 0, NULL, &alloc_display),
+                     XN_E_INVALID_ARG);
+        CHECK(alloc_display.labels == 0 && alloc_display.unsafe == 0);
+    }
+
     /* Reason names. */
     CHECK(strcmp(xn_unsafe_name(XN_UNSAFE_MIXED_SCRIPT), "MIXED_SCRIPT") == 0);
     CHECK(strcmp(xn_unsafe_name(XN_UNSAFE_RESTRICTED), "RESTRICTED") == 0);
@@ -360,11 +433,18 @@ static void email_is(bool to_ascii, const char *in, size_t in_len, unsigned flag
     char out[512], esc[256];
     size_t len = 12345;
     int utf8 = -1, rc;
+    xn_report rep;
     char *p = test_exact_copy(in, in_len);
 
     test_escape(esc, sizeof esc, in, in_len);
-    rc = to_ascii ? xn_email_to_ascii(p, in_len, out, sizeof out, &len, flags, NULL, &utf8)
-                  : xn_email_to_unicode(p, in_len, out, sizeof out, &len, flags, NULL, &utf8);
+    rc = to_ascii ? xn_email_to_ascii(p, in_len, out, sizeof out, &len, flags, &rep, &utf8)
+                  : xn_email_to_unicode(p, in_len, out, sizeof out, &len, flags, &rep, &utf8);
+    alloc_smtputf8 = -1;
+    test_alloc_agrees(to_ascii ? "email_to_ascii" : "email_to_unicode",
+                      to_ascii ? email_ascii_alloc : email_unicode_alloc, p, in_len, flags, rc,
+                      &rep, rc == XN_OK || (!to_ascii && rc == XN_E_INVALID_DOMAIN), out, len);
+    CHECK_MSG(alloc_smtputf8 == utf8, "email_to_%s_alloc(%s): smtputf8 %d, the buffer call %d",
+              to_ascii ? "ascii" : "unicode", esc, alloc_smtputf8, utf8);
     if (want) {
         CHECK_MSG(rc == want_rc && len == strlen(want) && strcmp(out, want) == 0 &&
                       utf8 == want_utf8,
@@ -513,6 +593,28 @@ static void test_email(void)
                      XN_E_INVALID_ARG);
         CHECK_EQ_INT(xn_email_to_unicode("a@b.c", 5, NULL, 4, &len, 0, NULL, NULL),
                      XN_E_INVALID_ARG);
+        alloc_smtputf8 = 7;
+        CHECK_EQ_INT(xn_email_to_ascii_alloc("\xC3\xA9@b.c", 6, NULL, &len, 0, NULL,
+                                             &alloc_smtputf8),
+                     XN_E_INVALID_ARG);
+        CHECK_EQ_INT(alloc_smtputf8, 0);
+    }
+    /* A local part longer than any domain (200 U+00E9, 400 bytes): the
+     * allocating forms take their second conversion (email_is compares
+     * them with the buffer calls). */
+    {
+        char addr[450], ace[450];
+        size_t n = 0, i;
+        for (i = 0; i < 200; i++, n += 2)
+            memcpy(addr + n, "\xC3\xA9", 2);
+        memcpy(ace, addr, n);
+        memcpy(ace + n, "@xn--bcher-kva.de", LEN("@xn--bcher-kva.de") + 1);
+        memcpy(addr + n, "@b\xC3\xBC" "cher.de", LEN("@b\xC3\xBC" "cher.de") + 1);
+        email_is(true, addr, strlen(addr), 0, XN_OK, ace, 1);
+        email_is(false, ace, strlen(ace), 0, XN_OK, addr, 1);
+        memcpy(ace + n, "@xn--a.de", LEN("@xn--a.de") + 1);
+        memcpy(addr + n, "@\xC2\x80.de", LEN("@\xC2\x80.de") + 1);
+        email_is(false, ace, strlen(ace), 0, XN_E_INVALID_DOMAIN, addr, 1);
     }
     CHECK(strcmp(xn_strerror_name(XN_E_BAD_ADDRESS), "XN_E_BAD_ADDRESS") == 0);
     CHECK_EQ_INT(XN_E_BAD_ADDRESS, -30);

@@ -1,7 +1,7 @@
 /*
  * Allocation failure.  The only allocating paths of libxn are the *_alloc
- * wrappers (UTS #46, IDNA2008 and IDNA2003), which share one implementation,
- * xn__convert_alloc; each wrapper is run here.  This program is linked
+ * wrappers (UTS #46, IDNA2008, IDNA2003, display and mail), which share one
+ * implementation, xn__convert_alloc_extra; each wrapper is run here.  This program is linked
  * with -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free, so every
  * call to those from libxn's static objects (and from this file) goes to
  * __wrap_* below, which can fail the Nth allocation and keeps the set of
@@ -179,6 +179,28 @@ static void run_fn(int line, alloc_fn fn, const char *what, const char *in, size
     xn_free(ref);
 }
 
+/* The wrappers with a further out-parameter, in alloc_fn's shape. */
+static int display_alloc(const char *in, size_t n, char **out, size_t *len, unsigned flags,
+                         xn_report *rep)
+{
+    xn_display_report d;
+    return xn_to_display_alloc(in, n, out, len, flags, rep, &d);
+}
+
+static int email_ascii_alloc(const char *in, size_t n, char **out, size_t *len, unsigned flags,
+                             xn_report *rep)
+{
+    int smtputf8;
+    return xn_email_to_ascii_alloc(in, n, out, len, flags, rep, &smtputf8);
+}
+
+static int email_unicode_alloc(const char *in, size_t n, char **out, size_t *len, unsigned flags,
+                               xn_report *rep)
+{
+    int smtputf8;
+    return xn_email_to_unicode_alloc(in, n, out, len, flags, rep, &smtputf8);
+}
+
 static void run(int line, bool to_ascii, const char *in, size_t n, unsigned flags)
 {
     if (to_ascii)
@@ -247,6 +269,26 @@ int main(void)
     run_fn(__LINE__, xn_idna2008_lookup_alloc, "xn_idna2008_lookup_alloc", big, strlen(big),
            XN_NO_VERIFY_DNS_LENGTH);
 
+    /* The display and mail wrappers: a result that fits, one longer than
+     * the internal buffer (a display form of 626 bytes; a 400-byte local
+     * part, also with ToUnicode's output on a violation), a failure. */
+    RUN_FN(display_alloc, "b\xC3\xBC" "cher.de", 0);
+    RUN_FN(display_alloc, "a..b", 0);
+    big[0] = '\0';
+    for (i = 0; i < 11 * 14; i++)
+        strcat(big, i && i % 14 == 0 ? ".\xF0\xA0\xAE\xB7" : "\xF0\xA0\xAE\xB7");
+    run_fn(__LINE__, display_alloc, "display_alloc", big, strlen(big), 0);
+    RUN_FN(email_ascii_alloc, "user@b\xC3\xBC" "cher.de", 0);
+    RUN_FN(email_ascii_alloc, "user@a..b", 0);
+    RUN_FN(email_unicode_alloc, "user@xn--a.de", 0);
+    big[0] = '\0';
+    for (i = 0; i < 200; i++)
+        strcat(big, "\xC3\xA9");
+    strcat(big, "@b\xC3\xBC" "cher.de");
+    run_fn(__LINE__, email_ascii_alloc, "email_ascii_alloc", big, strlen(big), 0);
+    strcpy(big + 400, "@xn--a.de");
+    run_fn(__LINE__, email_unicode_alloc, "email_unicode_alloc", big, strlen(big), 0);
+
     /* Bad arguments: nothing allocated, *out untouched or NULL. */
     {
         size_t len = 7;
@@ -255,6 +297,9 @@ int main(void)
         CHECK_EQ_INT(xn_to_unicode_alloc(NULL, 1, NULL, NULL, 0, NULL), XN_E_INVALID_ARG);
         CHECK_EQ_INT(xn_idna2008_lookup_alloc("a", 1, NULL, &len, 0, NULL), XN_E_INVALID_ARG);
         CHECK_EQ_INT(xn_idna2003_to_unicode_alloc("a", 1, NULL, &len, 0, NULL), XN_E_INVALID_ARG);
+        CHECK_EQ_INT(xn_to_display_alloc("a", 1, NULL, &len, 0, NULL, NULL), XN_E_INVALID_ARG);
+        CHECK_EQ_INT(xn_email_to_ascii_alloc("a@b", 3, NULL, &len, 0, NULL, NULL),
+                     XN_E_INVALID_ARG);
         disarm();
         CHECK_EQ_INT(seen, 0);
     }

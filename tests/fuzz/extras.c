@@ -3,14 +3,16 @@
  * from the input's last bytes, never crash or touch memory they do not own,
  * and:
  *  - xn_email_to_ascii / xn_email_to_unicode keep the buffer contract
- *    (fuzz_convert()); on success the output is the input's local part, byte
+ *    (fuzz_convert()), their *_alloc forms agree with them (SMTPUTF8
+ *    answer included); on success the output is the input's local part, byte
  *    for byte, '@', and exactly what xn_to_ascii / xn_to_unicode make of the
  *    domain; SMTPUTF8 is asked for exactly when the local part is not ASCII;
  *  - xn_to_display, at the restriction level and deviation setting the
  *    input's first byte picks, shows the same name: ToASCII of its output
  *    is ToASCII of the input, and it succeeds exactly when ToASCII does
  *    (short of XN_E_TOO_LONG for long ASCII forms); it keeps the buffer
- *    contract; its report has one entry per label shown and their union;
+ *    contract, and xn_to_display_alloc gives the same output and reasons;
+ *    its report has one entry per label shown and their union;
  *    at the Minimally Restrictive level no label has more reasons, and a
  *    label shown in Unicode stays so;
  *  - xn_equal: a name ToASCII accepts (with XN_ALLOW_ROOT_DOT, as xn_equal
@@ -35,8 +37,17 @@ static void check_email(const char *in, size_t n, unsigned flags)
         size_t len = 0, at, i;
         int rc = (op == FUZZ_EMAIL_TO_ASCII ? xn_email_to_ascii : xn_email_to_unicode)(
             in, n, buf, r.len + 1, &len, flags, NULL, &smtputf8);
+        int asmtputf8 = 7;
+        char *abuf = NULL;
         FUZZ_ASSERT(rc == r.rc, "email, second call: %s then %s", xn_strerror_name(r.rc),
                     xn_strerror_name(rc));
+        /* The allocating form's output is fuzz_convert()'s to check; here
+         * its SMTPUTF8 answer. */
+        rc = (op == FUZZ_EMAIL_TO_ASCII ? xn_email_to_ascii_alloc : xn_email_to_unicode_alloc)(
+            in, n, &abuf, NULL, flags, NULL, &asmtputf8);
+        FUZZ_ASSERT(rc == r.rc && asmtputf8 == smtputf8, "email_alloc: %s smtputf8 %d, %s %d",
+                    xn_strerror_name(rc), asmtputf8, xn_strerror_name(r.rc), smtputf8);
+        xn_free(abuf);
         if (r.rc == XN_OK) {
             bool ascii = true;
             fuzz_result d;
@@ -85,6 +96,14 @@ static void check_display(const char *in, size_t n, unsigned flags, const fuzz_r
     xn_display_report dr, dq, dl;
     uint32_t all = 0;
     int rc = xn_to_display(in, n, out, sizeof out, &len, dflags, NULL, &dr), rq;
+    if (a->rc != XN_OK || rc == XN_E_TOO_LONG) {
+        char *abuf = (char *)&len;
+        xn_display_report da;
+        int ra = xn_to_display_alloc(in, n, &abuf, NULL, dflags, NULL, &da);
+        FUZZ_ASSERT(ra == rc && abuf == NULL && da.labels == dr.labels && da.unsafe == dr.unsafe,
+                    "display_alloc: %s, the buffer call %s", xn_strerror_name(ra),
+                    xn_strerror_name(rc));
+    }
     if (a->rc != XN_OK) {
         FUZZ_ASSERT(rc == a->rc, "display %s, ToASCII %s", xn_strerror_name(rc),
                     xn_strerror_name(a->rc));
@@ -135,6 +154,24 @@ static void check_display(const char *in, size_t n, unsigned flags, const fuzz_r
         FUZZ_ASSERT(rq == XN_E_BUFFER_TOO_SMALL && need == len,
                     "display into %zu bytes: %s, %zu", len - 1, xn_strerror_name(rq), need);
         fuzz_out_done(b, len - 1);
+    }
+
+    /* The allocating form gives the same output and reasons. */
+    {
+        char *abuf = NULL;
+        size_t alen = 12345;
+        xn_display_report da;
+        rq = xn_to_display_alloc(in, n, &abuf, &alen, dflags, NULL, &da);
+        FUZZ_ASSERT(rq == XN_OK && abuf && alen == len && memcmp(abuf, out, len + 1) == 0,
+                    "display_alloc: %s \"%s\", want \"%s\"", xn_strerror_name(rq),
+                    abuf ? fuzz_show(abuf, alen) : "(null)", fuzz_show(out, len));
+        FUZZ_ASSERT(da.labels == dr.labels && da.unsafe == dr.unsafe &&
+                        memcmp(da.label_unsafe, dr.label_unsafe,
+                               sizeof dr.label_unsafe[0] *
+                                   (dr.labels < XN_DISPLAY_LABELS_MAX ? dr.labels
+                                                                      : XN_DISPLAY_LABELS_MAX)) == 0,
+                    "display_alloc: other reasons");
+        xn_free(abuf);
     }
 
     /* Minimally Restrictive is the loosest level: every label has no more

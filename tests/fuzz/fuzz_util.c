@@ -196,7 +196,8 @@ unsigned fuzz_flags_for(unsigned raw, unsigned known, unsigned extra)
     return (raw & known) | ((raw & XN_TRANSITIONAL) ? extra : 0u);
 }
 
-/* The mail functions, with the SMTPUTF8 answer dropped, as converters. */
+/* The mail functions, with the SMTPUTF8 answer dropped, as converters
+ * (extras.c checks that answer). */
 static int email_u(const char *in, size_t n, char *out, size_t cap, size_t *len, unsigned flags,
                    xn_report *rep)
 {
@@ -209,6 +210,20 @@ static int email_a(const char *in, size_t n, char *out, size_t cap, size_t *len,
 {
     int smtputf8;
     return xn_email_to_ascii(in, n, out, cap, len, flags, rep, &smtputf8);
+}
+
+static int email_u_alloc(const char *in, size_t n, char **out, size_t *len, unsigned flags,
+                         xn_report *rep)
+{
+    int smtputf8;
+    return xn_email_to_unicode_alloc(in, n, out, len, flags, rep, &smtputf8);
+}
+
+static int email_a_alloc(const char *in, size_t n, char **out, size_t *len, unsigned flags,
+                         xn_report *rep)
+{
+    int smtputf8;
+    return xn_email_to_ascii_alloc(in, n, out, len, flags, rep, &smtputf8);
 }
 
 /* One entry per FUZZ_* operation: odd ones are ToASCII-like (no output on
@@ -230,8 +245,8 @@ static const struct {
      FUZZ_IDNA2003_FLAGS},
     {xn_idna2003_to_ascii, xn_idna2003_to_ascii_alloc, "xn_idna2003_to_ascii",
      FUZZ_IDNA2003_FLAGS},
-    {email_u, NULL, "xn_email_to_unicode", FUZZ_KNOWN_FLAGS},
-    {email_a, NULL, "xn_email_to_ascii", FUZZ_KNOWN_FLAGS},
+    {email_u, email_u_alloc, "xn_email_to_unicode", FUZZ_KNOWN_FLAGS},
+    {email_a, email_a_alloc, "xn_email_to_ascii", FUZZ_KNOWN_FLAGS},
 };
 
 unsigned fuzz_known_flags(int op)
