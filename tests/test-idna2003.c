@@ -615,10 +615,8 @@ static void diff_one(const char *s, size_t n, void *ctx)
     int rc, their;
     bool ok;
     xn_report rep;
-    char *z = malloc(n + 1);
+    char *z = test_cstring(s, n);
 
-    memcpy(z, s, n);
-    z[n] = '\0';
     test_checks += 2;
     t->compared++;
     /* ToASCII: both succeed with the same name, or both fail.  A trailing
@@ -630,22 +628,17 @@ static void diff_one(const char *s, size_t n, void *ctx)
     if (ok) {
         t->same++;
     } else if (is_empty_or_root(s, n)) {
-        t->excused++;
-        t->excuse[0]++;
+        test_excused(t, 0);
     } else if (rc == XN_E_TOO_LONG) {
-        t->excused++;
-        t->excuse[1]++;
+        test_excused(t, 1);
     } else if (their == IDNA_SUCCESS && unassigned_strong_bidi(s, n, flags, rep.errors)) {
-        t->excused++;
-        t->excuse[2]++;
+        test_excused(t, 2);
     } else if (their == IDNA_SUCCESS && dot_from_nameprep(s, n, theirs, rep.errors)) {
-        t->excused++;
-        t->excuse[3]++;
+        test_excused(t, 3);
     } else if (rc == XN_OK && their == IDNA_STRINGPREP_ERROR && (flags & XN_ALLOW_UNASSIGNED) &&
                libidn_bidi_refuses(s, n)) {
         /* The other way round: ICU's Nameprep accepts, libidn's refuses. */
-        t->excused++;
-        t->excuse[2]++;
+        test_excused(t, 2);
     } else {
         t->differ++;
         test_escape(esc, sizeof esc, s, n);
@@ -665,19 +658,16 @@ static void diff_one(const char *s, size_t n, void *ctx)
     if (ok) {
         t->same++;
     } else if (rc == XN_E_TOO_LONG) {
-        t->excused++;
-        t->excuse[1]++;
+        test_excused(t, 1);
     } else if (their == IDNA_SUCCESS && theirs &&
                unassigned_strong_bidi(theirs, strlen(theirs), flags, rep.errors)) {
         /* The label libidn decoded holds the code point. */
-        t->excused++;
-        t->excuse[2]++;
+        test_excused(t, 2);
     } else if (their == IDNA_SUCCESS && (flags & XN_ALLOW_UNASSIGNED) &&
                libidn_bidi_refuses(out, len)) {
         /* The other way round: ICU's Nameprep accepts the decoded label,
          * libidn's refuses it for RFC 3454 section 6 and returns the input. */
-        t->excused++;
-        t->excuse[2]++;
+        test_excused(t, 2);
     } else {
         t->differ++;
         test_escape(esc, sizeof esc, s, n);
@@ -714,22 +704,19 @@ static int diff_main(const char *testdata, const char *corpus)
 }
 #endif
 
+#ifdef HAVE_LIBIDN
+#define DIFF_MAIN diff_main
+#else
+#define DIFF_MAIN NULL
+#endif
+
 int main(int argc, char **argv)
 {
     setvbuf(stderr, NULL, _IOLBF, 0);
-    if (argc >= 2 && strcmp(argv[1], "--diff") == 0) {
-#ifdef HAVE_LIBIDN
-        if (argc < 4) {
-            fprintf(stderr, "usage: test-idna2003 --diff TESTDATA CORPUS\n");
-            return 2;
-        }
-        return diff_main(argv[2], argv[3]);
-#else
-        fprintf(stderr, "SKIP: built without GNU libidn (pkg-config libidn not found): "
-                        "no IDNA2003 differential\n");
-        return TEST_SKIP;
-#endif
-    }
+    if (argc >= 2 && strcmp(argv[1], "--diff") == 0)
+        return test_diff_command(argc, argv, DIFF_MAIN,
+                                 "built without GNU libidn (pkg-config libidn not found): no "
+                                 "IDNA2003 differential");
     test_threads(); /* first, so that the threads make the first ICU calls */
     test_vectors();
     test_api();

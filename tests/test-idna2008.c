@@ -686,9 +686,7 @@ static void diff_one(const char *s, size_t n, void *ctx)
 
     if (memchr(s, '\0', n))
         return;
-    z = malloc(n + 1);
-    memcpy(z, s, n);
-    z[n] = '\0';
+    z = test_cstring(s, n);
     test_checks++;
     t->compared++;
     rc = xn_idna2008_lookup(s, n, out, sizeof out, &len, XN_NO_STD3_RULES | XN_ALLOW_ROOT_DOT,
@@ -700,22 +698,17 @@ static void diff_one(const char *s, size_t n, void *ctx)
         t->same++;
     } else if (their == IDN2_OK && rc == XN_E_INVALID_DOMAIN &&
                !(rep.errors & ~(XN_ERR_A4_1 | XN_ERR_A4_2)) && has_empty_label(s, n)) {
-        t->excused++;
-        t->excuse[0]++;
+        test_excused(t, 0);
     } else if (their == IDN2_OK && has_cased_ace(s, n)) {
-        t->excused++;
-        t->excuse[1]++;
+        test_excused(t, 1);
     } else if (their == IDN2_OK && rc == XN_E_INVALID_DOMAIN && rep.errors == XN_ERR_CONTEXTO) {
-        t->excused++;
-        t->excuse[2]++;
+        test_excused(t, 2);
     } else if (their == IDN2_OK && rc == XN_E_INVALID_DOMAIN && !(rep.errors & ~BIDI_BITS) &&
                bidi_only_ltr_labels(s, n)) {
-        t->excused++;
-        t->excuse[3]++;
+        test_excused(t, 3);
     } else if (their == IDN2_OK && rc == XN_E_INVALID_DOMAIN && rep.errors == XN_ERR_B4 &&
                rtl_en_an(s, n)) {
-        t->excused++;
-        t->excuse[4]++;
+        test_excused(t, 4);
     } else {
         t->differ++;
         test_escape(esc, sizeof esc, s, n);
@@ -750,22 +743,19 @@ static int diff_main(const char *testdata, const char *corpus)
 }
 #endif
 
+#ifdef HAVE_LIBIDN2
+#define DIFF_MAIN diff_main
+#else
+#define DIFF_MAIN NULL
+#endif
+
 int main(int argc, char **argv)
 {
     setvbuf(stderr, NULL, _IOLBF, 0);
-    if (argc >= 2 && strcmp(argv[1], "--diff") == 0) {
-#ifdef HAVE_LIBIDN2
-        if (argc < 4) {
-            fprintf(stderr, "usage: test-idna2008 --diff TESTDATA CORPUS\n");
-            return 2;
-        }
-        return diff_main(argv[2], argv[3]);
-#else
-        fprintf(stderr, "SKIP: built without libidn2 (pkg-config libidn2 not found): no "
-                        "IDNA2008 differential\n");
-        return TEST_SKIP;
-#endif
-    }
+    if (argc >= 2 && strcmp(argv[1], "--diff") == 0)
+        return test_diff_command(argc, argv, DIFF_MAIN,
+                                 "built without libidn2 (pkg-config libidn2 not found): no "
+                                 "IDNA2008 differential");
     test_vectors();
     test_register();
     test_api();

@@ -214,6 +214,44 @@ typedef struct test_tally {
     unsigned long excuse[8];
 } test_tally;
 
+/* Counts one difference that excuse k explains. */
+static inline void test_excused(test_tally *t, size_t k)
+{
+    t->excused++;
+    t->excuse[k]++;
+}
+
+/* s[0..n) as a NUL-terminated heap string, for a peer's C-string API. */
+static inline char *test_cstring(const char *s, size_t n)
+{
+    char *z = (char *)malloc(n + 1);
+    if (!z) {
+        fprintf(stderr, "test: out of memory\n");
+        exit(99);
+    }
+    memcpy(z, s, n);
+    z[n] = '\0';
+    return z;
+}
+
+/* main()'s "--diff TESTDATA CORPUS": runs the differential diff, or, when
+ * the program was built without its peer (diff NULL), reports the skip
+ * and why. */
+static inline int test_diff_command(int argc, char **argv,
+                                    int (*diff)(const char *testdata, const char *corpus),
+                                    const char *without)
+{
+    if (!diff) {
+        fprintf(stderr, "SKIP: %s\n", without);
+        return TEST_SKIP;
+    }
+    if (argc < 4) {
+        fprintf(stderr, "usage: %s --diff TESTDATA CORPUS\n", argv[0]);
+        return 2;
+    }
+    return diff(argv[2], argv[3]);
+}
+
 /* "<peer> <what>: N names, ..." and a line per excuse that was used. */
 static inline void test_tally_print(const char *peer, const char *what, const test_tally *t,
                                     const char *const *excuse_text, size_t excuses)
