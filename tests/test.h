@@ -98,6 +98,22 @@ static inline char *test_exact_copy(const void *s, size_t n)
     return p;
 }
 
+/* unit repeated times times in a fresh heap block of exactly that many
+ * bytes (1 when empty); its length in *len. */
+static inline char *test_repeat(const char *unit, size_t times, size_t *len)
+{
+    size_t u = strlen(unit), n = u * times, i;
+    char *p = (char *)malloc(n ? n : 1);
+    if (!p) {
+        fprintf(stderr, "test: out of memory\n");
+        exit(99);
+    }
+    for (i = 0; i < times; i++)
+        memcpy(p + i * u, unit, u);
+    *len = n;
+    return p;
+}
+
 typedef int (*test_alloc_fn)(const char *in, size_t in_len, char **out, size_t *out_len,
                              unsigned flags, xn_report *report);
 
