@@ -322,14 +322,15 @@ static const char *composed_classes(bool to_ascii, bool std3, const char *in, si
     };
     unsigned used = 0;
     size_t n2 = 0;
-    char *in2 = replace_compat(in, n, &n2);
-    const char *s = in2 ? in2 : in, *why = NULL;
-    size_t sn = in2 ? n2 : n;
+    char *in2;
+    const char *s, *why = NULL;
+    size_t sn;
     icu_result c2;
-    if (x->rc != XN_OK) {
-        free(in2);
+    if (x->rc != XN_OK)
         return NULL;
-    }
+    in2 = replace_compat(in, n, &n2);
+    s = in2 ? in2 : in;
+    sn = in2 ? n2 : n;
     if (in2)
         used |= 1;
     if (std3 && std3_symbols_only(x))
@@ -368,13 +369,9 @@ static void compare(bool to_ascii, bool std3, const char *in, size_t n)
     unsigned flags = (std3 ? 0u : XN_NO_STD3_RULES) | (to_ascii ? XN_ALLOW_ROOT_DOT : 0u);
     fuzz_result x = fuzz_convert(to_ascii, in, n, flags);
     icu_result c = icu_convert(to_ascii, std3, in, (int32_t)n);
-    bool xok = x.rc == XN_OK;
     const char *why;
 
-    if (x.rc == XN_E_TOO_LONG) { /* xn's documented XN_LABEL_LIMIT */
-        goto out;
-    }
-    if (xok == c.ok && (!xok || ((size_t)c.len == x.len && memcmp(c.out, x.out, x.len) == 0)))
+    if (x.rc == XN_E_TOO_LONG || same_result(&x, &c)) /* XN_LABEL_LIMIT is xn's by contract */
         goto out;
     why = known_difference(to_ascii, std3, in, n, &x, &c);
     if (getenv("XN_FUZZ_SURVEY")) { /* list every difference and go on */
