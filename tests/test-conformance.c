@@ -1,7 +1,8 @@
 /*
  * Conformance runner: every line of the public IDNA test files, never sampled.
  *
- *   argv[1] = the testdata folder (see /work/shared/testdata/README.md)
+ *   argv[1] = the testdata folder (meson passes -Dtestdata, by default
+ *             tests/data; see tests/data/README.md)
  *
  * 1. Unicode's IdnaTestV2.txt 17.0.0: toUnicode (flags 0), toAsciiN (flags 0)
  *    and toAsciiT (XN_TRANSITIONAL) on every test line.
@@ -1586,7 +1587,11 @@ int main(int argc, char **argv)
 
     /* Line-buffered, so that SKIP lines on stderr interleave in order. */
     setvbuf(stdout, NULL, _IOLBF, 0);
-    g_dir = argc > 1 ? argv[1] : "/work/shared/testdata";
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s TESTDATA\n", argv[0]);
+        return 2;
+    }
+    g_dir = argv[1];
     printf("xn %s, Unicode data %s; testdata %s\n", xn_version(), xn_unicode_version(), g_dir);
 
     load_rule();

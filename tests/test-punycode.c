@@ -8,7 +8,7 @@
  *   - round trips of generated strings, with and without case flags;
  *   - a differential test against GNU libidn's punycode_encode/decode when
  *     built with HAVE_LIBIDN.
- * From the testdata folder (argv[1], default /work/shared/testdata):
+ * From the testdata folder (argv[1], meson's -Dtestdata, by default tests/data):
  *   - RFC 3492 §7.1 samples (A)-(S), with and without case flags;
  *   - rust-url's punycode_tests.json and bad_punycode_tests.json.
  * Every vector, both ways, is run at every capacity from 0 to the size
@@ -1211,7 +1211,13 @@ static void test_rust_url(const char *dir)
 
 int main(int argc, char **argv)
 {
-    const char *dir = argc > 1 ? argv[1] : "/work/shared/testdata";
+    const char *dir;
+
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s TESTDATA\n", argv[0]);
+        return 2;
+    }
+    dir = argv[1];
 
     test_arguments();
     test_crafted();

@@ -1,5 +1,5 @@
 /*
- * Reading the conformance data in ../shared/testdata (or the bench corpus):
+ * Reading the conformance data in tests/data (or the bench corpus):
  *
  *   test_read_file(dir, rel, &len)   the whole file, NUL-appended; NULL, a loud
  *                                    SKIP line and test_missing++ when it is

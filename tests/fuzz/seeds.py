@@ -5,7 +5,7 @@
 
 The seeds are hand-made names (edge cases of each UTS #46 step, every CVE
 input class of IDN libraries), plus, when TESTDATA_DIR (default
-../shared/testdata) holds them, the RFC 3492 section 7.1 samples and a
+tests/data) holds them, the RFC 3492 section 7.1 samples and a
 sample of the source column of IdnaTestV2.txt.  Existing files named
 "seed-*" are replaced; libFuzzer's own files (hex names) are kept.
 
@@ -178,8 +178,7 @@ def write(target, name, data):
 
 
 def main():
-    testdata = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "..", "..", "..",
-                                                                   "shared", "testdata")
+    testdata = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "..", "data")
     names = [n.encode("utf-8", "surrogatepass") if "\udcc0" not in n
              else n.replace("\udcc0", "\x00").encode().replace(b"\x00", b"\xc0")
              for n in NAMES] + RAW_NAMES
