@@ -456,8 +456,10 @@ XN_API int xn_idna2008_register(const char *ulabel, size_t ulabel_len,
  *  5. a label that is not all ASCII must not begin with "xn--" in any case
  *     (ACE_PREFIX);
  *  6-7. Punycode and the "xn--" prefix (A3 if the codec refuses);
- *  8. 1 to 63 code points (A4_2).  An empty last label after a separator
- *     (the root) is accepted with XN_ALLOW_ROOT_DOT.
+ *  8. 1 to 63 code points (A4_2).  One trailing separator (the root,
+ *     "bücher.de." gives "xn--bcher-kva.de.") is always accepted, as
+ *     libidn, ICU's IDNA2003 API and Python's codec accept it; XN_ALLOW_ROOT_DOT
+ *     is accepted and changes nothing here.
  * A U+002E made by Nameprep (U+2024 and the like) fails the label (V5).
  * The name as a whole has no length limit in RFC 3490 and none is checked.
  *

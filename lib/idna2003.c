@@ -344,8 +344,10 @@ static int do_label(state *st, const char *s, size_t n, bool to_unicode, bool la
         return to_unicode_label(st, l, k, s, n);
     }
     if (k == 0) {
-        /* Step 8 for an empty label; a trailing root dot may be allowed. */
-        if (!(last && st->label > 0 && (st->flags & XN_ALLOW_ROOT_DOT)))
+        /* Step 8 for an empty label.  One trailing root dot is not a label
+         * (RFC 3490 §3.1 allows the dot; libidn, ICU's IDNA2003 API and
+         * Python's codec keep it), so it is accepted whatever the flags. */
+        if (!(last && st->label > 0))
             record(st, XN_ERR_A4_2, st->label_offset, 0);
         return XN_OK;
     }
@@ -373,6 +375,8 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
         return XN_E_INVALID_ARG;
     if (out_cap)
         out[0] = '\0';
+    if (!in)
+        in = ""; /* in_len is 0: no NULL + 0 below */
 
     memset(&st, 0, sizeof st);
     st.flags = flags;

@@ -293,7 +293,13 @@ static const vec vectors[] = {
     {A, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", 0,
      XN_E_INVALID_DOMAIN, "", XN_ERR_A4_2},
     {A, "a..b", 0, XN_E_INVALID_DOMAIN, "", XN_ERR_A4_2},
-    {A, "a.", 0, XN_E_INVALID_DOMAIN, "", XN_ERR_A4_2},
+    /* One trailing root dot is accepted by default (libidn, ICU and Python
+     * agree); a lone dot or two are still empty labels. */
+    {A, "a.", 0, XN_OK, "a.", 0},
+    {A, "b\xC3\xBC" "cher.de.", 0, XN_OK, "xn--bcher-kva.de.", 0},
+    {A, "b\xC3\xBC" "cher.de\xEF\xBD\xA1", 0, XN_OK, "xn--bcher-kva.de.", 0},
+    {A, "a..", 0, XN_E_INVALID_DOMAIN, "", XN_ERR_A4_2},
+    {A, ".", 0, XN_E_INVALID_DOMAIN, "", XN_ERR_A4_2},
     {A, "a.", XN_ALLOW_ROOT_DOT, XN_OK, "a.", 0},
     {A, "a\xE3\x80\x82", XN_ALLOW_ROOT_DOT, XN_OK, "a.", 0},
     /* RFC 3454 C.3 private use: prohibited (RFC 3491 §5). */
@@ -380,6 +386,9 @@ static void test_api(void)
                  XN_E_INVALID_ARG);
     /* NULL with length 0 is the empty name; size query. */
     CHECK_EQ_INT(xn_idna2003_to_unicode(NULL, 0, out, sizeof out, &len, 0, NULL), XN_OK);
+    CHECK_EQ_INT(xn_idna2003_to_ascii(NULL, 0, out, sizeof out, &len, 0, &rep),
+                 XN_E_INVALID_DOMAIN);
+    CHECK_EQ_INT(rep.errors, XN_ERR_A4_2);
     CHECK_EQ_INT(xn_idna2003_to_ascii("abc", 3, NULL, 0, &len, 0, NULL), XN_E_BUFFER_TOO_SMALL);
     CHECK_EQ_INT(len, 3);
     /* Ill-formed UTF-8 is an error in both directions, never replaced. */
