@@ -18,7 +18,21 @@
  * - Functions return 0 (XN_OK) on success and a negative xn_status on failure.
  * - A NULL pointer where data is required is XN_E_INVALID_ARG.  A NULL input
  *   pointer is accepted only together with a length of 0.
- * - Every function is thread-safe and keeps no mutable global state.
+ * - Input and output must not overlap: no byte of in[0..in_len) may be in
+ *   out[0..out_cap) (nor, for Punycode, in case_flags).  Such a call is
+ *   refused with XN_E_INVALID_ARG before anything is written, so an
+ *   in-place conversion fails loudly instead of corrupting its output; the
+ *   parameters are therefore not declared restrict (that would make the
+ *   call undefined instead of refused).
+ * - Reports (xn_report, xn_display_report) are owned by the caller and carry
+ *   their size: initialize them with XN_REPORT_INIT / XN_DISPLAY_REPORT_INIT.
+ * - Every function is thread-safe and may be called from any number of
+ *   threads at once.  The library has no mutable global state but one: the
+ *   UTS #39 spoof checker behind xn_to_display(), which ICU builds on the
+ *   first call (under pthread_once) and which is never changed after that;
+ *   ICU's uspoof_check functions are documented thread-safe on a checker
+ *   that is not being modified.  ICU's own caches (normalizer and
+ *   StringPrep data) are created and guarded by ICU.
  * - Memory handed out by the library (the *_alloc functions) is released with
  *   xn_free(), never with the caller's free().
  */
@@ -77,24 +91,40 @@ XN_API const char *xn_unicode_version(void);
  * Values are fixed and never renumbered; a retired value stays reserved.
  * The list may grow: treat any other negative value as a failure.
  * ------------------------------------------------------------------------ */
+/* The one list of status codes: XN_STATUS_LIST(X) calls
+ * X(name, value, text) for each; it makes the enum below and
+ * xn_strerror() / xn_strerror_name(), and callers may use it too (a
+ * switch over every status, a table of names). */
+#define XN_STATUS_LIST(X)                                                          \
+    X(XN_OK, 0, "success")                                                         \
+    /* NULL where data is needed, unknown flag bits, buffers that overlap */       \
+    X(XN_E_INVALID_ARG, -1, "invalid argument (NULL pointer, unknown flag bits or overlapping buffers)") \
+    /* output does not fit; *out_len = size needed */                              \
+    X(XN_E_BUFFER_TOO_SMALL, -2, "output buffer too small")                        \
+    X(XN_E_NOMEM, -3, "out of memory")                                             \
+    /* input past a documented limit (XN_LABEL_LIMIT ...) */                       \
+    X(XN_E_TOO_LONG, -4, "input longer than the documented limit")                \
+    X(XN_E_BAD_UTF8, -5, "input is not well-formed UTF-8")                         \
+    /* a dependency (ICU) failed unexpectedly, e.g. its data is missing */         \
+    X(XN_E_INTERNAL, -6, "internal error in a dependency (ICU)")                   \
+    /* non-ASCII before the last delimiter */                                      \
+    X(XN_E_PUNYCODE_BAD_BASIC, -10, "Punycode: non-ASCII character before the delimiter") \
+    /* a character that is no base-36 digit */                                     \
+    X(XN_E_PUNYCODE_BAD_DIGIT, -11, "Punycode: invalid digit")                     \
+    /* input ends inside a variable-length integer */                              \
+    X(XN_E_PUNYCODE_TRUNCATED, -12, "Punycode: input ends inside a number")        \
+    /* a value does not fit the RFC 3492 arithmetic */                             \
+    X(XN_E_PUNYCODE_OVERFLOW, -13, "Punycode: arithmetic overflow")                \
+    /* a surrogate or a value above U+10FFFF */                                    \
+    X(XN_E_PUNYCODE_BAD_CODE_POINT, -14, "Punycode: surrogate or value above U+10FFFF") \
+    /* the name breaks IDNA rules: see xn_report.errors */                         \
+    X(XN_E_INVALID_DOMAIN, -20, "the name breaks IDNA rules")                      \
+    /* not a mail address: no '@', an empty part, a control character */           \
+    X(XN_E_BAD_ADDRESS, -30, "not a mail address (no '@', an empty part or a control character)")
 typedef enum xn_status {
-    XN_OK = 0,                    /* success */
-    XN_E_INVALID_ARG = -1,        /* NULL where data is needed, unknown flag bits */
-    XN_E_BUFFER_TOO_SMALL = -2,   /* output does not fit; *out_len = size needed */
-    XN_E_NOMEM = -3,              /* a memory allocation failed */
-    XN_E_TOO_LONG = -4,           /* input past a documented limit (XN_LABEL_LIMIT ...) */
-    XN_E_BAD_UTF8 = -5,           /* input is not well-formed UTF-8 */
-    XN_E_INTERNAL = -6,           /* a dependency (ICU) failed unexpectedly */
-
-    XN_E_PUNYCODE_BAD_BASIC = -10,      /* non-ASCII before the last delimiter */
-    XN_E_PUNYCODE_BAD_DIGIT = -11,      /* a character that is no base-36 digit */
-    XN_E_PUNYCODE_TRUNCATED = -12,      /* input ends inside a variable-length integer */
-    XN_E_PUNYCODE_OVERFLOW = -13,       /* a value does not fit the RFC 3492 arithmetic */
-    XN_E_PUNYCODE_BAD_CODE_POINT = -14, /* a surrogate or a value above U+10FFFF */
-
-    XN_E_INVALID_DOMAIN = -20,    /* the name breaks IDNA rules: see xn_report.errors */
-
-    XN_E_BAD_ADDRESS = -30        /* not a mail address: no '@', an empty part, a control character */
+#define XN_STATUS_ENUMERATOR_(name, value, text) name = value,
+    XN_STATUS_LIST(XN_STATUS_ENUMERATOR_)
+#undef XN_STATUS_ENUMERATOR_
 } xn_status;
 
 /* A short English sentence for a status code, e.g. "output buffer too small".
@@ -207,56 +237,124 @@ XN_API int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out,
     (XN_NO_STD3_RULES | XN_NO_CHECK_HYPHENS | XN_NO_VERIFY_DNS_LENGTH | XN_URL_RULES)
 
 /* Rule violations, one bit each, named after the status codes of Unicode's
- * IdnaTestV2.txt (UTS #46 §4 step numbers, RFC 5892/5893 rule numbers). */
-#define XN_ERR_P4 (UINT64_C(1) << 0)   /* xn-- label: non-ASCII, bad Punycode, decodes to nothing or to ASCII only */
-#define XN_ERR_V1 (UINT64_C(1) << 1)   /* label not in NFC */
-#define XN_ERR_V2 (UINT64_C(1) << 2)   /* "--" in the third and fourth positions */
-#define XN_ERR_V3 (UINT64_C(1) << 3)   /* label begins or ends with '-' */
-#define XN_ERR_V4 (UINT64_C(1) << 4)   /* label begins with "xn--" (CheckHyphens off) */
-#define XN_ERR_V5 (UINT64_C(1) << 5)   /* label contains U+002E */
-#define XN_ERR_V6 (UINT64_C(1) << 6)   /* label begins with a combining mark */
-#define XN_ERR_V7 (UINT64_C(1) << 7)   /* code point with a status not allowed here */
-#define XN_ERR_U1 (UINT64_C(1) << 8)   /* ASCII other than a-z 0-9 '-' (UseSTD3ASCIIRules) */
-#define XN_ERR_A3 (UINT64_C(1) << 9)   /* Punycode encoding failed */
-#define XN_ERR_A4_1 (UINT64_C(1) << 10) /* name empty or longer than 253 */
-#define XN_ERR_A4_2 (UINT64_C(1) << 11) /* label empty or longer than 63 */
-#define XN_ERR_B1 (UINT64_C(1) << 12)  /* RFC 5893 §2 rule 1: first character L, R or AL */
-#define XN_ERR_B2 (UINT64_C(1) << 13)  /* rule 2: characters allowed in an RTL label */
-#define XN_ERR_B3 (UINT64_C(1) << 14)  /* rule 3: end of an RTL label */
-#define XN_ERR_B4 (UINT64_C(1) << 15)  /* rule 4: EN and AN mixed in an RTL label */
-#define XN_ERR_B5 (UINT64_C(1) << 16)  /* rule 5: characters allowed in an LTR label */
-#define XN_ERR_B6 (UINT64_C(1) << 17)  /* rule 6: end of an LTR label */
-#define XN_ERR_C1 (UINT64_C(1) << 18)  /* RFC 5892 A.1: ZERO WIDTH NON-JOINER out of context */
-#define XN_ERR_C2 (UINT64_C(1) << 19)  /* RFC 5892 A.2: ZERO WIDTH JOINER out of context */
-#define XN_ERR_X4_2 (UINT64_C(1) << 20) /* ToUnicode: empty label (not the root) */
-#define XN_ERR_URL_FORBIDDEN (UINT64_C(1) << 21) /* URL Standard: forbidden domain code point */
-#define XN_ERR_URL_EMPTY (UINT64_C(1) << 22)     /* URL Standard: the result is empty */
-/* IDNA2008 (RFC 5891, RFC 5892) */
-#define XN_ERR_DISALLOWED (UINT64_C(1) << 23) /* RFC 5892 derived property DISALLOWED */
-#define XN_ERR_UNASSIGNED (UINT64_C(1) << 24) /* RFC 5892 derived property UNASSIGNED */
-#define XN_ERR_CONTEXTO (UINT64_C(1) << 25)   /* RFC 5892 A.3-A.9: CONTEXTO rule fails */
-#define XN_ERR_ALABEL (UINT64_C(1) << 26)     /* no A-label: wrong prefix, or not the one encoding */
-#define XN_ERR_MISMATCH (UINT64_C(1) << 27)   /* registration: U-label and A-label differ */
-/* IDNA2003 (RFC 3490, Nameprep RFC 3491) */
-#define XN_ERR_NAMEPREP_PROHIBITED (UINT64_C(1) << 28) /* RFC 3491 §5: prohibited output */
-#define XN_ERR_NAMEPREP_UNASSIGNED (UINT64_C(1) << 29) /* RFC 3491 §5: unassigned in Unicode 3.2 */
-#define XN_ERR_NAMEPREP_BIDI (UINT64_C(1) << 30)       /* RFC 3491 §6 (RFC 3454 §6) Bidi */
-#define XN_ERR_ACE_PREFIX (UINT64_C(1) << 31) /* RFC 3490 §4.1 step 5: starts with the ACE prefix */
-#define XN_ERR_ROUNDTRIP (UINT64_C(1) << 32)  /* RFC 3490 §4.2 step 7: ToASCII(result) differs */
+ * IdnaTestV2.txt (UTS #46 §4 step numbers, RFC 5892/5893 rule numbers).
+ * The one list: XN_ERROR_LIST(X) calls X(name, bit) for each, in bit
+ * order; XN_ERR_<name> is the mask (UINT64_C(1) << bit) and
+ * xn_error_name() prints <name>, e.g. "V6" or "NAMEPREP_BIDI". */
+#define XN_ERROR_LIST(X)                                                                   \
+    X(P4, 0)     /* xn-- label: non-ASCII, bad Punycode, decodes to nothing or to ASCII only */ \
+    X(V1, 1)     /* label not in NFC */                                                    \
+    X(V2, 2)     /* "--" in the third and fourth positions */                              \
+    X(V3, 3)     /* label begins or ends with '-' */                                       \
+    X(V4, 4)     /* label begins with "xn--" (CheckHyphens off) */                         \
+    X(V5, 5)     /* label contains U+002E */                                               \
+    X(V6, 6)     /* label begins with a combining mark */                                  \
+    X(V7, 7)     /* code point with a status not allowed here */                           \
+    X(U1, 8)     /* ASCII other than a-z 0-9 '-' (UseSTD3ASCIIRules) */                    \
+    X(A3, 9)     /* Punycode encoding failed */                                            \
+    X(A4_1, 10)  /* name empty or longer than 253 */                                       \
+    X(A4_2, 11)  /* label empty or longer than 63 */                                       \
+    X(B1, 12)    /* RFC 5893 §2 rule 1: first character L, R or AL */                      \
+    X(B2, 13)    /* rule 2: characters allowed in an RTL label */                          \
+    X(B3, 14)    /* rule 3: end of an RTL label */                                         \
+    X(B4, 15)    /* rule 4: EN and AN mixed in an RTL label */                             \
+    X(B5, 16)    /* rule 5: characters allowed in an LTR label */                          \
+    X(B6, 17)    /* rule 6: end of an LTR label */                                         \
+    X(C1, 18)    /* RFC 5892 A.1: ZERO WIDTH NON-JOINER out of context */                  \
+    X(C2, 19)    /* RFC 5892 A.2: ZERO WIDTH JOINER out of context */                      \
+    X(X4_2, 20)  /* ToUnicode: empty label (not the root) */                               \
+    X(URL_FORBIDDEN, 21) /* URL Standard: forbidden domain code point */                   \
+    X(URL_EMPTY, 22)     /* URL Standard: the result is empty */                           \
+    /* IDNA2008 (RFC 5891, RFC 5892) */                                                    \
+    X(DISALLOWED, 23)    /* RFC 5892 derived property DISALLOWED */                        \
+    X(UNASSIGNED, 24)    /* RFC 5892 derived property UNASSIGNED */                        \
+    X(CONTEXTO, 25)      /* RFC 5892 A.3-A.9: CONTEXTO rule fails */                       \
+    X(ALABEL, 26)        /* no A-label: wrong prefix, or not the one encoding */           \
+    X(MISMATCH, 27)      /* registration: U-label and A-label differ */                    \
+    /* IDNA2003 (RFC 3490, Nameprep RFC 3491) */                                           \
+    X(NAMEPREP_PROHIBITED, 28) /* RFC 3491 §5: prohibited output */                        \
+    X(NAMEPREP_UNASSIGNED, 29) /* RFC 3491 §5: unassigned in Unicode 3.2 */                \
+    X(NAMEPREP_BIDI, 30)       /* RFC 3491 §6 (RFC 3454 §6) Bidi */                        \
+    X(ACE_PREFIX, 31)    /* RFC 3490 §4.1 step 5: starts with the ACE prefix */            \
+    X(ROUNDTRIP, 32)     /* RFC 3490 §4.2 step 7: ToASCII(result) differs */
 /* Bits 33 and up are kept for later rules. */
 
-/* What went wrong, for callers that want more than a status.  Every function
- * that takes one fills it on every return (zeroed on success).  Fields may
- * be added at the end in later versions. */
+/* The bit numbers, XN_ERR_BIT_<name>, made from the list. */
+enum xn_error_bit {
+#define XN_ERROR_BIT_ENUMERATOR_(name, bit) XN_ERR_BIT_##name = bit,
+    XN_ERROR_LIST(XN_ERROR_BIT_ENUMERATOR_)
+#undef XN_ERROR_BIT_ENUMERATOR_
+};
+
+/* The masks.  A macro cannot define macros, so each is spelled here once
+ * more, by name only: its bit comes from the list, and lib/status.c fails
+ * to compile if a name of the list has no mask. */
+#define XN_ERR_(name) (UINT64_C(1) << XN_ERR_BIT_##name)
+#define XN_ERR_P4 XN_ERR_(P4)
+#define XN_ERR_V1 XN_ERR_(V1)
+#define XN_ERR_V2 XN_ERR_(V2)
+#define XN_ERR_V3 XN_ERR_(V3)
+#define XN_ERR_V4 XN_ERR_(V4)
+#define XN_ERR_V5 XN_ERR_(V5)
+#define XN_ERR_V6 XN_ERR_(V6)
+#define XN_ERR_V7 XN_ERR_(V7)
+#define XN_ERR_U1 XN_ERR_(U1)
+#define XN_ERR_A3 XN_ERR_(A3)
+#define XN_ERR_A4_1 XN_ERR_(A4_1)
+#define XN_ERR_A4_2 XN_ERR_(A4_2)
+#define XN_ERR_B1 XN_ERR_(B1)
+#define XN_ERR_B2 XN_ERR_(B2)
+#define XN_ERR_B3 XN_ERR_(B3)
+#define XN_ERR_B4 XN_ERR_(B4)
+#define XN_ERR_B5 XN_ERR_(B5)
+#define XN_ERR_B6 XN_ERR_(B6)
+#define XN_ERR_C1 XN_ERR_(C1)
+#define XN_ERR_C2 XN_ERR_(C2)
+#define XN_ERR_X4_2 XN_ERR_(X4_2)
+#define XN_ERR_URL_FORBIDDEN XN_ERR_(URL_FORBIDDEN)
+#define XN_ERR_URL_EMPTY XN_ERR_(URL_EMPTY)
+#define XN_ERR_DISALLOWED XN_ERR_(DISALLOWED)
+#define XN_ERR_UNASSIGNED XN_ERR_(UNASSIGNED)
+#define XN_ERR_CONTEXTO XN_ERR_(CONTEXTO)
+#define XN_ERR_ALABEL XN_ERR_(ALABEL)
+#define XN_ERR_MISMATCH XN_ERR_(MISMATCH)
+#define XN_ERR_NAMEPREP_PROHIBITED XN_ERR_(NAMEPREP_PROHIBITED)
+#define XN_ERR_NAMEPREP_UNASSIGNED XN_ERR_(NAMEPREP_UNASSIGNED)
+#define XN_ERR_NAMEPREP_BIDI XN_ERR_(NAMEPREP_BIDI)
+#define XN_ERR_ACE_PREFIX XN_ERR_(ACE_PREFIX)
+#define XN_ERR_ROUNDTRIP XN_ERR_(ROUNDTRIP)
+
+/* What went wrong, for callers that want more than a status.
+ *
+ * The caller owns the struct and sets its size field, best with the
+ * initializer: `xn_report rep = XN_REPORT_INIT;`.  The library writes only
+ * the bytes that size covers, so a program built against this header keeps
+ * working with a later library whose report has more fields (they are
+ * added at the end, never moved), and a later program with this library
+ * (the fields this library does not know are left as the caller set them;
+ * XN_REPORT_INIT zeroes them).  A size smaller than this first layout's is
+ * XN_E_INVALID_ARG, and the report is then not written.
+ *
+ * Every function that takes a report fills it on every return but that
+ * one: errors 0, label 0, offset 0 and code_point XN_NO_CODE_POINT on
+ * success. */
 typedef struct xn_report {
+    size_t size;         /* set by the caller: sizeof(xn_report) */
     uint64_t errors;     /* every rule violated anywhere in the name, XN_ERR_* bits */
     size_t label;        /* index of the label with the first violation (0-based) */
     size_t offset;       /* byte offset in the input of the first violation: of the
                             offending character where one input character is
                             to blame, else of the first byte of its label */
-    uint32_t code_point; /* the offending code point, or 0 when the rule is about
-                            the label as a whole */
+    uint32_t code_point; /* the offending code point (U+0000 included), or
+                            XN_NO_CODE_POINT when the rule is about the label
+                            or the name as a whole */
 } xn_report;
+
+/* No code point is to blame (a value no code point has). */
+#define XN_NO_CODE_POINT UINT32_C(0xFFFFFFFF)
+
+/* The initializer of a report: size set, no error, no code point. */
+#define XN_REPORT_INIT {sizeof(xn_report), 0, 0, 0, XN_NO_CODE_POINT}
 
 /* The IdnaTestV2 code of one XN_ERR_* bit, e.g. "V6"; "?" for anything that
  * is not exactly one known bit.  Static storage, never NULL.  @since 0.1 */
@@ -547,9 +645,12 @@ XN_API int xn_idna2003_to_unicode_alloc(const char *in, size_t in_len,
  * XN_DNS_NAME_MAX characters and its root label. */
 #define XN_DISPLAY_LABELS_MAX 128
 
-/* Per-label reasons of xn_to_display().  Fields may be added at the end in
- * later versions. */
+/* Per-label reasons of xn_to_display().  Owned and sized by the caller like
+ * xn_report (fields may be added at the end; the library writes only what
+ * size covers; a size below this first layout's is XN_E_INVALID_ARG). */
 typedef struct xn_display_report {
+    size_t size;          /* set by the caller: sizeof(xn_display_report), as
+                             for xn_report (XN_DISPLAY_REPORT_INIT) */
     uint32_t unsafe;      /* the reasons of every label or-ed together; 0 when
                              the whole name is shown as Unicode or plain ASCII */
     size_t labels;        /* the number of labels in the name (a trailing root
@@ -557,6 +658,9 @@ typedef struct xn_display_report {
     uint32_t label_unsafe[XN_DISPLAY_LABELS_MAX]; /* reasons of label i, i < labels;
                              labels past XN_DISPLAY_LABELS_MAX count in unsafe only */
 } xn_display_report;
+
+/* The initializer of a display report: size set, everything else 0. */
+#define XN_DISPLAY_REPORT_INIT {sizeof(xn_display_report), 0, 0, {0}}
 
 /* The name of one XN_UNSAFE_* bit, e.g. "MIXED_SCRIPT"; "?" for anything
  * that is not exactly one known bit.  Static storage, never NULL.

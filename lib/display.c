@@ -272,8 +272,11 @@ static int display_label(const USpoofChecker *sc, sink *out, const char *label, 
     return XN_OK;
 }
 
-int xn_to_display(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
-                  unsigned flags, xn_report *report, xn_display_report *display)
+/* xn_to_display() with its arguments checked and a whole display report of
+ * this library's layout, zeroed, to fill. */
+static int to_display(const char *in, size_t in_len, char *out, size_t out_cap,
+                      size_t *out_len, unsigned flags, xn_report *report,
+                      xn_display_report *display)
 {
     char ascii[XN_DOMAIN_MAX];
     size_t alen = 0, start = 0, label = 0, i;
@@ -282,18 +285,6 @@ int xn_to_display(const char *in, size_t in_len, char *out, size_t out_cap, size
     const USpoofChecker *sc;
     sink s;
     int rc;
-
-    if (display)
-        memset(display, 0, sizeof *display);
-    if (out_len)
-        *out_len = 0;
-    if ((!out && out_cap) || !out_len) {
-        if (report)
-            memset(report, 0, sizeof *report);
-        return XN_E_INVALID_ARG;
-    }
-    if (out_cap)
-        out[0] = '\0';
 
     /* UTS #46 ToASCII validates the name; its flags check the other bits. */
     rc = xn_to_ascii(in, in_len, ascii, sizeof ascii, &alen, flags & ~DISPLAY_FLAGS, report);
@@ -337,11 +328,9 @@ int xn_to_display(const char *in, size_t in_len, char *out, size_t out_cap, size
         }
         if (rc != XN_OK)
             break;
-        if (display) {
-            display->unsafe |= unsafe;
-            if (label < XN_DISPLAY_LABELS_MAX)
-                display->label_unsafe[label] = unsafe;
-        }
+        display->unsafe |= unsafe;
+        if (label < XN_DISPLAY_LABELS_MAX)
+            display->label_unsafe[label] = unsafe;
         if (i < alen)
             xn__put(&s, ".", 1);
         start = i + 1;
@@ -350,14 +339,12 @@ int xn_to_display(const char *in, size_t in_len, char *out, size_t out_cap, size
     if (own)
         uspoof_close(own);
     if (rc != XN_OK) {
-        if (display)
-            memset(display, 0, sizeof *display);
+        memset(display, 0, sizeof *display);
         if (out_cap)
             out[0] = '\0';
         return rc;
     }
-    if (display)
-        display->labels = label;
+    display->labels = label;
     *out_len = s.len;
     if (s.len >= out_cap) {
         if (s.len > out_cap) {
@@ -369,6 +356,35 @@ int xn_to_display(const char *in, size_t in_len, char *out, size_t out_cap, size
     }
     out[s.len] = '\0';
     return XN_OK;
+}
+
+/* The smallest size a caller's xn_display_report may give: its first layout. */
+#define DISPLAY_REPORT_MIN_SIZE sizeof(xn_display_report)
+
+int xn_to_display(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
+                  unsigned flags, xn_report *report, xn_display_report *display)
+{
+    bool display_bad = display && display->size < DISPLAY_REPORT_MIN_SIZE;
+    xn_display_report full;
+    int rc = XN_E_INVALID_ARG;
+
+    memset(&full, 0, sizeof full);
+    if (out_len)
+        *out_len = 0;
+    if ((!out && out_cap) || !out_len || xn__report_bad(report) || display_bad ||
+        xn__overlap(in, in_len, out, out_cap)) {
+        xn__clear_report(report);
+    } else {
+        if (out_cap)
+            out[0] = '\0';
+        rc = to_display(in, in_len, out, out_cap, out_len, flags, report, &full);
+    }
+    if (display && !display_bad) {
+        /* Only the bytes the caller's size covers (see xn_report). */
+        full.size = display->size;
+        memcpy(display, &full, display->size < sizeof full ? display->size : sizeof full);
+    }
+    return rc;
 }
 
 /* ---- reason names ------------------------------------------------------------ */

@@ -44,15 +44,17 @@ static int email(const char *in, size_t in_len, char *out, size_t out_cap, size_
     const char *domain;
     int rc, wide = 0;
 
-    if (report)
-        memset(report, 0, sizeof *report);
+    xn__clear_report(report);
     if (smtputf8)
         *smtputf8 = 0;
     if (out_len)
         *out_len = 0;
+    if (xn__overlap(in, in_len, out, out_cap))
+        return XN_E_INVALID_ARG; /* before out[0] is written over the input */
     if (out && out_cap)
         out[0] = '\0';
-    if ((!in && in_len) || (!out && out_cap) || !out_len || (flags & ~XN__UTS46_FLAGS))
+    if ((!in && in_len) || (!out && out_cap) || !out_len || (flags & ~XN__UTS46_FLAGS) ||
+        xn__report_bad(report))
         return XN_E_INVALID_ARG;
 
     /* The last '@' ends the local part. */

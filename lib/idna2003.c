@@ -103,7 +103,7 @@ static int nameprep(state *st, const uint32_t *l, size_t n, const size_t *offs, 
             if (units == (size_t)pe.offset)
                 at = k;
         }
-        record(st, bit, offs && at < n ? offs[at] : st->label_offset, at < n ? l[at] : 0);
+        record(st, bit, offs && at < n ? offs[at] : st->label_offset, at < n ? l[at] : XN_NO_CODE_POINT);
         *ok = false;
         return XN_OK;
     }
@@ -167,7 +167,7 @@ static int to_ascii_label(state *st, const uint32_t *l, size_t n, const size_t *
             if (p[i] < 0x80 && p[i] != '.' && !is_ldh(p[i]))
                 record(st, XN_ERR_U1, po ? po[i] : st->label_offset, p[i]);
         if (pn > 0 && (p[0] == '-' || p[pn - 1] == '-'))
-            record(st, XN_ERR_V3, st->label_offset, 0);
+            record(st, XN_ERR_V3, st->label_offset, XN_NO_CODE_POINT);
     }
     if (xn__all_ascii(p, pn)) {
         /* Step 4: all ASCII, skip to step 8. */
@@ -179,13 +179,13 @@ static int to_ascii_label(state *st, const uint32_t *l, size_t n, const size_t *
     } else {
         /* Step 5: must not begin with the ACE prefix. */
         if (xn__has_ace_prefix(p, pn))
-            record(st, XN_ERR_ACE_PREFIX, st->label_offset, 0);
+            record(st, XN_ERR_ACE_PREFIX, st->label_offset, XN_NO_CODE_POINT);
         /* Steps 6 and 7: Punycode, and the prefix. */
         rc = xn_punycode_encode(p, pn, NULL, ace + 4, XN_ACE_LIMIT, &len);
         if (rc == XN_E_BUFFER_TOO_SMALL || rc == XN_E_TOO_LONG)
             return XN_E_TOO_LONG;
         if (rc != XN_OK) {
-            record(st, XN_ERR_A3, st->label_offset, 0);
+            record(st, XN_ERR_A3, st->label_offset, XN_NO_CODE_POINT);
             return XN_OK;
         }
         memcpy(ace, "xn--", 4);
@@ -193,7 +193,7 @@ static int to_ascii_label(state *st, const uint32_t *l, size_t n, const size_t *
     }
     /* Step 8: 1 to 63 code points. */
     if (len == 0 || len > XN_DNS_LABEL_MAX)
-        record(st, XN_ERR_A4_2, st->label_offset, 0);
+        record(st, XN_ERR_A4_2, st->label_offset, XN_NO_CODE_POINT);
     *ace_n = len;
     *ok = st->errors == before;
     return XN_OK;
@@ -231,7 +231,7 @@ static int to_unicode_label(state *st, const uint32_t *l, size_t n, const char *
     }
     /* Steps 4 and 5: the Punycode after the prefix. */
     if (pn - 4 > XN_ACE_LIMIT || !xn__all_ascii(p, pn)) {
-        record(st, XN_ERR_P4, st->label_offset, 0);
+        record(st, XN_ERR_P4, st->label_offset, XN_NO_CODE_POINT);
         goto original;
     }
     for (i = 0; i < pn; i++)
@@ -240,7 +240,7 @@ static int to_unicode_label(state *st, const uint32_t *l, size_t n, const char *
     if (rc == XN_E_INTERNAL)
         return rc;
     if (rc != XN_OK) {
-        record(st, XN_ERR_P4, st->label_offset, 0);
+        record(st, XN_ERR_P4, st->label_offset, XN_NO_CODE_POINT);
         goto original;
     }
     /* Step 6: ToASCII of the result, with the same flags. */
@@ -256,7 +256,7 @@ static int to_unicode_label(state *st, const uint32_t *l, size_t n, const char *
             break;
     }
     if (an != pn || i != an) {
-        record(st, XN_ERR_ROUNDTRIP, st->label_offset, 0);
+        record(st, XN_ERR_ROUNDTRIP, st->label_offset, XN_NO_CODE_POINT);
         goto original;
     }
     /* Step 8: the decoded label. */
@@ -323,7 +323,7 @@ static int do_label(state *st, const char *s, size_t n, bool to_unicode, bool la
             return XN_E_TOO_LONG;
         if (to_unicode) {
             if (xn__has_ace_prefix(l, k))
-                record(st, XN_ERR_P4, st->label_offset, 0);
+                record(st, XN_ERR_P4, st->label_offset, XN_NO_CODE_POINT);
             xn__put(&st->out, s, n);
             return XN_OK;
         }
@@ -332,9 +332,9 @@ static int do_label(state *st, const char *s, size_t n, bool to_unicode, bool la
                 if (!is_ldh((unsigned char)s[i]))
                     record(st, XN_ERR_U1, st->label_offset + i, (unsigned char)s[i]);
             if (s[0] == '-' || s[n - 1] == '-')
-                record(st, XN_ERR_V3, st->label_offset, 0);
+                record(st, XN_ERR_V3, st->label_offset, XN_NO_CODE_POINT);
         }
-        record(st, XN_ERR_A4_2, st->label_offset, 0);
+        record(st, XN_ERR_A4_2, st->label_offset, XN_NO_CODE_POINT);
         return XN_OK;
     }
 
@@ -348,7 +348,7 @@ static int do_label(state *st, const char *s, size_t n, bool to_unicode, bool la
          * (RFC 3490 §3.1 allows the dot; libidn, ICU's IDNA2003 API and
          * Python's codec keep it), so it is accepted whatever the flags. */
         if (!(last && st->label > 0))
-            record(st, XN_ERR_A4_2, st->label_offset, 0);
+            record(st, XN_ERR_A4_2, st->label_offset, XN_NO_CODE_POINT);
         return XN_OK;
     }
     rc = to_ascii_label(st, l, k, offs, ace, &an, &ok);
@@ -367,11 +367,11 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
     state st;
     int rc = XN_OK;
 
-    if (report)
-        memset(report, 0, sizeof *report);
+    xn__clear_report(report);
     if (out_len)
         *out_len = 0;
-    if ((!in && in_len) || (!out && out_cap) || !out_len || (flags & ~ALL_FLAGS))
+    if ((!in && in_len) || (!out && out_cap) || !out_len || (flags & ~ALL_FLAGS) ||
+        xn__report_bad(report) || xn__overlap(in, in_len, out, out_cap))
         return XN_E_INVALID_ARG;
     if (out_cap)
         out[0] = '\0';

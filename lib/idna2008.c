@@ -112,7 +112,7 @@ static int check_ulabel(state *st, const uint32_t *l, size_t n, const size_t *of
         if (rc != XN_OK)
             return rc;
         if (!nfc)
-            record(st, XN_ERR_V1, st->label_offset, 0);
+            record(st, XN_ERR_V1, st->label_offset, XN_NO_CODE_POINT);
     }
 
     /* No "--" in the third and fourth positions (§5.4, §4.2.3.1).  No '-'
@@ -122,7 +122,7 @@ static int check_ulabel(state *st, const uint32_t *l, size_t n, const size_t *of
     bits = xn__check_hyphens(l, n, true) & ~XN_ERR_V4;
     if (!st->registration)
         bits &= ~XN_ERR_V3;
-    record(st, bits, st->label_offset, 0);
+    record(st, bits, st->label_offset, XN_NO_CODE_POINT);
 
     /* §4.2.3.2: no leading combining mark (General_Category M). */
     if (xn__props(l[0]) & XN_PROP_MARK)
@@ -154,23 +154,23 @@ static int check_ulabel(state *st, const uint32_t *l, size_t n, const size_t *of
      * must check CONTEXTJ and may check CONTEXTO; both are checked here. */
     if (joiners) {
         bits = xn__check_joiners(l, n, &at);
-        record(st, bits, offset_of(st, offs, at, n), at < n ? l[at] : 0);
+        record(st, bits, offset_of(st, offs, at, n), at < n ? l[at] : XN_NO_CODE_POINT);
     }
     if (contexto && !xn__check_contexto(l, n, &at))
-        record(st, XN_ERR_CONTEXTO, offset_of(st, offs, at, n), at < n ? l[at] : 0);
+        record(st, XN_ERR_CONTEXTO, offset_of(st, offs, at, n), at < n ? l[at] : XN_NO_CODE_POINT);
 
     /* RFC 5893. */
     rtl = xn__is_rtl_label(l, n);
     bits = xn__check_bidi(l, n, &at);
     if (st->registration) {
         if (rtl)
-            record(st, bits, offset_of(st, offs, at, n), at < n ? l[at] : 0);
+            record(st, bits, offset_of(st, offs, at, n), at < n ? l[at] : XN_NO_CODE_POINT);
     } else {
         if (rtl)
             st->bidi_name = true;
         if (bits) {
             st->bidi |= bits;
-            note(&st->first_bidi, st, offset_of(st, offs, at, n), at < n ? l[at] : 0);
+            note(&st->first_bidi, st, offset_of(st, offs, at, n), at < n ? l[at] : XN_NO_CODE_POINT);
         }
     }
     return XN_OK;
@@ -186,7 +186,7 @@ static int encode_ulabel(state *st, const uint32_t *l, size_t n, char *ace, size
     if (rc == XN_E_BUFFER_TOO_SMALL || rc == XN_E_TOO_LONG)
         return XN_E_TOO_LONG;
     if (rc != XN_OK) {
-        record(st, XN_ERR_A3, st->label_offset, 0);
+        record(st, XN_ERR_A3, st->label_offset, XN_NO_CODE_POINT);
         return XN_OK;
     }
     memcpy(ace, "xn--", 4);
@@ -219,14 +219,14 @@ static int decode_alabel(state *st, const char *s, size_t n, char *lower, uint32
         return rc;
     if (rc != XN_OK) {
         *dn = 0;
-        record(st, XN_ERR_P4, st->label_offset, 0);
+        record(st, XN_ERR_P4, st->label_offset, XN_NO_CODE_POINT);
         return XN_OK;
     }
     if (*dn == 0 || xn__all_ascii(dec, *dn)) {
         /* RFC 5890 §2.3.2.1: an A-label encodes a U-label, which holds a
          * non-ASCII character. */
         *dn = 0;
-        record(st, XN_ERR_P4, st->label_offset, 0);
+        record(st, XN_ERR_P4, st->label_offset, XN_NO_CODE_POINT);
         return XN_OK;
     }
     rc = check_ulabel(st, dec, *dn, NULL, true);
@@ -236,7 +236,7 @@ static int decode_alabel(state *st, const char *s, size_t n, char *lower, uint32
     if (rc != XN_OK)
         return rc;
     if (an != n || memcmp(again, lower, n) != 0)
-        record(st, XN_ERR_ALABEL, st->label_offset, 0);
+        record(st, XN_ERR_ALABEL, st->label_offset, XN_NO_CODE_POINT);
     return XN_OK;
 }
 
@@ -254,9 +254,9 @@ static void finish_label(state *st, size_t ace_bytes, bool last)
         return;
     if (ace_bytes == 0) {
         if (!(last && st->label > 0 && (st->flags & XN_ALLOW_ROOT_DOT)))
-            record(st, XN_ERR_A4_2, st->label_offset, 0);
+            record(st, XN_ERR_A4_2, st->label_offset, XN_NO_CODE_POINT);
     } else if (ace_bytes > XN_DNS_LABEL_MAX) {
-        record(st, XN_ERR_A4_2, st->label_offset, 0);
+        record(st, XN_ERR_A4_2, st->label_offset, XN_NO_CODE_POINT);
     }
 }
 
@@ -336,14 +336,14 @@ static int ascii_label(state *st, const char *s, size_t n, const size_t *offs, b
                 record(st, XN_ERR_U1, offset_of(st, offs, i, n) + (offs ? 0 : i),
                        (unsigned char)s[i]);
         if (n > 0 && (s[0] == '-' || s[n - 1] == '-'))
-            record(st, XN_ERR_V3, st->label_offset, 0);
+            record(st, XN_ERR_V3, st->label_offset, XN_NO_CODE_POINT);
     }
     /* RFC 5893 applies to every label of a Bidi domain name. */
     if (n > 0) {
         uint64_t bits = xn__check_bidi_ascii(s, n);
         if (bits) {
             st->bidi |= bits;
-            note(&st->first_bidi, st, st->label_offset, 0);
+            note(&st->first_bidi, st, st->label_offset, XN_NO_CODE_POINT);
         }
     }
     put_ascii(&st->out, s, n, lower);
@@ -365,7 +365,7 @@ static int unicode_label(state *st, const uint32_t *l, size_t n, const size_t *o
         /* An "xn--" label with non-ASCII characters is no A-label. */
         for (i = 4; i < n && l[i] < 0x80; i++)
             ;
-        record(st, XN_ERR_P4, offset_of(st, offs, i, n), i < n ? l[i] : 0);
+        record(st, XN_ERR_P4, offset_of(st, offs, i, n), i < n ? l[i] : XN_NO_CODE_POINT);
         xn__put_utf8(&st->out, l, n);
         finish_label(st, n, last);
         return XN_OK;
@@ -496,7 +496,8 @@ static int lookup(const char *in, size_t in_len, char *out, size_t out_cap, size
     fill_report(report, NULL);
     if (out_len)
         *out_len = 0;
-    if (bad_args(in, in_len, out, out_cap, out_len) || (flags & ~LOOKUP_FLAGS))
+    if (bad_args(in, in_len, out, out_cap, out_len) || (flags & ~LOOKUP_FLAGS) ||
+        xn__report_bad(report) || xn__overlap(in, in_len, out, out_cap))
         return XN_E_INVALID_ARG;
     if (out_cap)
         out[0] = '\0';
@@ -521,7 +522,7 @@ static int lookup(const char *in, size_t in_len, char *out, size_t out_cap, size
         /* 1 to 253 octets in A-label form, without a trailing root dot. */
         size_t len = st.ace_len - (st.label > 0 && st.last_empty ? 1 : 0);
         if (len == 0 || len > XN_DNS_NAME_MAX)
-            record(&st, XN_ERR_A4_1, 0, 0);
+            record(&st, XN_ERR_A4_1, 0, XN_NO_CODE_POINT);
     }
     return finish(&st, out, out_cap, out_len, report);
 }
@@ -592,7 +593,7 @@ static int register_ulabel(state *st, const char *s, size_t n, char *ace, size_t
             else if (!is_ldh(l[i]))
                 record(st, XN_ERR_U1, offs[i], l[i]);
         }
-        record(st, xn__check_hyphens(l, k, true) & ~XN_ERR_V4, 0, 0);
+        record(st, xn__check_hyphens(l, k, true) & ~XN_ERR_V4, 0, XN_NO_CODE_POINT);
         memcpy(ace, s, k);
         *ace_n = k;
         return XN_OK;
@@ -621,7 +622,8 @@ int xn_idna2008_register(const char *ulabel, size_t ulabel_len, const char *alab
     if (out_len)
         *out_len = 0;
     if ((!ulabel && ulabel_len) || (!alabel && alabel_len) || (!out && out_cap) || !out_len ||
-        (ulabel_len == 0 && alabel_len == 0) || flags != 0)
+        (ulabel_len == 0 && alabel_len == 0) || flags != 0 || xn__report_bad(report) ||
+        xn__overlap(ulabel, ulabel_len, out, out_cap) || xn__overlap(alabel, alabel_len, out, out_cap))
         return XN_E_INVALID_ARG;
     if (out_cap)
         out[0] = '\0';
@@ -643,12 +645,12 @@ int xn_idna2008_register(const char *ulabel, size_t ulabel_len, const char *alab
         size_t dn = 0;
         for (i = 0; i < alabel_len; i++) {
             if ((unsigned char)alabel[i] >= 0x80) {
-                record(&st, XN_ERR_P4, i, 0);
+                record(&st, XN_ERR_P4, i, XN_NO_CODE_POINT);
                 break;
             }
         }
         if (i == alabel_len && !xn__has_ace_prefix_bytes(alabel, alabel_len)) {
-            record(&st, XN_ERR_ALABEL, 0, 0);
+            record(&st, XN_ERR_ALABEL, 0, XN_NO_CODE_POINT);
         } else if (i == alabel_len) {
             rc = decode_alabel(&st, alabel, alabel_len, from_a, dec, &dn);
             if (rc != XN_OK)
@@ -660,7 +662,7 @@ int xn_idna2008_register(const char *ulabel, size_t ulabel_len, const char *alab
     /* RFC 5891 §4.1: when both forms are given they must correspond. */
     if (ulabel_len && alabel_len &&
         (ldh || !have_a || un == 0 || un != an || memcmp(from_u, from_a, an) != 0))
-        record(&st, XN_ERR_MISMATCH, 0, 0);
+        record(&st, XN_ERR_MISMATCH, 0, XN_NO_CODE_POINT);
 
     if (alabel_len) {
         result = have_a ? from_a : alabel;
@@ -671,7 +673,7 @@ int xn_idna2008_register(const char *ulabel, size_t ulabel_len, const char *alab
     }
     /* §4.4 and RFC 1034 §3.1: the label goes into the DNS. */
     if (result_n == 0 || result_n > XN_DNS_LABEL_MAX)
-        record(&st, XN_ERR_A4_2, 0, 0);
+        record(&st, XN_ERR_A4_2, 0, XN_NO_CODE_POINT);
     if (!st.errors)
         xn__put(&st.out, result, result_n);
     return finish(&st, out, out_cap, out_len, report);

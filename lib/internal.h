@@ -83,19 +83,53 @@ static inline void xn__note(xn__where *w, size_t label, size_t offset, uint32_t 
     }
 }
 
-/* Fills *r (r may be NULL) with the error bits and the first violation
- * (first is read only when errors is not 0). */
+/* Whether the bytes [a, a + an) and [b, b + bn) share a byte: an input and
+ * an output buffer must not (xn.h), and a call that is given such a pair
+ * fails with XN_E_INVALID_ARG rather than read what it already wrote.
+ * Compared as integers: the two need not point into one object. */
+static inline bool xn__overlap(const void *a, size_t an, const void *b, size_t bn)
+{
+    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+    if (an == 0 || bn == 0)
+        return false;
+    return x >= y ? x - y < bn : y - x < an; /* no sum that could wrap */
+}
+
+/* The smallest size a caller's xn_report may give: that of its first
+ * layout, which ends with code_point. */
+#define XN__REPORT_MIN_SIZE (offsetof(xn_report, code_point) + sizeof(uint32_t))
+
+/* A report the caller gave with a size too small to be one (NULL is fine). */
+static inline bool xn__report_bad(const xn_report *r)
+{
+    return r && r->size < XN__REPORT_MIN_SIZE;
+}
+
+/* Fills *r (r may be NULL; a bad one is left alone) with the error bits and
+ * the first violation (first is read only when errors is not 0), writing
+ * only the bytes the caller's size covers. */
 static inline void xn__fill_report(xn_report *r, uint64_t errors, const xn__where *first)
 {
-    if (!r)
+    xn_report full;
+
+    if (!r || xn__report_bad(r))
         return;
-    memset(r, 0, sizeof *r);
-    r->errors = errors;
+    memset(&full, 0, sizeof full);
+    full.size = r->size;
+    full.errors = errors;
+    full.code_point = XN_NO_CODE_POINT;
     if (errors && first->set) {
-        r->label = first->label;
-        r->offset = first->offset;
-        r->code_point = first->cp;
+        full.label = first->label;
+        full.offset = first->offset;
+        full.code_point = first->cp;
     }
+    memcpy(r, &full, r->size < sizeof full ? r->size : sizeof full);
+}
+
+/* The report of a call that found nothing yet (or failed before looking). */
+static inline void xn__clear_report(xn_report *r)
+{
+    xn__fill_report(r, 0, NULL);
 }
 
 /* Adds the RFC 5893 violations found in a name that turned out to be a

@@ -178,7 +178,9 @@ overflow:
 static int encode_checked(const uint32_t *in, size_t in_len, const unsigned char *case_flags,
                           char *out, size_t out_cap, size_t *out_len, uint32_t maxint)
 {
-    if (!out_len || (!in && in_len > 0) || (!out && out_cap > 0))
+    if (!out_len || (!in && in_len > 0) || (!out && out_cap > 0) ||
+        xn__overlap(in, in_len * sizeof *in, out, out_cap) ||
+        (case_flags && xn__overlap(case_flags, in_len, out, out_cap)))
         return XN_E_INVALID_ARG;
     *out_len = 0;
     if (in_len > XN_LABEL_LIMIT)
@@ -208,7 +210,10 @@ int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out, size_t out_
     uint32_t n = INITIAL_N, i = 0, bias = INITIAL_BIAS;
     size_t b = 0, len, p, j;
 
-    if (!out_len || (!in && in_len > 0) || (!out && out_cap > 0))
+    if (!out_len || (!in && in_len > 0) || (!out && out_cap > 0) ||
+        xn__overlap(in, in_len, out, out_cap * sizeof *out) ||
+        (case_flags && (xn__overlap(in, in_len, case_flags, out_cap) ||
+                        xn__overlap(out, out_cap * sizeof *out, case_flags, out_cap))))
         return XN_E_INVALID_ARG;
     *out_len = 0;
     if (in_len > XN_ACE_LIMIT)

@@ -4,28 +4,13 @@
 #include "internal.h"
 #include "props.h"
 
-/* One list gives the status names and texts; tests walk the whole range. */
-#define XN_STATUS_LIST(X)                                                        \
-    X(XN_OK, "success")                                                          \
-    X(XN_E_INVALID_ARG, "invalid argument (NULL pointer or unknown flag bits)")  \
-    X(XN_E_BUFFER_TOO_SMALL, "output buffer too small")                          \
-    X(XN_E_NOMEM, "out of memory")                                               \
-    X(XN_E_TOO_LONG, "input longer than the documented limit")                   \
-    X(XN_E_BAD_UTF8, "input is not well-formed UTF-8")                           \
-    X(XN_E_INTERNAL, "internal error in a dependency (ICU)")                     \
-    X(XN_E_PUNYCODE_BAD_BASIC, "Punycode: non-ASCII character before the delimiter") \
-    X(XN_E_PUNYCODE_BAD_DIGIT, "Punycode: invalid digit")                        \
-    X(XN_E_PUNYCODE_TRUNCATED, "Punycode: input ends inside a number")           \
-    X(XN_E_PUNYCODE_OVERFLOW, "Punycode: arithmetic overflow")                   \
-    X(XN_E_PUNYCODE_BAD_CODE_POINT, "Punycode: surrogate or value above U+10FFFF") \
-    X(XN_E_INVALID_DOMAIN, "the name breaks IDNA rules")                         \
-    X(XN_E_BAD_ADDRESS, "not a mail address (no '@', an empty part or a control character)")
+/* The lists are XN_STATUS_LIST and XN_ERROR_LIST in xn.h. */
 
 const char *xn_strerror(int status)
 {
     switch (status) {
-#define XN_TEXT(name, text) \
-    case name:              \
+#define XN_TEXT(name, value, text) \
+    case name:                     \
         return text;
         XN_STATUS_LIST(XN_TEXT)
 #undef XN_TEXT
@@ -37,8 +22,8 @@ const char *xn_strerror(int status)
 const char *xn_strerror_name(int status)
 {
     switch (status) {
-#define XN_NAME(name, text) \
-    case name:              \
+#define XN_NAME(name, value, text) \
+    case name:                     \
         return #name;
         XN_STATUS_LIST(XN_NAME)
 #undef XN_NAME
@@ -47,27 +32,24 @@ const char *xn_strerror_name(int status)
     }
 }
 
-/* Indexed by bit number. */
-static const char *const error_names[] = {
-    "P4", "V1", "V2", "V3", "V4", "V5", "V6", "V7", "U1", "A3", "A4_1", "A4_2",
-    "B1", "B2", "B3", "B4", "B5", "B6", "C1", "C2", "X4_2", "URL_FORBIDDEN", "URL_EMPTY",
-    /* IDNA2008 */
-    "DISALLOWED", "UNASSIGNED", "CONTEXTO", "ALABEL", "MISMATCH",
-    /* IDNA2003 */
-    "NP_PROHIBITED", "NP_UNASSIGNED", "NP_BIDI", "ACE_PREFIX", "ROUNDTRIP",
-};
-
-#define ERROR_NAME_COUNT (sizeof error_names / sizeof error_names[0])
+/* Every name of the list has its mask, and the mask is its bit: a name
+ * without an XN_ERR_<name> macro does not compile. */
+#define XN_MASK_CHECK(name, bit) \
+    _Static_assert(XN_ERR_##name == (UINT64_C(1) << (bit)), "XN_ERR_" #name);
+XN_ERROR_LIST(XN_MASK_CHECK)
+#undef XN_MASK_CHECK
 
 const char *xn_error_name(uint64_t error_bit)
 {
-    unsigned i;
-    if (error_bit == 0 || (error_bit & (error_bit - 1)) != 0)
+    switch (error_bit) {
+#define XN_ERROR_NAME(name, bit) \
+    case UINT64_C(1) << (bit):   \
+        return #name;
+        XN_ERROR_LIST(XN_ERROR_NAME)
+#undef XN_ERROR_NAME
+    default:
         return "?";
-    for (i = 0; i < ERROR_NAME_COUNT; i++)
-        if (error_bit == (UINT64_C(1) << i))
-            return error_names[i];
-    return "?";
+    }
 }
 
 size_t xn__format_bits(uint64_t bits, const char *(*name_of)(uint64_t bit), char *buf,

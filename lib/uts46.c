@@ -98,7 +98,7 @@ static size_t offset_of(const domain *d, const size_t *offs, size_t i, size_t n)
 
 static uint32_t cp_at(const uint32_t *l, size_t i, size_t n)
 {
-    return i < n ? l[i] : 0;
+    return i < n ? l[i] : XN_NO_CODE_POINT;
 }
 
 /* ---- ASCII helpers ----------------------------------------------------- */
@@ -190,11 +190,11 @@ static int validate(domain *d, const uint32_t *l, size_t n, const size_t *offs,
         if (rc != XN_OK)
             return rc;
         if (!nfc)
-            record(d, XN_ERR_V1, d->label_offset, 0);
+            record(d, XN_ERR_V1, d->label_offset, XN_NO_CODE_POINT);
     }
 
     /* Steps 2-4: hyphens, or "xn--" when CheckHyphens is off. */
-    record(d, xn__check_hyphens(l, n, !(f & XN_NO_CHECK_HYPHENS)), d->label_offset, 0);
+    record(d, xn__check_hyphens(l, n, !(f & XN_NO_CHECK_HYPHENS)), d->label_offset, XN_NO_CODE_POINT);
 
     /* Step 6: no leading combining mark. */
     if (xn__props(l[0]) & XN_PROP_MARK)
@@ -283,7 +283,7 @@ static int emit(domain *d, const uint32_t *l, size_t n, size_t *bytes)
                 }
             }
         } else {
-            record(d, XN_ERR_A3, d->label_offset, 0);
+            record(d, XN_ERR_A3, d->label_offset, XN_NO_CODE_POINT);
         }
     }
     *bytes = d->out.len - start;
@@ -317,7 +317,7 @@ static int convert_ace(domain *d, const char *ace, size_t m, size_t *out_bytes, 
         /* Step 4.1.3: nothing, or only ASCII, is no U-label. */
         bool u_label = dn > 0 && !xn__all_ascii(dec, dn);
         if (!u_label)
-            record(d, XN_ERR_P4, d->label_offset, 0);
+            record(d, XN_ERR_P4, d->label_offset, XN_NO_CODE_POINT);
         /* Step 4.1.4: validate as nontransitional. */
         rc = validate(d, dec, dn, NULL, false, true);
         if (rc != XN_OK)
@@ -337,7 +337,7 @@ static int convert_ace(domain *d, const char *ace, size_t m, size_t *out_bytes, 
         *done = false;
         return XN_OK;
     }
-    record(d, XN_ERR_P4, d->label_offset, 0);
+    record(d, XN_ERR_P4, d->label_offset, XN_NO_CODE_POINT);
     {
         /* Written as it is: "xn--" and the characters, lower-cased. */
         size_t start = d->out.len;
@@ -399,11 +399,11 @@ static void finish_label(domain *d, size_t bytes, bool last)
     if (d->to_ascii) {
         bool root = last && d->label > 0 && (f & XN_ALLOW_ROOT_DOT);
         if ((bytes == 0 && !root) || bytes > XN_DNS_LABEL_MAX)
-            record(d, XN_ERR_A4_2, d->label_offset, 0);
+            record(d, XN_ERR_A4_2, d->label_offset, XN_NO_CODE_POINT);
     } else if (bytes == 0 && (!last || d->label == 0)) {
         /* IdnaTestV2's X4_2: ToUnicode reports an empty label other than the
          * root label after a trailing dot. */
-        record(d, XN_ERR_X4_2, d->label_offset, 0);
+        record(d, XN_ERR_X4_2, d->label_offset, XN_NO_CODE_POINT);
     }
 }
 
@@ -491,9 +491,9 @@ static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, boo
     }
     if (n > 0 && !(f & XN_NO_CHECK_HYPHENS)) {
         if (s[0] == '-' || s[n - 1] == '-')
-            record(d, XN_ERR_V3, d->label_offset, 0);
+            record(d, XN_ERR_V3, d->label_offset, XN_NO_CODE_POINT);
         if (n >= 4 && s[2] == '-' && s[3] == '-')
-            record(d, XN_ERR_V2, d->label_offset, 0);
+            record(d, XN_ERR_V2, d->label_offset, XN_NO_CODE_POINT);
     }
     if (n > 0 && !(f & XN_NO_CHECK_BIDI)) {
         /* An LDH label that starts with a letter and ends with a letter or
@@ -503,7 +503,7 @@ static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, boo
             uint64_t bits = xn__check_bidi_ascii(s, n);
             if (bits) {
                 d->bidi |= bits;
-                note(&d->first_bidi, d, d->label_offset, 0);
+                note(&d->first_bidi, d, d->label_offset, XN_NO_CODE_POINT);
             }
         }
     }
@@ -869,7 +869,8 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
     fill_report(report, NULL);
     if (out_len)
         *out_len = 0;
-    if ((!in && in_len) || (!out && out_cap) || !out_len || (flags & ~ALL_FLAGS))
+    if ((!in && in_len) || (!out && out_cap) || !out_len || (flags & ~ALL_FLAGS) ||
+        xn__report_bad(report) || xn__overlap(in, in_len, out, out_cap))
         return XN_E_INVALID_ARG;
     if (!(one_label && in_len && memchr(in, '.', in_len)) &&
         ascii_fast(in, in_len, out, out_cap, out_len, flags)) {
@@ -900,7 +901,7 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
         /* §4.2 step 4.1: 1 to 253 octets, without a trailing root dot. */
         size_t len = d.out.len - (d.label > 0 && d.last_empty ? 1 : 0);
         if (len == 0 || len > XN_DNS_NAME_MAX)
-            record(&d, XN_ERR_A4_1, 0, 0);
+            record(&d, XN_ERR_A4_1, 0, XN_NO_CODE_POINT);
     }
 
     if (to_ascii && (flags & XN_URL_RULES)) {
@@ -918,9 +919,9 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
             put_lower(&d.out, in, in_len);
         }
         if (!d.errors && d.out.len == 0)
-            record(&d, XN_ERR_URL_EMPTY, 0, 0);
+            record(&d, XN_ERR_URL_EMPTY, 0, XN_NO_CODE_POINT);
         if (!d.errors && d.url_forbidden)
-            record(&d, XN_ERR_URL_FORBIDDEN, 0, 0);
+            record(&d, XN_ERR_URL_FORBIDDEN, 0, XN_NO_CODE_POINT);
     }
 
     fill_report(report, &d);

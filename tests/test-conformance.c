@@ -516,6 +516,7 @@ static void run(conv_fn f, const str *in, unsigned flags, bool is_ascii, result 
     size_t cap = 4096;
     char *copy = test_exact_copy(in->s ? in->s : "", in->n);
     memset(r, 0, sizeof *r);
+    r->rep.size = sizeof r->rep;
     r->out = xrealloc(NULL, cap);
     r->rc = f(copy, in->n, r->out, cap, &r->len, flags, &r->rep);
     if (r->rc == XN_E_BUFFER_TOO_SMALL) {

@@ -19,7 +19,7 @@
 /* The forms with a further out-parameter, in the shape of test_alloc_fn
  * for test_alloc_agrees(): that out-parameter lands in alloc_display /
  * alloc_smtputf8 (single-threaded use only). */
-static xn_display_report alloc_display;
+static xn_display_report alloc_display = XN_DISPLAY_REPORT_INIT;
 static int alloc_smtputf8;
 
 static int display_alloc(const char *in, size_t n, char **out, size_t *len, unsigned flags,
@@ -48,6 +48,7 @@ static void display_alloc_agrees(const char *in, size_t n, unsigned flags, int r
 {
     size_t i;
     memset(&alloc_display, 0x5A, sizeof alloc_display);
+    alloc_display.size = sizeof alloc_display;
     test_alloc_agrees("display", display_alloc, in, n, flags, rc, rep, rc == XN_OK, out, len);
     CHECK_MSG(alloc_display.labels == d->labels && alloc_display.unsafe == d->unsafe,
               "display_alloc: %zu labels, reasons 0x%x; the buffer call %zu, 0x%x",
@@ -66,8 +67,8 @@ static void display_is(const char *in, unsigned flags, const char *want,
     char out[512], esc[256], got_why[128], want_why[128];
     size_t len = 0, i;
     uint32_t all = 0;
-    xn_display_report d;
-    xn_report rep;
+    xn_display_report d = XN_DISPLAY_REPORT_INIT;
+    xn_report rep = XN_REPORT_INIT;
     char *p = test_exact_copy(in, strlen(in));
     int rc = xn_to_display(p, strlen(in), out, sizeof out, &len, flags, &rep, &d);
 
@@ -95,7 +96,7 @@ static void kept_ascii(const char *in, unsigned flags, uint32_t must, uint32_t m
 {
     char ascii[XN_DOMAIN_MAX], out[XN_DOMAIN_MAX], esc[256], why[128];
     size_t alen = 0, len = 0;
-    xn_display_report d;
+    xn_display_report d = XN_DISPLAY_REPORT_INIT;
     int rc;
 
     test_escape(esc, sizeof esc, in, strlen(in));
@@ -242,9 +243,10 @@ static void test_display_reasons(void)
     /* Names ToASCII rejects are not shown at all ("xn--a" decodes to
      * U+0080, a control: V7). */
     {
-        xn_report rep;
-        xn_display_report d;
+        xn_report rep = XN_REPORT_INIT;
+        xn_display_report d = XN_DISPLAY_REPORT_INIT;
         memset(&d, 0xAB, sizeof d);
+        d.size = sizeof d;
         CHECK_EQ_INT(xn_to_display("xn--a.com", 9, out, sizeof out, &len, 0, &rep, &d),
                      XN_E_INVALID_DOMAIN);
         CHECK(len == 0 && out[0] == '\0' && (rep.errors & XN_ERR_V7) && d.labels == 0 &&
@@ -262,7 +264,7 @@ static void test_display_api(void)
     static const char name[] = "b\xC3\xBC" "cher.de"; /* displays as itself, 10 bytes */
     char out[64];
     size_t len = 0, cap;
-    xn_display_report d;
+    xn_display_report d = XN_DISPLAY_REPORT_INIT;
 
     /* Every capacity below the size needed reports that size. */
     for (cap = 0; cap < LEN(name); cap++) {
@@ -308,7 +310,7 @@ static void test_display_api(void)
     {
         char longname[700], shown[700];
         size_t n = 0, shown_len = 0, i;
-        xn_report rep;
+        xn_report rep = XN_REPORT_INIT;
         int rc;
         for (i = 0; i < 11 * 14; i++) {
             if (i && i % 14 == 0)
@@ -325,9 +327,31 @@ static void test_display_api(void)
         rc = xn_to_display("a..b", 4, shown, sizeof shown, &shown_len, 0, &rep, &d);
         display_alloc_agrees("a..b", 4, 0, rc, &rep, &d, shown, shown_len);
         memset(&alloc_display, 0x5A, sizeof alloc_display);
+        alloc_display.size = sizeof alloc_display;
         CHECK_EQ_INT(xn_to_display_alloc(name, LEN(name), NULL, &len, 0, NULL, &alloc_display),
                      XN_E_INVALID_ARG);
         CHECK(alloc_display.labels == 0 && alloc_display.unsafe == 0);
+        /* The display report's size field, as xn_report's: too small is
+         * refused and left alone; a longer (later) one keeps its tail. */
+        {
+            struct {
+                xn_display_report d;
+                uint32_t later_field;
+            } later;
+            xn_display_report none = XN_DISPLAY_REPORT_INIT;
+            none.size = 0;
+            none.unsafe = 7;
+            CHECK_EQ_INT(xn_to_display(name, LEN(name), shown, sizeof shown, &shown_len, 0,
+                                       NULL, &none), XN_E_INVALID_ARG);
+            CHECK(none.size == 0 && none.unsafe == 7);
+            memset(&later, 0, sizeof later);
+            later.d.size = sizeof later;
+            later.later_field = 0xC0FFEEu;
+            CHECK_EQ_INT(xn_to_display("b\xC3\xBC" "cher.de", 10, shown, sizeof shown,
+                                       &shown_len, 0, NULL, &later.d), XN_OK);
+            CHECK(later.d.size == sizeof later && later.d.labels == 2 &&
+                  later.later_field == 0xC0FFEEu);
+        }
     }
 
     /* Reason names. */
@@ -377,7 +401,7 @@ static int thread_mismatch[THREADS];
 static void answer(size_t i, struct answer *a)
 {
     size_t len = 0;
-    xn_display_report d;
+    xn_display_report d = XN_DISPLAY_REPORT_INIT;
     memset(a, 0, sizeof *a);
     a->rc = xn_to_display(thread_names[i], strlen(thread_names[i]), a->out, sizeof a->out, &len,
                           0, NULL, &d);
@@ -433,7 +457,7 @@ static void email_is(bool to_ascii, const char *in, size_t in_len, unsigned flag
     char out[512], esc[256];
     size_t len = 12345;
     int utf8 = -1, rc;
-    xn_report rep;
+    xn_report rep = XN_REPORT_INIT;
     char *p = test_exact_copy(in, in_len);
 
     test_escape(esc, sizeof esc, in, in_len);
@@ -540,7 +564,7 @@ static void test_email(void)
     {
         char out[64];
         size_t len = 0;
-        xn_report rep;
+        xn_report rep = XN_REPORT_INIT;
         int utf8 = -1;
         CHECK_EQ_INT(xn_email_to_ascii("j\xC3\xB6rg@xn--a.com", 15, out, sizeof out, &len, 0, &rep,
                                        &utf8),

@@ -718,7 +718,7 @@ static void test_args(void)
     char out[16];
     size_t len = 7;
     unsigned bit;
-    xn_report rep;
+    xn_report rep = XN_REPORT_INIT;
     for (bit = 0; bit < 32; bit++) {
         if (FUZZ_KNOWN_FLAGS & (1u << bit))
             continue;

@@ -146,7 +146,7 @@ static void test_vectors(void)
         const char *what = v->op == LOOKUP ? "lookup" : "to_unicode";
         int (*fn)(const char *, size_t, char *, size_t, size_t *, unsigned, xn_report *) =
             v->op == LOOKUP ? xn_idna2008_lookup : xn_idna2008_to_unicode;
-        xn_report rep;
+        xn_report rep = XN_REPORT_INIT;
         int rc = fn(in, n, out, sizeof out, &len, v->flags, &rep);
         bool has_out = rc == XN_OK || (rc == BAD && v->op == TO_UNICODE);
         test_alloc_agrees(what, v->op == LOOKUP ? xn_idna2008_lookup_alloc
@@ -219,7 +219,7 @@ static void test_register(void)
     size_t i;
     char out[256];
     size_t len = 9;
-    xn_report rep;
+    xn_report rep = XN_REPORT_INIT;
     for (i = 0; i < sizeof rvectors / sizeof rvectors[0]; i++) {
         const rvec *v = &rvectors[i];
         size_t un = v->u ? strlen(v->u) : 0, an = v->a ? strlen(v->a) : 0;
@@ -258,7 +258,7 @@ static void test_api(void)
 {
     char out[64];
     size_t len = 5;
-    xn_report rep;
+    xn_report rep = XN_REPORT_INIT;
     CHECK_EQ_INT(xn_idna2008_lookup(NULL, 1, out, sizeof out, &len, 0, &rep), XN_E_INVALID_ARG);
     CHECK_EQ_INT(xn_idna2008_lookup("a", 1, out, sizeof out, NULL, 0, &rep), XN_E_INVALID_ARG);
     CHECK_EQ_INT(xn_idna2008_lookup("a", 1, NULL, 3, &len, 0, &rep), XN_E_INVALID_ARG);
@@ -410,7 +410,7 @@ static void v2_line(char **col, size_t *cl)
     bool a_ok, contexto;
     char out[1024], esc[512], codes[256];
     size_t len = 0;
-    xn_report rep;
+    xn_report rep = XN_REPORT_INIT;
     int rc;
     unsigned long before = test_failures;
 
@@ -675,7 +675,7 @@ static void diff_one(const char *s, size_t n, void *ctx)
     char out[4096], esc[512], esc2[512], codes[256];
     size_t len = 0;
     uint8_t *theirs = NULL;
-    xn_report rep;
+    xn_report rep = XN_REPORT_INIT;
     char *z;
     int rc, their;
     bool ok;

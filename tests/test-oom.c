@@ -183,7 +183,7 @@ static void run_fn(int line, alloc_fn fn, const char *what, const char *in, size
 static int display_alloc(const char *in, size_t n, char **out, size_t *len, unsigned flags,
                          xn_report *rep)
 {
-    xn_display_report d;
+    xn_display_report d = XN_DISPLAY_REPORT_INIT;
     return xn_to_display_alloc(in, n, out, len, flags, rep, &d);
 }
 

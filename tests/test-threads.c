@@ -34,7 +34,7 @@ static answer expected[2][FLAG_COUNT][NAME_COUNT];
 
 static void convert(int op, unsigned flags, const char *name, answer *a)
 {
-    xn_report rep;
+    xn_report rep = XN_REPORT_INIT;
     memset(a, 0, sizeof *a);
     a->rc = (op ? xn_to_unicode : xn_to_ascii)(name, strlen(name), a->out, sizeof a->out,
                                                &a->len, flags, &rep);

@@ -141,7 +141,7 @@ static void check_row(const row *r)
 {
     char out[4096], esc[512];
     size_t len = 0, cap, alen = 0;
-    xn_report rep;
+    xn_report rep = XN_REPORT_INIT;
     char *in = test_exact_copy(r->in, strlen(r->in)), *aout = NULL;
     size_t in_len = strlen(r->in);
     int rc = (r->op == A ? xn_to_ascii : xn_to_unicode)(in, in_len, out, sizeof out, &len,
@@ -218,7 +218,7 @@ static void test_arguments(void)
 {
     char out[64];
     size_t len = 99;
-    xn_report rep;
+    xn_report rep = XN_REPORT_INIT;
     rep.errors = 1;
     CHECK_EQ_INT(xn_to_ascii("a", 1, out, sizeof out, &len, 0x8000u, &rep), XN_E_INVALID_ARG);
     CHECK_EQ_INT(rep.errors, 0);
@@ -260,7 +260,7 @@ static void test_bad_utf8(void)
     {
         char out[64];
         size_t len;
-        xn_report rep;
+        xn_report rep = XN_REPORT_INIT;
         CHECK_EQ_INT(xn_to_ascii("a\0b", 3, out, sizeof out, &len, 0, &rep), XN_E_INVALID_DOMAIN);
         CHECK_EQ_INT(rep.errors, XN_ERR_U1);
         CHECK_EQ_INT(rep.offset, 1);
@@ -273,7 +273,7 @@ static void test_report(void)
 {
     char out[256];
     size_t len;
-    xn_report rep;
+    xn_report rep = XN_REPORT_INIT;
     CHECK_EQ_INT(xn_to_ascii("ok.a_b", 6, out, sizeof out, &len, 0, &rep), XN_E_INVALID_DOMAIN);
     CHECK_EQ_INT(rep.label, 1);
     CHECK_EQ_INT(rep.offset, 4);
@@ -287,14 +287,122 @@ static void test_report(void)
     CHECK_EQ_INT(rep.code_point, 0x80);
     /* Success clears the report. */
     CHECK_EQ_INT(xn_to_ascii("ok", 2, out, sizeof out, &len, 0, &rep), XN_OK);
-    CHECK(rep.errors == 0 && rep.label == 0 && rep.offset == 0 && rep.code_point == 0);
+    CHECK(rep.size == sizeof rep && rep.errors == 0 && rep.label == 0 && rep.offset == 0 &&
+          rep.code_point == XN_NO_CODE_POINT);
+    /* A rule about the label as a whole names no code point; an offending
+     * U+0000 is told apart from that. */
+    CHECK_EQ_INT(xn_to_ascii("-a", 2, out, sizeof out, &len, 0, &rep), XN_E_INVALID_DOMAIN);
+    CHECK(rep.errors == XN_ERR_V3 && rep.code_point == XN_NO_CODE_POINT);
+    CHECK_EQ_INT(xn_to_ascii("a\0b", 3, out, sizeof out, &len, 0, &rep), XN_E_INVALID_DOMAIN);
+    CHECK(rep.errors == XN_ERR_U1 && rep.offset == 1 && rep.code_point == 0);
+}
+
+/* Input and output must not overlap (xn.h): every entry point refuses such
+ * a pair instead of reading what it has already written (IDNA2003
+ * ToUnicode once returned XN_OK with a corrupted name). */
+static void test_overlap(void)
+{
+    char buf[128];
+    uint32_t cps[16] = {'a', 0xFC, 'b'};
+    size_t len = 99;
+    const char *name = "xn--bcher-kva.example";
+    size_t n = strlen(name);
+
+    memcpy(buf, name, n + 1);
+    CHECK_EQ_INT(xn_to_unicode(buf, n, buf, sizeof buf, &len, 0, NULL), XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_to_ascii(buf, n, buf + 4, sizeof buf - 4, &len, 0, NULL), XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_to_ascii(buf + 4, n, buf, 5, &len, 0, NULL), XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_label_to_unicode(buf, 13, buf + 12, 40, &len, 0, NULL), XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_idna2008_lookup(buf, n, buf, sizeof buf, &len, 0, NULL), XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_idna2008_to_unicode(buf, n, buf, sizeof buf, &len, 0, NULL),
+                 XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_idna2008_register(NULL, 0, buf, 13, buf, sizeof buf, &len, 0, NULL),
+                 XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_idna2003_to_unicode(buf, n, buf, sizeof buf, &len, 0, NULL),
+                 XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_idna2003_to_ascii(buf, n, buf, sizeof buf, &len, 0, NULL), XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_email_to_unicode(buf, n, buf, sizeof buf, &len, 0, NULL, NULL),
+                 XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_to_display(buf, n, buf, sizeof buf, &len, 0, NULL, NULL), XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_punycode_decode(buf + 4, 9, (uint32_t *)(void *)cps, 16, &len,
+                                    (unsigned char *)cps), XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_punycode_encode(cps, 3, NULL, (char *)(void *)cps, sizeof cps, &len),
+                 XN_E_INVALID_ARG);
+    CHECK(strcmp(buf, name) == 0); /* nothing written */
+    /* Adjacent buffers do not overlap. */
+    CHECK_EQ_INT(xn_to_unicode(buf, n, buf + n, sizeof buf - n, &len, 0, NULL), XN_OK);
+    CHECK(strcmp(buf + n, "b\xC3\xBC" "cher.example") == 0);
+    CHECK_EQ_INT(xn_to_ascii(buf + 64, 0, buf + 64, sizeof buf - 64, &len, XN_NO_VERIFY_DNS_LENGTH,
+                             NULL), XN_OK); /* nothing read: no overlap */
+}
+
+/* The report's size field (xn.h): a caller built against another layout. */
+static void test_report_abi(void)
+{
+    /* What a program of today allocates, with guard bytes after it: the
+     * library must write exactly sizeof(xn_report) bytes and no more (a
+     * later library with a longer report still writes only these). */
+    struct {
+        xn_report rep;
+        unsigned char guard[64];
+    } old_caller;
+    /* A later program's longer report: this library fills the fields it
+     * knows and leaves the rest as the caller set them. */
+    struct {
+        xn_report rep;
+        uint64_t later_field;
+    } new_caller;
+    xn_report small = XN_REPORT_INIT;
+    char out[64];
+    size_t len, i;
+    bool guard_ok = true;
+
+    memset(&old_caller, 0xA5, sizeof old_caller);
+    old_caller.rep.size = sizeof old_caller.rep;
+    CHECK_EQ_INT(xn_to_ascii("a_b", 3, out, sizeof out, &len, 0, &old_caller.rep),
+                 XN_E_INVALID_DOMAIN);
+    CHECK(old_caller.rep.size == sizeof old_caller.rep && old_caller.rep.errors == XN_ERR_U1 &&
+          old_caller.rep.offset == 1 && old_caller.rep.code_point == '_');
+    for (i = 0; i < sizeof old_caller.guard; i++)
+        guard_ok = guard_ok && old_caller.guard[i] == 0xA5;
+    CHECK(guard_ok);
+
+    memset(&new_caller, 0, sizeof new_caller);
+    new_caller.rep.size = sizeof new_caller;
+    new_caller.later_field = UINT64_C(0x1122334455667788);
+    CHECK_EQ_INT(xn_to_ascii("a_b", 3, out, sizeof out, &len, 0, &new_caller.rep),
+                 XN_E_INVALID_DOMAIN);
+    CHECK(new_caller.rep.size == sizeof new_caller && new_caller.rep.errors == XN_ERR_U1 &&
+          new_caller.later_field == UINT64_C(0x1122334455667788));
+    CHECK_EQ_INT(xn_to_unicode("xn--bcher-kva", 13, out, sizeof out, &len, 0,
+                               &new_caller.rep), XN_OK);
+    CHECK(new_caller.rep.errors == 0 && new_caller.rep.code_point == XN_NO_CODE_POINT);
+
+    /* No size (a report not initialized with XN_REPORT_INIT), or one too
+     * small for the first layout: refused, and the report left alone. */
+    small.size = 0;
+    small.errors = 7;
+    CHECK_EQ_INT(xn_to_ascii("a", 1, out, sizeof out, &len, 0, &small), XN_E_INVALID_ARG);
+    CHECK(small.size == 0 && small.errors == 7);
+    small.size = sizeof small - sizeof(uint32_t) - 1;
+    CHECK_EQ_INT(xn_to_unicode("a", 1, out, sizeof out, &len, 0, &small), XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_label_to_ascii("a", 1, out, sizeof out, &len, 0, &small), XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_idna2008_lookup("a", 1, out, sizeof out, &len, 0, &small), XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_idna2008_register("a", 1, NULL, 0, out, sizeof out, &len, 0, &small),
+                 XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_idna2003_to_ascii("a", 1, out, sizeof out, &len, 0, &small),
+                 XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_email_to_ascii("u@a", 3, out, sizeof out, &len, 0, &small, NULL),
+                 XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_to_display("a", 1, out, sizeof out, &len, 0, &small, NULL), XN_E_INVALID_ARG);
+    CHECK(small.errors == 7);
 }
 
 static void test_label_calls(void)
 {
     char out[256];
     size_t len;
-    xn_report rep;
+    xn_report rep = XN_REPORT_INIT;
     CHECK_EQ_INT(xn_label_to_ascii("Bücher", 7, out, sizeof out, &len, 0, &rep), XN_OK);
     CHECK(strcmp(out, "xn--bcher-kva") == 0);
     CHECK_EQ_INT(xn_label_to_unicode("xn--bcher-kva", 13, out, sizeof out, &len, 0, &rep), XN_OK);
@@ -416,6 +524,8 @@ int main(void)
     test_arguments();
     test_bad_utf8();
     test_report();
+    test_report_abi();
+    test_overlap();
     test_label_calls();
     test_limits();
     return test_done("uts46");

@@ -127,7 +127,7 @@ static inline void test_alloc_agrees(const char *what, test_alloc_fn afn, const 
 {
     char *p = (char *)&n; /* must be replaced */
     size_t l = 12345;
-    xn_report arep;
+    xn_report arep = XN_REPORT_INIT;
     int arc = afn(in, n, &p, &l, flags, &arep);
     CHECK_MSG(arc == rc && arep.errors == rep->errors && arep.label == rep->label &&
                   arep.offset == rep->offset && arep.code_point == rep->code_point,

@@ -398,10 +398,9 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
     bool raw_high = false;
     bool show_result;
     bool ok;
-    xn_report rep;
+    xn_report rep = XN_REPORT_INIT;
     int rc;
 
-    memset(&rep, 0, sizeof rep);
 
     if (input_len > NAME_CAP) {
         r->failed = true;
@@ -458,7 +457,7 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
             if (rc == XN_E_INVALID_DOMAIN && rep.errors != 0) {
                 fprintf(stderr, ": %s (label %zu, byte offset %zu", status, rep.label,
                         rep.offset);
-                if (rep.code_point != 0)
+                if (rep.code_point != XN_NO_CODE_POINT)
                     fprintf(stderr, ", U+%04lX", (unsigned long)rep.code_point);
                 putc(')', stderr);
             }
@@ -799,6 +798,7 @@ int main(int argc, char **argv)
     }
 
     memset(&r, 0, sizeof r);
+    r.display_report.size = sizeof r.display_report;
     r.to_unicode = o.to_unicode;
     r.convert = o.to_unicode ? o.profile->to_unicode : o.profile->to_ascii;
     r.flags = o.profile->flags | o.flags;

@@ -93,12 +93,13 @@ static void check_display(const char *in, size_t n, unsigned flags, const fuzz_r
     unsigned dflags = flags | ((n ? (unsigned char)in[0] % 8u : 0u) << 12);
     char out[4 * XN_DOMAIN_MAX], loose[4 * XN_DOMAIN_MAX];
     size_t len = 0, need = 7, loose_len = 0, i, start, lstart, label;
-    xn_display_report dr, dq, dl;
+    xn_display_report dr = XN_DISPLAY_REPORT_INIT, dq = XN_DISPLAY_REPORT_INIT,
+                      dl = XN_DISPLAY_REPORT_INIT;
     uint32_t all = 0;
     int rc = xn_to_display(in, n, out, sizeof out, &len, dflags, NULL, &dr), rq;
     if (a->rc != XN_OK || rc == XN_E_TOO_LONG) {
         char *abuf = (char *)&len;
-        xn_display_report da;
+        xn_display_report da = XN_DISPLAY_REPORT_INIT;
         int ra = xn_to_display_alloc(in, n, &abuf, NULL, dflags, NULL, &da);
         FUZZ_ASSERT(ra == rc && abuf == NULL && da.labels == dr.labels && da.unsafe == dr.unsafe,
                     "display_alloc: %s, the buffer call %s", xn_strerror_name(ra),
@@ -160,7 +161,7 @@ static void check_display(const char *in, size_t n, unsigned flags, const fuzz_r
     {
         char *abuf = NULL;
         size_t alen = 12345;
-        xn_display_report da;
+        xn_display_report da = XN_DISPLAY_REPORT_INIT;
         rq = xn_to_display_alloc(in, n, &abuf, &alen, dflags, NULL, &da);
         FUZZ_ASSERT(rq == XN_OK && abuf && alen == len && memcmp(abuf, out, len + 1) == 0,
                     "display_alloc: %s \"%s\", want \"%s\"", xn_strerror_name(rq),

@@ -148,13 +148,14 @@ void fuzz_out_done(char *p, size_t cap)
 
 static bool report_eq(const xn_report *a, const xn_report *b)
 {
-    return a->errors == b->errors && a->label == b->label && a->offset == b->offset &&
+    return a->size == b->size && a->errors == b->errors && a->label == b->label && a->offset == b->offset &&
            a->code_point == b->code_point;
 }
 
 static bool report_zero(const xn_report *a)
 {
-    return a->errors == 0 && a->label == 0 && a->offset == 0 && a->code_point == 0;
+    return a->size == sizeof *a && a->errors == 0 && a->label == 0 && a->offset == 0 &&
+           a->code_point == XN_NO_CODE_POINT;
 }
 
 static bool known_status(int rc)
@@ -179,7 +180,7 @@ static void check_too_small(fuzz_conv_fn fn, const char *name, const char *in, s
 {
     char *buf = fuzz_out_new(cap);
     size_t got = 12345;
-    xn_report rep;
+    xn_report rep = XN_REPORT_INIT;
     int rc = fn(in, n, buf, cap, &got, flags, &rep);
     FUZZ_ASSERT(rc == XN_E_BUFFER_TOO_SMALL && got == len,
                 "%s, flags 0x%X, cap %zu: %s, *out_len %zu; want XN_E_BUFFER_TOO_SMALL, %zu",
@@ -262,7 +263,7 @@ fuzz_result fuzz_convert(int op, const char *in, size_t n, unsigned flags)
     bool to_ascii = (op & 1) != 0;
     bool unknown = (flags & ~ops[op].known) != 0;
     fuzz_result r;
-    xn_report rep0, rep;
+    xn_report rep0 = XN_REPORT_INIT, rep = XN_REPORT_INIT;
     size_t len0 = 12345, len = 12345, cap;
     char *buf, *abuf;
     int rc0, rc;
@@ -271,6 +272,7 @@ fuzz_result fuzz_convert(int op, const char *in, size_t n, unsigned flags)
 
     /* The size query. */
     memset(&rep0, 0x5A, sizeof rep0);
+    rep0.size = sizeof rep0;
     rc0 = fn(in, n, NULL, 0, &len0, flags, &rep0);
     FUZZ_ASSERT(known_status(rc0), "%s, flags 0x%X: undocumented status %d (%s)", name, flags,
                 rc0, xn_strerror_name(rc0));
@@ -300,6 +302,7 @@ fuzz_result fuzz_convert(int op, const char *in, size_t n, unsigned flags)
     cap = len0 + 1;
     buf = fuzz_out_new(cap);
     memset(&rep, 0x5A, sizeof rep);
+    rep.size = sizeof rep;
     rc = fn(in, n, buf, cap, &len, flags, &rep);
     FUZZ_ASSERT(report_eq(&rep, &rep0), "%s, cap %zu: report 0x%llX differs from the size "
                 "query's 0x%llX", name, cap, (unsigned long long)rep.errors,
@@ -366,9 +369,10 @@ fuzz_result fuzz_convert(int op, const char *in, size_t n, unsigned flags)
     /* The allocating wrapper, with and without out_len. */
     if (afn) {
         size_t l = 12345;
-        xn_report arep;
+        xn_report arep = XN_REPORT_INIT;
         abuf = (char *)&l; /* must be replaced */
         memset(&arep, 0x5A, sizeof arep);
+        arep.size = sizeof arep;
         rc = afn(in, n, &abuf, &l, flags, &arep);
         FUZZ_ASSERT(rc == r.rc, "%s_alloc: %s, the buffer call %s", name, xn_strerror_name(rc),
                     xn_strerror_name(r.rc));

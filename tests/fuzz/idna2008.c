@@ -77,7 +77,7 @@ static void check_register_pair(const char *u, size_t un, const char *al, size_t
 {
     char ou[XN_DOMAIN_MAX], oa[XN_DOMAIN_MAX], ob[XN_DOMAIN_MAX];
     size_t ul = 0, alen = 0, bl = 0;
-    xn_report rep;
+    xn_report rep = XN_REPORT_INIT;
     int ru = xn_idna2008_register(u, un, NULL, 0, ou, sizeof ou, &ul, 0, NULL);
     int ra = xn_idna2008_register(NULL, 0, al, an, oa, sizeof oa, &alen, 0, NULL);
     int rb = xn_idna2008_register(u, un, al, an, ob, sizeof ob, &bl, 0, &rep);
