@@ -86,6 +86,26 @@ def main():
                 r = run(["ldd", exe], env=env)
                 check(stage in r.stdout, "consumer loads the staged libxn")
 
+            # A fully static consumer: `cc -static $(pkg-config --static
+            # --libs xn)` must link (ICU needs its C++ runtime after it).
+            icu_a = run([cc, "-print-file-name=libicuuc.a"]).stdout.strip()
+            if extra:
+                print("note: sanitized build: the static consumer is not linked")
+            elif not os.path.isabs(icu_a):
+                print("SKIP: no static ICU (libicuuc.a): the static consumer is not linked")
+            else:
+                env = dict(os.environ, PKG_CONFIG_PATH=pcdir, PKG_CONFIG_SYSROOT_DIR=stage)
+                sflags = run(["pkg-config", "--static", "--cflags", "--libs", "xn"], env=env)
+                check(sflags.returncode == 0, f"pkg-config --static: {sflags.stderr.strip()}")
+                sexe = os.path.join(stage, "consumer-static")
+                r = run([cc, "-std=c99", consumer, "-o", sexe, "-static"] + sflags.stdout.split())
+                check(r.returncode == 0, "consumer links with -static and pkg-config --static: "
+                      + "; ".join(l for l in r.stderr.splitlines() if "undefined" in l)[:600])
+                if r.returncode == 0:
+                    r = run([sexe])
+                    check(r.returncode == 0 and r.stdout.strip() == "xn--bcher-kva.example",
+                          f"static consumer runs: {r.stdout.strip()} {r.stderr.strip()}")
+
         if sos:
             so = os.path.join(stage, sos[0])
             r = run(["nm", "-D", "--defined-only", so])
