@@ -31,7 +31,7 @@ static int process_host(const char *input, char *host, size_t host_cap, char *sh
 int main(void)
 {
     static const char *const inputs[] = {
-        "B\xC3\xBC" "cher.Example", /* Bücher.Example */
+        "B\u00FCcher.Example",
         "a_b.example",              /* no STD3 rules in URLs */
         "xn--a.example",            /* ASCII: the 2026 fallback keeps it */
         "exa mple.com",             /* a forbidden domain code point */

@@ -39,8 +39,8 @@ static int address_for_smtp(const char *address, char *out, size_t out_cap)
 int main(void)
 {
     static const char *const addresses[] = {
-        "info@b\xC3\xBC" "cher.example", /* info@bücher.example */
-        "\xE7\x94\xA8\xE6\x88\xB7@\xE4\xBE\x8B\xE5\xAD\x90.\xE5\xB9\xBF\xE5\x91\x8A", /* 用户@例子.广告 */
+        "info@b\u00FCcher.example",
+        "\u7528\u6237@\u4F8B\u5B50.\u5E7F\u544A", /* 用户@例子.广告 */
         "postmaster@-bad-.example",
         "no-at-sign.example",
     };

@@ -34,8 +34,8 @@ int main(void)
 {
     static const char *const names[] = {
         "example.com.",
-        "B\xC3\xBC" "cher.Example",  /* Bücher.Example */
-        "\xE2\x98\x83.example",      /* ☃: DISALLOWED in IDNA2008 */
+        "B\u00FCcher.Example",
+        "\u2603.example", /* ☃: DISALLOWED in IDNA2008 */
         "www.xn--4cab6c.se.",
     };
     size_t i;

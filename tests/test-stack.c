@@ -1,0 +1,375 @@
+/*
+ * The stack budget (xn.h): every public function runs within XN_STACK_MAX
+ * (16 KiB) of stack on its worst-case input, so that it can be called from
+ * the small stacks of coroutines and event-loop workers.
+ *
+ * Each entry point is called in a thread whose stack this program maps
+ * itself: filled with a pattern, with an inaccessible guard page below it.
+ * After the call the lowest byte that no longer holds the pattern tells how
+ * deep the call went.  A thread doing nothing but return is measured the
+ * same way first (glibc puts its thread descriptor and TLS at the top of a
+ * stack it is given), and only the depth past that baseline counts.  A call
+ * within budget is then run once more on a stack of baseline + 16 KiB
+ * (rounded up to a page) with the guard page under it, as a coroutine
+ * would give it.
+ *
+ * The inputs are the worst cases the limits allow: labels of XN_LABEL_LIMIT
+ * four-byte code points, A-labels that decode to them, labels that need
+ * NFC, Nameprep and the spoof checker, names of many labels, and the
+ * *_alloc forms with results past XN_DOMAIN_MAX.
+ *
+ * Under AddressSanitizer every frame is larger and the budget means
+ * nothing: the depths are printed with a larger stack and not enforced.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "test.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+#ifndef UNDER_ASAN
+#define UNDER_ASAN 0
+#endif
+
+#define PATTERN 0xA5
+
+/* ---- inputs ---------------------------------------------------------------- */
+
+static char *long_cjk;     /* XN_LABEL_LIMIT x U+20BB7, 4 bytes each */
+static size_t long_cjk_n;
+static char *long_nfc;     /* "a" + U+0301, XN_LABEL_LIMIT / 2 times: NFC needed */
+static size_t long_nfc_n;
+static char *long_alabel;  /* the A-label of long_cjk */
+static size_t long_alabel_n;
+static char *many_labels;  /* 100 labels "ü" + dot */
+static size_t many_labels_n;
+static char *long_mail;    /* a 2000-byte local part @ long_cjk */
+static size_t long_mail_n;
+static char *long_nameprep; /* XN_LABEL_LIMIT x U+00DF: Nameprep maps each to "ss" */
+static size_t long_nameprep_n;
+
+static char *repeat(const char *unit, size_t times, const char *tail, size_t *n)
+{
+    size_t u = strlen(unit), t = strlen(tail), i;
+    char *s = malloc(u * times + t + 1);
+    if (!s) {
+        fprintf(stderr, "out of memory\n");
+        exit(99);
+    }
+    for (i = 0; i < times; i++)
+        memcpy(s + i * u, unit, u);
+    memcpy(s + u * times, tail, t + 1);
+    *n = u * times + t;
+    return s;
+}
+
+static void make_inputs(void)
+{
+    size_t n;
+    uint32_t *cps = malloc(XN_LABEL_LIMIT * sizeof *cps);
+    size_t i;
+    long_cjk = repeat("\xF0\xA0\xAE\xB7", XN_LABEL_LIMIT, "", &long_cjk_n);
+    long_nfc = repeat("a\xCC\x81", XN_LABEL_LIMIT / 2, "", &long_nfc_n);
+    many_labels = repeat("\xC3\xBC.", 100, "example", &many_labels_n);
+    long_nameprep = repeat("\xC3\x9F", XN_LABEL_LIMIT, "", &long_nameprep_n);
+    if (!cps)
+        exit(99);
+    for (i = 0; i < XN_LABEL_LIMIT; i++)
+        cps[i] = 0x20BB7;
+    long_alabel = malloc(XN_ACE_LIMIT + 5);
+    if (!long_alabel)
+        exit(99);
+    memcpy(long_alabel, "xn--", 4);
+    if (xn_punycode_encode(cps, XN_LABEL_LIMIT, NULL, long_alabel + 4, XN_ACE_LIMIT, &n) != XN_OK)
+        exit(99);
+    long_alabel_n = n + 4;
+    free(cps);
+    {
+        char *local = repeat("x", 2000, "@", &n);
+        long_mail = malloc(n + long_cjk_n + 1);
+        if (!long_mail)
+            exit(99);
+        memcpy(long_mail, local, n);
+        memcpy(long_mail + n, long_cjk, long_cjk_n + 1);
+        long_mail_n = n + long_cjk_n;
+        free(local);
+    }
+}
+
+/* ---- the calls --------------------------------------------------------------- */
+
+#define BIG (XN_ACE_LIMIT * 2)
+static char out_buf[BIG]; /* the callers' output: not on the measured stack */
+static uint32_t cp_buf[XN_LABEL_LIMIT];
+
+typedef void (*call_fn)(void);
+
+#define NOLEN XN_NO_VERIFY_DNS_LENGTH
+
+static void c_to_ascii(void)
+{
+    size_t n;
+    xn_to_ascii(long_cjk, long_cjk_n, out_buf, BIG, &n, NOLEN, NULL);
+    xn_to_ascii(long_nfc, long_nfc_n, out_buf, BIG, &n, NOLEN, NULL);
+    xn_to_ascii(many_labels, many_labels_n, out_buf, BIG, &n, NOLEN, NULL);
+}
+static void c_to_unicode(void)
+{
+    size_t n;
+    xn_to_unicode(long_alabel, long_alabel_n, out_buf, BIG, &n, NOLEN, NULL);
+    xn_to_unicode(long_nfc, long_nfc_n, out_buf, BIG, &n, NOLEN, NULL);
+}
+static void c_whatwg(void)
+{
+    size_t n;
+    xn_to_ascii(long_cjk, long_cjk_n, out_buf, BIG, &n, XN_WHATWG, NULL);
+    xn_to_unicode(long_alabel, long_alabel_n, out_buf, BIG, &n, XN_WHATWG, NULL);
+}
+static void c_label_to_ascii(void)
+{
+    size_t n;
+    xn_label_to_ascii(long_cjk, long_cjk_n, out_buf, BIG, &n, NOLEN, NULL);
+}
+static void c_label_to_unicode(void)
+{
+    size_t n;
+    xn_label_to_unicode(long_alabel, long_alabel_n, out_buf, BIG, &n, NOLEN, NULL);
+}
+static void c_alloc(void)
+{
+    char *p = NULL;
+    xn_to_ascii_alloc(long_cjk, long_cjk_n, &p, NULL, NOLEN, NULL);
+    xn_free(p);
+    xn_to_unicode_alloc(long_alabel, long_alabel_n, &p, NULL, NOLEN, NULL);
+    xn_free(p);
+}
+static void c_idna2008_lookup(void)
+{
+    size_t n;
+    xn_idna2008_lookup(long_cjk, long_cjk_n, out_buf, BIG, &n, NOLEN, NULL);
+    xn_idna2008_lookup(long_nfc, long_nfc_n, out_buf, BIG, &n, NOLEN | XN_IDNA2008_MAP, NULL);
+    xn_idna2008_lookup(long_alabel, long_alabel_n, out_buf, BIG, &n, NOLEN, NULL);
+}
+static void c_idna2008_to_unicode(void)
+{
+    size_t n;
+    char *p = NULL;
+    xn_idna2008_to_unicode(long_alabel, long_alabel_n, out_buf, BIG, &n, NOLEN, NULL);
+    xn_idna2008_lookup_alloc(long_cjk, long_cjk_n, &p, NULL, NOLEN, NULL);
+    xn_free(p);
+    xn_idna2008_to_unicode_alloc(long_alabel, long_alabel_n, &p, NULL, NOLEN, NULL);
+    xn_free(p);
+}
+static void c_idna2008_register(void)
+{
+    size_t n;
+    xn_idna2008_register(long_cjk, long_cjk_n, long_alabel, long_alabel_n, out_buf, BIG, &n, 0,
+                         NULL);
+}
+static void c_idna2003_to_ascii(void)
+{
+    size_t n;
+    char *p = NULL;
+    xn_idna2003_to_ascii(long_cjk, long_cjk_n, out_buf, BIG, &n, 0, NULL);
+    xn_idna2003_to_ascii(long_nameprep, long_nameprep_n, out_buf, BIG, &n, 0, NULL);
+    xn_idna2003_to_ascii_alloc(long_nfc, long_nfc_n, &p, NULL, 0, NULL);
+    xn_free(p);
+}
+static void c_idna2003_to_unicode(void)
+{
+    size_t n;
+    char *p = NULL;
+    xn_idna2003_to_unicode(long_alabel, long_alabel_n, out_buf, BIG, &n, 0, NULL);
+    xn_idna2003_to_unicode(long_nameprep, long_nameprep_n, out_buf, BIG, &n, 0, NULL);
+    xn_idna2003_to_unicode_alloc(long_alabel, long_alabel_n, &p, NULL, 0, NULL);
+    xn_free(p);
+}
+static void c_display(void)
+{
+    size_t n;
+    char *p = NULL;
+    xn_display_report d = XN_DISPLAY_REPORT_INIT;
+    static const char names[] = "xn--80ak6aa92e.com.b\xC3\xBC" "cher.\xE4\xB8\xAD\xE5\x9B\xBD";
+    xn_to_display(names, sizeof names - 1, out_buf, BIG, &n, 0, NULL, &d);
+    xn_to_display(many_labels, many_labels_n, out_buf, BIG, &n, 0, NULL, &d);
+    xn_to_display_alloc(many_labels, many_labels_n, &p, NULL, 0, NULL, &d);
+    xn_free(p);
+}
+static void c_email(void)
+{
+    size_t n;
+    int utf8;
+    char *p = NULL;
+    xn_email_to_ascii(long_mail, long_mail_n, out_buf, BIG, &n, NOLEN, NULL, &utf8);
+    xn_email_to_unicode(long_mail, long_mail_n, out_buf, BIG, &n, NOLEN, NULL, &utf8);
+    xn_email_to_ascii_alloc(long_mail, long_mail_n, &p, NULL, NOLEN, NULL, &utf8);
+    xn_free(p);
+    xn_email_to_unicode_alloc(long_mail, long_mail_n, &p, NULL, NOLEN, NULL, &utf8);
+    xn_free(p);
+}
+static void c_equal(void)
+{
+    int eq;
+    xn_equal(many_labels, many_labels_n, many_labels, many_labels_n, 0, &eq);
+    xn_equal(long_nfc, long_nfc_n, long_nfc, long_nfc_n, NOLEN, &eq);
+}
+static void c_label_class(void)
+{
+    xn_label_class(long_cjk, long_cjk_n);
+    xn_label_class(long_alabel, long_alabel_n);
+}
+static void c_punycode(void)
+{
+    size_t n;
+    unsigned char flags[XN_LABEL_LIMIT];
+    xn_punycode_decode(long_alabel + 4, long_alabel_n - 4, cp_buf, XN_LABEL_LIMIT, &n, NULL);
+    memset(flags, 1, sizeof flags);
+    xn_punycode_encode(cp_buf, XN_LABEL_LIMIT, NULL, out_buf, BIG, &n);
+}
+static void c_strings(void)
+{
+    char buf[256];
+    xn_strerror(XN_E_INVALID_DOMAIN);
+    xn_strerror_name(XN_E_INVALID_DOMAIN);
+    xn_error_name(XN_ERR_V6);
+    xn_errors_format(~(uint64_t)0, buf, sizeof buf);
+    xn_unsafe_name(XN_UNSAFE_CONFUSABLE);
+    xn_unsafe_format(~(uint32_t)0, buf, sizeof buf);
+    xn_label_class_name(XN_LABEL_U_LABEL);
+    xn_version();
+    xn_unicode_version();
+}
+static void c_nothing(void)
+{
+}
+
+typedef struct entry {
+    const char *name;
+    call_fn fn;
+    bool over_budget; /* not yet within 16 KiB: see below */
+} entry;
+
+/* OVER is set on the entry points that do not yet fit the budget: their
+ * per-label buffers (XN_LABEL_LIMIT code points each, several per frame)
+ * are still on the stack.  They are measured and printed, loudly, but not
+ * failed; every other entry point is held to the budget in every build.
+ * Measured with gcc 12 -O2 at this commit: xn_to_ascii 25,960 bytes,
+ * IDNA2008 lookup 34,056, IDNA2003 ToASCII 51,512, xn_to_display 41,464. */
+#define OVER true
+
+static const entry entries[] = {
+    {"xn_to_ascii", c_to_ascii, OVER},
+    {"xn_to_unicode", c_to_unicode, OVER},
+    {"xn_to_ascii/unicode (XN_WHATWG)", c_whatwg, OVER},
+    {"xn_label_to_ascii", c_label_to_ascii, OVER},
+    {"xn_label_to_unicode", c_label_to_unicode, OVER},
+    {"xn_to_ascii_alloc, xn_to_unicode_alloc", c_alloc, OVER},
+    {"xn_idna2008_lookup", c_idna2008_lookup, OVER},
+    {"xn_idna2008_to_unicode (+ _alloc forms)", c_idna2008_to_unicode, OVER},
+    {"xn_idna2008_register", c_idna2008_register, OVER},
+    {"xn_idna2003_to_ascii (+ _alloc)", c_idna2003_to_ascii, OVER},
+    {"xn_idna2003_to_unicode (+ _alloc)", c_idna2003_to_unicode, OVER},
+    {"xn_to_display (+ _alloc)", c_display, OVER},
+    {"xn_email_to_ascii/unicode (+ _alloc)", c_email, OVER},
+    {"xn_equal", c_equal, OVER},
+    {"xn_label_class", c_label_class, false},
+    {"xn_punycode_decode, xn_punycode_encode", c_punycode, false},
+    {"status and name strings, versions", c_strings, false},
+};
+
+/* ---- measuring ------------------------------------------------------------- */
+
+static void *thread_main(void *arg)
+{
+    ((const entry *)arg)->fn();
+    return NULL;
+}
+
+/* Runs e in a thread on a fresh painted stack of `size` bytes (plus a
+ * guard page below) and returns how many bytes of it were touched. */
+static size_t depth_of(const entry *e, size_t size)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    size_t total = size + page, i;
+    unsigned char *map = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                              -1, 0);
+    unsigned char *stack = map + page;
+    pthread_attr_t attr;
+    pthread_t t;
+    int rc;
+
+    if (map == MAP_FAILED || mprotect(map, page, PROT_NONE) != 0) {
+        fprintf(stderr, "mmap: %s\n", strerror(errno));
+        exit(99);
+    }
+    memset(stack, PATTERN, size);
+    pthread_attr_init(&attr);
+    rc = pthread_attr_setstack(&attr, stack, size);
+    if (rc == 0)
+        rc = pthread_create(&t, &attr, thread_main, (void *)e);
+    pthread_attr_destroy(&attr);
+    if (rc != 0) {
+        fprintf(stderr, "pthread_create with a %zu-byte stack: %s\n", size, strerror(rc));
+        exit(99);
+    }
+    pthread_join(t, NULL);
+    for (i = 0; i < size && stack[i] == PATTERN; i++)
+        ;
+    munmap(map, total);
+    return size - i;
+}
+
+int main(void)
+{
+    const size_t budget = 16 * 1024;
+    const entry nothing = {"(a thread that returns at once)", c_nothing, false};
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), base, size, k;
+
+    make_inputs();
+    /* Warm up: ICU loads its data and the display checker is made on first
+     * use, on the main thread's stack. */
+    for (k = 0; k < sizeof entries / sizeof entries[0]; k++)
+        entries[k].fn();
+
+    /* Each call is measured on a large stack first (so that one over its
+     * budget is reported, not crashed), then run again on a stack of
+     * exactly baseline + budget with the guard page under it. */
+    base = depth_of(&nothing, 1024 * 1024);
+    size = (base + budget + page - 1) / page * page;
+    printf("baseline (thread descriptor, TLS, start-up): %zu bytes; tight stack: %zu bytes%s\n",
+           base, size, UNDER_ASAN ? "\nAddressSanitizer: frames are larger, the depths are shown "
+                                    "and the budget is not enforced" : "");
+    for (k = 0; k < sizeof entries / sizeof entries[0]; k++) {
+        size_t used = depth_of(&entries[k], 1024 * 1024);
+        size_t own = used > base ? used - base : 0;
+        printf("%6zu bytes  %s%s\n", own, entries[k].name,
+               entries[k].over_budget && own > budget ? "  OVER THE 16 KiB BUDGET (issue 15)" : "");
+        if (UNDER_ASAN || entries[k].over_budget)
+            continue;
+        CHECK_MSG(own <= budget, "%s: %zu bytes of stack, the budget is %zu", entries[k].name,
+                  own, budget);
+        if (own <= budget)
+            depth_of(&entries[k], size); /* past the budget: SIGSEGV on the guard page */
+    }
+    free(long_cjk);
+    free(long_nfc);
+    free(long_alabel);
+    free(many_labels);
+    free(long_mail);
+    free(long_nameprep);
+    return test_done("stack");
+}
