@@ -48,7 +48,7 @@ typedef enum {
     IDN2_ALABEL_ROUNDTRIP = 2,     /* check that A-labels decode and encode back (always done) */
     IDN2_TRANSITIONAL = 4,         /* UTS #46 transitional processing */
     IDN2_NONTRANSITIONAL = 8,      /* UTS #46 mapping, then IDNA2008 (the default) */
-    IDN2_ALLOW_UNASSIGNED = 16,    /* accepted; unassigned code points still fail (README.md) */
+    IDN2_ALLOW_UNASSIGNED = 16,    /* accepted; unassigned code points still fail, as in libidn2 */
     IDN2_USE_STD3_ASCII_RULES = 32, /* ASCII labels: letters, digits, '-' only */
     IDN2_NO_TR46 = 64,             /* IDNA2008 alone, no mapping */
     IDN2_NO_ALABEL_ROUNDTRIP = 128 /* accepted; the check is always done */
