@@ -103,10 +103,12 @@ static int convert(xn_conv conv, const char *in, size_t n, unsigned flags, char 
 
     *out = NULL;
     if (rc == XN_OK) {
+        /* len may be sizeof small: it fits, then, but without its NUL. */
         *out = malloc(len + 1);
         if (!*out)
             return XN_E_NOMEM;
-        memcpy(*out, small, len + 1);
+        memcpy(*out, small, len);
+        (*out)[len] = '\0';
     } else if (rc == XN_E_BUFFER_TOO_SMALL) {
         *out = malloc(len + 1);
         if (!*out)
@@ -270,7 +272,8 @@ int idn2_register_u8(const uint8_t *ulabel, const uint8_t *alabel, uint8_t **ins
         *insertname = malloc(len + 1);
         if (!*insertname)
             return IDN2_MALLOC;
-        memcpy(*insertname, small, len + 1);
+        memcpy(*insertname, small, len); /* len may be sizeof small, without a NUL */
+        (*insertname)[len] = 0;
     }
     return rc;
 }
