@@ -4,6 +4,8 @@
  * ASCII-lowercasing copy) on the same names, in one process.
  *
  *   bench [--samples N] [--op ascii|unicode|both] [--check] [--flags N] FILE...
+ *   bench --once NAME FILE    one pass of the implementation NAME (for
+ *                             callgrind: bench/callgrind.py)
  *
  * Method: every name is loaded once; each implementation is warmed up, then
  * calibrated so that one pass takes about 20 ms; samples of one pass each are
@@ -15,6 +17,10 @@
  * hyphens and lengths on, STD3 rules off (xn flag XN_NO_STD3_RULES).
  * --check verifies that xn and ICU give the same answer (success or failure,
  * and the same output) on every name, and exits 1 if they do not.
+ *
+ * ada-url/idna (when bench/ was built with it, -Dada_idna=DIR) does the URL
+ * Standard's domain to ASCII / Unicode: it is compared with xn under
+ * XN_WHATWG, the same work, and that ratio is printed as well.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -31,6 +37,12 @@
 #endif
 
 #include "xn.h"
+
+#ifdef HAVE_ADA
+/* bench/ada_shim.cpp */
+int ada_bench_to_ascii(const char *in, size_t n, char *out, size_t cap, size_t *olen);
+int ada_bench_to_unicode(const char *in, size_t n, char *out, size_t cap, size_t *olen);
+#endif
 
 typedef struct corpus {
     char *data;
@@ -132,6 +144,36 @@ static int run_xn_unicode(const void *ctx, const char *in, size_t n, char *out, 
     return xn_to_unicode(in, n, out, cap, olen, xn_flags, NULL) == XN_OK;
 }
 
+static int run_xn_whatwg_ascii(const void *ctx, const char *in, size_t n, char *out,
+                               size_t cap, size_t *olen)
+{
+    (void)ctx;
+    return xn_to_ascii(in, n, out, cap, olen, XN_WHATWG, NULL) == XN_OK;
+}
+
+static int run_xn_whatwg_unicode(const void *ctx, const char *in, size_t n, char *out,
+                                 size_t cap, size_t *olen)
+{
+    (void)ctx;
+    return xn_to_unicode(in, n, out, cap, olen, XN_WHATWG, NULL) == XN_OK;
+}
+
+#ifdef HAVE_ADA
+static int run_ada_ascii(const void *ctx, const char *in, size_t n, char *out, size_t cap,
+                         size_t *olen)
+{
+    (void)ctx;
+    return ada_bench_to_ascii(in, n, out, cap, olen);
+}
+
+static int run_ada_unicode(const void *ctx, const char *in, size_t n, char *out, size_t cap,
+                           size_t *olen)
+{
+    (void)ctx;
+    return ada_bench_to_unicode(in, n, out, cap, olen);
+}
+#endif
+
 static int run_icu_ascii(const void *ctx, const char *in, size_t n, char *out, size_t cap,
                          size_t *olen)
 {
@@ -187,6 +229,10 @@ static double now_ns(void)
  * keeps the compiler from dropping the work. */
 static volatile size_t sink;
 
+/* Not inlined: callgrind.py counts the instructions inside it alone. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static double pass(const impl *im, const corpus *c, unsigned reps)
 {
     char out[1024];
@@ -242,6 +288,18 @@ static void bench(const char *title, impl *ims, size_t nim, const corpus *c, uns
         printf("  %-26s %8.1f ns %8.1f ns %8.1f ns %7.2fx\n", ims[k].label, med,
                ims[k].samples[0], ims[k].samples[samples - 1], base > 0 ? med / base : 0.0);
     }
+    {
+        /* The URL Standard's work: xn under XN_WHATWG against ada. */
+        double xw = 0, ada = 0;
+        for (k = 0; k < nim; k++) {
+            if (strstr(ims[k].label, "(XN_WHATWG)"))
+                xw = median(ims[k].samples, samples);
+            if (strncmp(ims[k].label, "ada", 3) == 0)
+                ada = median(ims[k].samples, samples);
+        }
+        if (xw > 0 && ada > 0)
+            printf("  xn (XN_WHATWG) / ada-url/idna: %.2fx\n", xw / ada);
+    }
 }
 
 /* xn and ICU must agree on every name: both fail, or both succeed with the
@@ -271,6 +329,7 @@ int main(int argc, char **argv)
     unsigned samples = 15;
     int do_check = 0, f;
     const char *op = "both";
+    const char *once = NULL;
     UErrorCode err = U_ZERO_ERROR;
     UIDNA *icu;
     unsigned long differ = 0;
@@ -284,9 +343,11 @@ int main(int argc, char **argv)
             op = argv[++f];
         else if (strcmp(argv[f], "--flags") == 0 && f + 1 < argc)
             xn_flags = (unsigned)strtoul(argv[++f], NULL, 0);
+        else if (strcmp(argv[f], "--once") == 0 && f + 1 < argc)
+            once = argv[++f];
         else {
             fprintf(stderr, "usage: bench [--samples N] [--op ascii|unicode|both] [--check] "
-                            "[--flags N] FILE...\n");
+                            "[--flags N] [--once NAME] FILE...\n");
             return 2;
         }
     }
@@ -302,12 +363,19 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench: uidna_openUTS46: %s\n", u_errorName(err));
         return 1;
     }
-    printf("xn %s (Unicode %s), flags %#x\n", xn_version(), xn_unicode_version(), xn_flags);
+    printf("xn %s (Unicode %s), flags %#x; %s build; ada-url/idna: %s\n", xn_version(),
+           xn_unicode_version(), xn_flags, BENCH_BUILD_TYPE,
+#ifdef HAVE_ADA
+           "built in"
+#else
+           "not built (-Dada_idna=DIR: its sources)"
+#endif
+    );
 
     for (; f < argc; f++) {
         corpus c;
         double *buf;
-        impl a[5], u[3];
+        impl a[8], u[6];
         size_t na = 0, nu = 0, k;
         memset(&c, 0, sizeof c);
         if (load(argv[f], &c) != 0) {
@@ -319,7 +387,7 @@ int main(int argc, char **argv)
             }
             return 1;
         }
-        buf = (double *)calloc(8 * (size_t)samples, sizeof *buf);
+        buf = (double *)calloc(14 * (size_t)samples, sizeof *buf);
         if (!buf)
             return 1;
         a[na++] = (impl){"memcpy (floor)", run_memcpy, NULL, NULL};
@@ -329,12 +397,47 @@ int main(int argc, char **argv)
 #ifdef HAVE_LIBIDN2
         a[na++] = (impl){"libidn2 idn2_lookup_u8", run_idn2, NULL, NULL};
 #endif
+        a[na++] = (impl){"xn ToASCII (XN_WHATWG)", run_xn_whatwg_ascii, NULL, NULL};
+#ifdef HAVE_ADA
+        a[na++] = (impl){"ada idna::to_ascii", run_ada_ascii, NULL, NULL};
+#endif
         u[nu++] = (impl){"xn ToUnicode", run_xn_unicode, NULL, NULL};
         u[nu++] = (impl){"ICU ToUnicode", run_icu_unicode, icu, NULL};
+        u[nu++] = (impl){"xn ToUnicode (XN_WHATWG)", run_xn_whatwg_unicode, NULL, NULL};
+#ifdef HAVE_ADA
+        u[nu++] = (impl){"ada idna::to_unicode", run_ada_unicode, NULL, NULL};
+#endif
         for (k = 0; k < na; k++)
             a[k].samples = buf + k * samples;
         for (k = 0; k < nu; k++)
-            u[k].samples = buf + (5 + k) * samples;
+            u[k].samples = buf + (8 + k) * samples;
+        if (once) {
+            /* One pass of one implementation, nothing else timed. */
+            const impl *pick = NULL;
+            for (k = 0; k < na; k++)
+                if (strcmp(a[k].label, once) == 0)
+                    pick = &a[k];
+            for (k = 0; k < nu; k++)
+                if (strcmp(u[k].label, once) == 0)
+                    pick = &u[k];
+            if (!pick) {
+                fprintf(stderr, "bench: no implementation \"%s\"\n", once);
+                return 2;
+            }
+            /* A first run outside pass(), which callgrind does not count:
+             * lazy set-up (ICU's data, ada's tables) is not per name. */
+            for (k = 0; k < c.count; k++) {
+                char tmp[1024];
+                size_t tl = 0;
+                sink += (size_t)pick->run(pick->ctx, c.name[k], c.len[k], tmp, sizeof tmp, &tl);
+            }
+            printf("once %s: %zu names, %.1f ns/name\n", once, c.count, pass(pick, &c, 1));
+            free(buf);
+            free(c.name);
+            free(c.len);
+            free(c.data);
+            continue;
+        }
         printf("\n== %s\n", argv[f]);
         if (do_check) {
             differ += check(&a[2], &a[3], &c, "ToASCII");
