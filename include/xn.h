@@ -35,6 +35,14 @@
  *   StringPrep data) are created and guarded by ICU.
  * - Memory handed out by the library (the *_alloc functions) is released with
  *   xn_free(), never with the caller's free().
+ * - Stack and heap: a conversion keeps a label of up to 256 code points (any
+ *   label DNS can carry, with room to spare) in buffers on the stack, and a
+ *   longer one (up to XN_LABEL_LIMIT) in heap blocks it frees before
+ *   returning; so the caller-buffer functions allocate only for such labels,
+ *   and may then fail with XN_E_NOMEM.  tests/test-stack.c measures every
+ *   entry point on its worst input and holds the UTS #46, WHATWG, mail,
+ *   comparison, Punycode and string functions to 16 KiB of stack; IDNA2008,
+ *   IDNA2003 and xn_to_display() do not fit that budget yet (22-52 KiB).
  */
 #ifndef XN_H
 #define XN_H
@@ -800,8 +808,8 @@ XN_API const char *xn_label_class_name(xn_label_category category);
  * Returns XN_OK; XN_E_INVALID_DOMAIN (or another status of xn_to_ascii())
  *   for the first of a, b that fails, *equal = 0; XN_E_TOO_LONG when an
  *   ASCII form takes XN_DOMAIN_MAX bytes or more (only possible with
- *   XN_NO_VERIFY_DNS_LENGTH); XN_E_INVALID_ARG (equal NULL, unknown flags).
- * No allocation.  @since 0.1 */
+ *   XN_NO_VERIFY_DNS_LENGTH); XN_E_INVALID_ARG (equal NULL, unknown flags);
+ *   XN_E_NOMEM (see the stack budget above).  @since 0.1 */
 XN_API int xn_equal(const char *a, size_t a_len, const char *b, size_t b_len,
                     unsigned flags, int *equal);
 

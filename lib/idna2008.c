@@ -386,6 +386,29 @@ static int unicode_label(state *st, const uint32_t *l, size_t n, const size_t *o
 
 typedef xn__carry carry;
 
+/* A label as the mapping left it: ASCII goes to ascii_label() (the mapping
+ * made one of full-width letters, say), the rest to unicode_label(). */
+static int mapped_label(state *st, const uint32_t *l, size_t n, const size_t *lo, bool map,
+                        bool last)
+{
+    char small[XN__SMALL_LABEL];
+    void *heap;
+    char *a;
+    size_t i;
+    int rc;
+
+    if (!xn__all_ascii(l, n))
+        return unicode_label(st, l, n, lo, map, last);
+    a = xn__scratch(small, sizeof small, n, &heap);
+    if (!a)
+        return XN_E_NOMEM;
+    for (i = 0; i < n; i++)
+        a[i] = (char)l[i];
+    rc = ascii_label(st, a, n, lo, last, false);
+    free(heap);
+    return rc;
+}
+
 /* Reads one label that holds non-ASCII bytes from *ppos, as code points:
  * decoded, and with XN_IDNA2008_MAP mapped (UTS #46 §4 step 1,
  * nontransitional) and normalized (step 2).  Sets *dot when a U+002E ended
@@ -399,35 +422,31 @@ static int general_label(state *st, const unsigned char *u, size_t in_len, size_
 {
     bool map = (st->flags & XN_IDNA2008_MAP) != 0;
     xn__mapped m;
-    uint32_t nb[XN_LABEL_LIMIT];
-    const uint32_t *l = m.cp;
-    const size_t *lo = m.offs;
-    size_t n, i, dot_at = 0;
+    uint32_t small[XN__SMALL_LABEL];
+    uint32_t *nb = NULL;
+    void *heap = NULL;
+    const uint32_t *l;
+    const size_t *lo;
+    size_t n, dot_at = 0;
     int rc;
 
     rc = xn__map_label(u, in_len, ppos, cy, map ? XN__MAP_NONTRANSITIONAL : XN__MAP_NONE, &m,
                        pdot, &dot_at);
-    if (rc != XN_OK)
-        return rc;
+    l = m.cp;
+    lo = m.offs;
     n = m.n;
-    if (map && !xn__nfc_quick_yes(m.cp, n)) {
+    if (rc == XN_OK && map && !xn__nfc_quick_yes(m.cp, n)) {
         size_t nn = 0;
-        rc = xn__nfc(m.cp, n, nb, XN_LABEL_LIMIT, &nn);
-        if (rc != XN_OK)
-            return rc;
+        rc = xn__nfc_scratch(m.cp, n, small, &nb, &nn, &heap);
         l = nb;
         n = nn;
         lo = NULL; /* offsets no longer line up: report the label start */
     }
-
-    if (xn__all_ascii(l, n)) {
-        /* The mapping made an ASCII label of it (e.g. full-width letters). */
-        char a[XN_LABEL_LIMIT];
-        for (i = 0; i < n; i++)
-            a[i] = (char)l[i];
-        return ascii_label(st, a, n, lo, !*pdot, false);
-    }
-    return unicode_label(st, l, n, lo, map, !*pdot);
+    if (rc == XN_OK)
+        rc = mapped_label(st, l, n, lo, map, !*pdot);
+    free(heap);
+    xn__mapped_free(&m);
+    return rc;
 }
 
 static int lookup_name(state *st, const char *in, size_t in_len)

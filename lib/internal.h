@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "xn.h"
@@ -61,6 +62,25 @@ static inline bool xn__all_ascii(const uint32_t *l, size_t n)
         if (l[i] >= 0x80)
             return false;
     return true;
+}
+
+/* The stack budget (xn.h): per-label buffers sized for XN_LABEL_LIMIT code
+ * points do not fit 16 KiB together, so each is a small array on the stack
+ * that holds a label of up to XN__SMALL_LABEL code points (every label DNS
+ * can carry, with room to spare), and a heap block for a longer one. */
+#define XN__SMALL_LABEL 256
+
+/* need bytes of scratch: small (small_size bytes, on the caller's stack)
+ * when it is large enough, else a heap block that *heap receives, for the
+ * caller to free() (*heap is NULL otherwise).  NULL when the allocation
+ * fails: the caller returns XN_E_NOMEM. */
+static inline void *xn__scratch(void *small, size_t small_size, size_t need, void **heap)
+{
+    *heap = NULL;
+    if (need <= small_size)
+        return small;
+    *heap = malloc(need);
+    return *heap;
 }
 
 /* Where the first rule violation of a call was found: the xn_report fields
@@ -211,12 +231,24 @@ typedef struct xn__carry {
     size_t offset; /* the input offset of the code point that produced them */
 } xn__carry;
 
-/* One label as code points, each with the input offset it came from. */
+/* One label as code points, each with the input offset it came from: in
+ * the small arrays, or, past XN__SMALL_LABEL code points, in one heap block
+ * for XN_LABEL_LIMIT of them.  xn__map_label() sets it up; release it with
+ * xn__mapped_free() whatever the outcome. */
 typedef struct xn__mapped {
-    uint32_t cp[XN_LABEL_LIMIT];
-    size_t offs[XN_LABEL_LIMIT];
-    size_t n;
+    uint32_t *cp;
+    size_t *offs;
+    size_t n, cap;
+    void *heap;
+    uint32_t small_cp[XN__SMALL_LABEL];
+    size_t small_offs[XN__SMALL_LABEL];
 } xn__mapped;
+
+static inline void xn__mapped_free(xn__mapped *m)
+{
+    free(m->heap);
+    m->heap = NULL;
+}
 
 enum xn__map_mode {
     XN__MAP_NONE,            /* decode only (IDNA2008 without mapping) */
@@ -229,7 +261,8 @@ enum xn__map_mode {
  * XN__MAP_NONE mapped, A-Z lower-cased.  It ends at a U+002E in the input
  * or in a mapping (*pdot set, *pdot_at its input offset; what the mapping
  * gives after it goes to *cy), or at the end.  Advances *ppos.  Returns
- * XN_OK, XN_E_BAD_UTF8, or XN_E_TOO_LONG past XN_LABEL_LIMIT code points. */
+ * XN_OK, XN_E_BAD_UTF8, XN_E_TOO_LONG past XN_LABEL_LIMIT code points, or
+ * XN_E_NOMEM.  Release *m with xn__mapped_free() in every case. */
 int xn__map_label(const unsigned char *u, size_t in_len, size_t *ppos, xn__carry *cy,
                   enum xn__map_mode mode, xn__mapped *m, bool *pdot, size_t *pdot_at);
 
@@ -314,13 +347,19 @@ bool xn__check_contexto(const uint32_t *label, size_t n, size_t *where);
 bool xn__nfc_quick_yes(const uint32_t *label, size_t n);
 
 /* Normalizes label[0..n) to NFC into out (out_cap code points), setting
- * *out_n.  Returns XN_OK, XN_E_TOO_LONG when out_cap is too small, or
- * XN_E_INTERNAL when ICU fails. */
+ * *out_n.  Returns XN_OK, XN_E_TOO_LONG when out_cap is too small,
+ * XN_E_NOMEM, or XN_E_INTERNAL when ICU fails. */
 int xn__nfc(const uint32_t *label, size_t n, uint32_t *out, size_t out_cap,
             size_t *out_n);
 
+/* xn__nfc() into small (the caller's stack) when the result surely fits,
+ * else into a heap block: *out points at the result, *heap at what to
+ * free() afterwards (NULL when small was used), in every case. */
+int xn__nfc_scratch(const uint32_t *label, size_t n, uint32_t small[XN__SMALL_LABEL],
+                    uint32_t **out, size_t *out_n, void **heap);
+
 /* Sets *is_nfc to whether the label is in NFC (quick check first, then ICU).
- * Returns XN_OK, XN_E_TOO_LONG, or XN_E_INTERNAL. */
+ * Returns XN_OK, XN_E_NOMEM, or XN_E_INTERNAL. */
 int xn__is_nfc(const uint32_t *label, size_t n, bool *is_nfc);
 
 /* ICU's Unicode version, e.g. "15.0" as major.minor, for the version test. */

@@ -6,11 +6,26 @@
 #include "internal.h"
 #include "props.h"
 
-/* Appends one code point, or fails when the label would pass the limit. */
+/* Appends one code point, or fails when the label would pass the limit.
+ * The first code point past the small arrays moves the label to the heap. */
 static int push(xn__mapped *m, uint32_t c, size_t at)
 {
-    if (m->n >= XN_LABEL_LIMIT)
-        return XN_E_TOO_LONG;
+    if (m->n >= m->cap) {
+        uint32_t *cp;
+        size_t *offs;
+        if (m->cap >= XN_LABEL_LIMIT)
+            return XN_E_TOO_LONG;
+        m->heap = malloc(XN_LABEL_LIMIT * (sizeof *cp + sizeof *offs));
+        if (!m->heap)
+            return XN_E_NOMEM;
+        offs = (size_t *)m->heap;
+        cp = (uint32_t *)(offs + XN_LABEL_LIMIT);
+        memcpy(cp, m->cp, m->n * sizeof *cp);
+        memcpy(offs, m->offs, m->n * sizeof *offs);
+        m->cp = cp;
+        m->offs = offs;
+        m->cap = XN_LABEL_LIMIT;
+    }
     m->cp[m->n] = c;
     m->offs[m->n++] = at;
     return XN_OK;
@@ -24,6 +39,10 @@ int xn__map_label(const unsigned char *u, size_t in_len, size_t *ppos, xn__carry
     int rc;
 
     m->n = 0;
+    m->cp = m->small_cp;
+    m->offs = m->small_offs;
+    m->cap = XN__SMALL_LABEL;
+    m->heap = NULL;
     for (i = 0; i < cy->n; i++)
         if ((rc = push(m, cy->cp[i], cy->offset)) != XN_OK)
             return rc;

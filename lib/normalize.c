@@ -13,9 +13,9 @@
 #include "internal.h"
 #include "props.h"
 
-/* UTF-16 scratch: a label of XN_LABEL_LIMIT code points takes at most twice
- * as many code units. */
-#define U16_CAP (2 * XN_LABEL_LIMIT)
+/* UTF-16 on the stack for a label of XN__SMALL_LABEL code points, on the
+ * heap for a longer one (xn__scratch). */
+#define U16_SMALL (2 * XN__SMALL_LABEL)
 
 bool xn__nfc_quick_yes(const uint32_t *label, size_t n)
 {
@@ -56,38 +56,76 @@ static bool to_utf16(const uint32_t *s, size_t n, UChar *out, size_t cap, int32_
 
 int xn__nfc(const uint32_t *label, size_t n, uint32_t *out, size_t out_cap, size_t *out_n)
 {
-    UChar src[U16_CAP], dst[U16_CAP];
+    /* The source takes at most 2 units a code point; a result of more
+     * than 2 * out_cap units has more than out_cap code points. */
+    UChar small_src[U16_SMALL], small_dst[U16_SMALL];
+    void *heap_src, *heap_dst;
+    size_t dst_cap = 2 * out_cap;
+    UChar *src = xn__scratch(small_src, sizeof small_src, 2 * n * sizeof(UChar), &heap_src);
+    UChar *dst = xn__scratch(small_dst, sizeof small_dst, dst_cap * sizeof(UChar), &heap_dst);
     int32_t src_n, dst_n, i;
     size_t o = 0;
+    int rc = XN_OK;
     UErrorCode err = U_ZERO_ERROR;
     const UNormalizer2 *nfc = unorm2_getNFCInstance(&err);
 
-    if (U_FAILURE(err))
-        return XN_E_INTERNAL;
-    if (!to_utf16(label, n, src, U16_CAP, &src_n))
-        return XN_E_TOO_LONG;
-    dst_n = unorm2_normalize(nfc, src, src_n, dst, U16_CAP, &err);
-    if (err == U_BUFFER_OVERFLOW_ERROR)
-        return XN_E_TOO_LONG;
-    if (U_FAILURE(err))
-        return XN_E_INTERNAL;
-    for (i = 0; i < dst_n; i++) {
-        uint32_t c = dst[i];
-        /* ICU's output is well-formed: a lead surrogate is followed by a
-         * trail surrogate. */
-        if (c >= 0xD800 && c < 0xDC00 && i + 1 < dst_n)
-            c = (c << 10) + dst[++i] - ((0xD800u << 10) + 0xDC00u - 0x10000u);
-        if (o >= out_cap)
-            return XN_E_TOO_LONG;
-        out[o++] = c;
+    if (!src || !dst)
+        rc = XN_E_NOMEM;
+    else if (U_FAILURE(err))
+        rc = XN_E_INTERNAL;
+    else if (!to_utf16(label, n, src, 2 * n, &src_n))
+        rc = XN_E_TOO_LONG;
+    if (rc == XN_OK) {
+        dst_n = unorm2_normalize(nfc, src, src_n, dst, (int32_t)dst_cap, &err);
+        if (err == U_BUFFER_OVERFLOW_ERROR)
+            rc = XN_E_TOO_LONG;
+        else if (U_FAILURE(err))
+            rc = XN_E_INTERNAL;
+        for (i = 0; rc == XN_OK && i < dst_n; i++) {
+            uint32_t c = dst[i];
+            /* ICU's output is well-formed: a lead surrogate is followed by a
+             * trail surrogate. */
+            if (c >= 0xD800 && c < 0xDC00 && i + 1 < dst_n)
+                c = (c << 10) + dst[++i] - ((0xD800u << 10) + 0xDC00u - 0x10000u);
+            if (o >= out_cap)
+                rc = XN_E_TOO_LONG;
+            else
+                out[o++] = c;
+        }
     }
-    *out_n = o;
-    return XN_OK;
+    free(heap_src);
+    free(heap_dst);
+    if (rc == XN_OK)
+        *out_n = o;
+    return rc;
+}
+
+int xn__nfc_scratch(const uint32_t *label, size_t n, uint32_t small[XN__SMALL_LABEL],
+                    uint32_t **out, size_t *out_n, void **heap)
+{
+    /* NFC makes a string 3 times as long at most; the limit still holds. */
+    size_t cap = 3 * n < XN_LABEL_LIMIT ? 3 * n : XN_LABEL_LIMIT;
+    int rc;
+
+    *out = xn__scratch(small, XN__SMALL_LABEL * sizeof *small, cap * sizeof **out, heap);
+    if (!*out)
+        return XN_E_NOMEM;
+    rc = xn__nfc(label, n, *out, cap, out_n);
+    if (rc == XN_E_TOO_LONG && cap < XN_LABEL_LIMIT) {
+        /* Not reached by any code point known; kept so that only the limit
+         * decides. */
+        free(*heap);
+        *out = *heap = malloc(XN_LABEL_LIMIT * sizeof **out);
+        rc = *out ? xn__nfc(label, n, *out, XN_LABEL_LIMIT, out_n) : XN_E_NOMEM;
+    }
+    return rc;
 }
 
 int xn__is_nfc(const uint32_t *label, size_t n, bool *is_nfc)
 {
-    UChar src[U16_CAP];
+    UChar small_src[U16_SMALL];
+    void *heap;
+    UChar *src;
     int32_t src_n;
     UErrorCode err = U_ZERO_ERROR;
     const UNormalizer2 *nfc;
@@ -99,9 +137,12 @@ int xn__is_nfc(const uint32_t *label, size_t n, bool *is_nfc)
     nfc = unorm2_getNFCInstance(&err);
     if (U_FAILURE(err))
         return XN_E_INTERNAL;
-    if (!to_utf16(label, n, src, U16_CAP, &src_n))
-        return XN_E_TOO_LONG;
+    src = xn__scratch(small_src, sizeof small_src, 2 * n * sizeof(UChar), &heap);
+    if (!src)
+        return XN_E_NOMEM;
+    to_utf16(label, n, src, 2 * n, &src_n); /* fits: 2 * n units */
     *is_nfc = unorm2_isNormalized(nfc, src, src_n, &err) != 0;
+    free(heap);
     return U_FAILURE(err) ? XN_E_INTERNAL : XN_OK;
 }
 

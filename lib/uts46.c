@@ -298,13 +298,33 @@ static int emit(domain *d, const uint32_t *l, size_t n, size_t *bytes)
  * the label written as it is), XN_OK with *done clear when the Punycode is
  * invalid and IgnoreInvalidPunycode asks to treat it as an ordinary label,
  * or a status. */
+static int decoded_ace(domain *d, const char *ace, size_t m, uint32_t *dec, size_t cap,
+                       size_t *out_bytes, bool *done);
+
 static int convert_ace(domain *d, const char *ace, size_t m, size_t *out_bytes, bool *done)
 {
-    uint32_t dec[XN_LABEL_LIMIT];
-    size_t dn = 0;
+    /* m ACE characters decode to fewer than m code points. */
+    uint32_t small[XN__SMALL_LABEL];
+    void *heap;
+    size_t cap = m < XN_LABEL_LIMIT ? m : XN_LABEL_LIMIT;
+    uint32_t *dec = xn__scratch(small, sizeof small, cap * sizeof *dec, &heap);
     int rc;
 
     *done = true;
+    if (!dec)
+        return XN_E_NOMEM;
+    rc = decoded_ace(d, ace, m, dec, cap, out_bytes, done);
+    free(heap);
+    return rc;
+}
+
+/* convert_ace() with a buffer for cap code points. */
+static int decoded_ace(domain *d, const char *ace, size_t m, uint32_t *dec, size_t cap,
+                       size_t *out_bytes, bool *done)
+{
+    size_t dn = 0;
+    int rc;
+
     /* The strict decoder is injective: every string it accepts whose result
      * is not all ASCII is the one encoding of that result (one digit string
      * per delta under RFC 3492's thresholds; no leading delimiter; deltas
@@ -312,7 +332,7 @@ static int convert_ace(domain *d, const char *ace, size_t m, size_t *out_bytes, 
      * (CVE-2019-12290's class) and ToASCII may copy it instead of encoding
      * it again.  tests/test-uts46.c checks this on every string up to 4
      * characters, the fuzz targets beyond. */
-    rc = xn_punycode_decode(ace, m, dec, XN_LABEL_LIMIT, &dn, NULL);
+    rc = xn_punycode_decode(ace, m, dec, cap, &dn, NULL);
     if (rc == XN_OK) {
         /* Step 4.1.3: nothing, or only ASCII, is no U-label. */
         bool u_label = dn > 0 && !xn__all_ascii(dec, dn);
@@ -366,7 +386,9 @@ static int convert_label(domain *d, const uint32_t *l, size_t n, const size_t *o
     size_t i;
 
     if (starts_with_ace(l, n)) {
-        char ace[XN_LABEL_LIMIT];
+        char small[XN__SMALL_LABEL];
+        void *heap;
+        char *ace;
         bool done;
         int rc;
         /* Step 4.1.1: an ACE label must be ASCII. */
@@ -375,9 +397,14 @@ static int convert_label(domain *d, const uint32_t *l, size_t n, const size_t *o
                 record(d, XN_ERR_P4, offset_of(d, offs, i, n), l[i]);
                 return emit(d, l, n, out_bytes);
             }
-            ace[i - 4] = (char)l[i];
         }
+        ace = xn__scratch(small, sizeof small, n - 4, &heap);
+        if (!ace)
+            return XN_E_NOMEM;
+        for (i = 4; i < n; i++)
+            ace[i - 4] = (char)l[i];
         rc = convert_ace(d, ace, n - 4, out_bytes, &done);
+        free(heap);
         if (rc != XN_OK || done)
             return rc;
         /* IgnoreInvalidPunycode: the label stays as it is and is validated
@@ -425,6 +452,30 @@ static bool dns_label(const char *s, size_t n, bool first)
     return true;
 }
 
+/* IgnoreInvalidPunycode: an "xn--" label that is no Punycode is validated
+ * as an ordinary label, which takes code points, so the label limit
+ * applies. */
+static int ace_as_plain_label(domain *d, const char *s, size_t n, size_t *bytes)
+{
+    uint32_t small[XN__SMALL_LABEL];
+    void *heap;
+    uint32_t *l;
+    size_t i;
+    int rc;
+    if (n > XN_LABEL_LIMIT)
+        return XN_E_TOO_LONG;
+    l = xn__scratch(small, sizeof small, n * sizeof *l, &heap);
+    if (!l)
+        return XN_E_NOMEM;
+    for (i = 0; i < n; i++) {
+        unsigned c = (unsigned char)s[i];
+        l[i] = xn__is_upper(c) ? c + 32u : c;
+    }
+    rc = plain_label(d, l, n, NULL, bytes);
+    free(heap);
+    return rc;
+}
+
 /* An ASCII label that starts with "xn--" (any case): decode it and validate
  * the result.  Out of line, so that ascii_label()'s frame stays small. */
 #if defined(__GNUC__)
@@ -432,29 +483,25 @@ __attribute__((noinline))
 #endif
 static int ace_label(domain *d, const char *s, size_t n, bool last)
 {
-    char ace[XN_ACE_LIMIT];
+    char small[XN__SMALL_LABEL];
+    void *heap;
+    char *ace;
     size_t i, bytes = 0, m = n - 4;
     bool done;
     int rc;
     if (m > XN_ACE_LIMIT)
         return XN_E_TOO_LONG;
+    ace = xn__scratch(small, sizeof small, m, &heap);
+    if (!ace)
+        return XN_E_NOMEM;
     for (i = 0; i < m; i++) {
         unsigned c = (unsigned char)s[i + 4];
         ace[i] = (char)(xn__is_upper(c) ? c + 32u : c);
     }
     rc = convert_ace(d, ace, m, &bytes, &done);
-    if (rc == XN_OK && !done) {
-        /* IgnoreInvalidPunycode: validated as an ordinary label, which
-         * takes code points, so the label limit applies. */
-        uint32_t l[XN_LABEL_LIMIT];
-        if (n > XN_LABEL_LIMIT)
-            return XN_E_TOO_LONG;
-        for (i = 0; i < n; i++) {
-            unsigned c = (unsigned char)s[i];
-            l[i] = xn__is_upper(c) ? c + 32u : c;
-        }
-        rc = plain_label(d, l, n, NULL, &bytes);
-    }
+    free(heap);
+    if (rc == XN_OK && !done)
+        rc = ace_as_plain_label(d, s, n, &bytes);
     if (rc == XN_OK)
         finish_label(d, bytes, last);
     return rc;
@@ -524,6 +571,21 @@ static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, boo
 
 typedef xn__carry carry;
 
+/* Step 2 for a label that may not be in NFC: normalized by ICU, then
+ * converted.  Offsets no longer line up one to one: violations are reported
+ * at the label's start. */
+static int normalized_label(domain *d, const uint32_t *l, size_t n, size_t *bytes)
+{
+    uint32_t small[XN__SMALL_LABEL], *nb;
+    size_t nn = 0;
+    void *heap;
+    int rc = xn__nfc_scratch(l, n, small, &nb, &nn, &heap);
+    if (rc == XN_OK)
+        rc = convert_label(d, nb, nn, NULL, bytes);
+    free(heap);
+    return rc;
+}
+
 /* The general path for one label starting at *ppos (after any carried code
  * points): map, normalize, convert and validate.  Sets *dot when the label
  * ended at a U+002E.  Kept out of line so that the fast path's frame stays
@@ -535,7 +597,6 @@ static int general_label(domain *d, const unsigned char *u, size_t in_len, size_
                          carry *cy, bool *pdot, size_t *pdot_at)
 {
     xn__mapped m;
-    uint32_t nb[XN_LABEL_LIMIT];
     size_t bytes = 0;
     int rc;
 
@@ -544,20 +605,13 @@ static int general_label(domain *d, const unsigned char *u, size_t in_len, size_
                        (d->flags & XN_TRANSITIONAL) ? XN__MAP_TRANSITIONAL
                                                     : XN__MAP_NONTRANSITIONAL,
                        &m, pdot, pdot_at);
-    if (rc != XN_OK)
-        return rc;
 
     /* Step 2, Normalize, only where the quick check says it may matter. */
-    if (xn__nfc_quick_yes(m.cp, m.n)) {
+    if (rc == XN_OK && xn__nfc_quick_yes(m.cp, m.n))
         rc = convert_label(d, m.cp, m.n, m.offs, &bytes);
-    } else {
-        size_t nn = 0;
-        rc = xn__nfc(m.cp, m.n, nb, XN_LABEL_LIMIT, &nn);
-        if (rc != XN_OK)
-            return rc;
-        /* Offsets no longer line up one to one: report label starts. */
-        rc = convert_label(d, nb, nn, NULL, &bytes);
-    }
+    else if (rc == XN_OK)
+        rc = normalized_label(d, m.cp, m.n, &bytes);
+    xn__mapped_free(&m);
     if (rc != XN_OK)
         return rc;
     finish_label(d, bytes, !*pdot);

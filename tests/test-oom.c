@@ -11,6 +11,10 @@
  *    *out_len is 0, and every block the call allocated was freed;
  *  - otherwise: the status, output and length equal those of a normal run,
  *    and after xn_free() nothing is live.
+ * Labels longer than XN__SMALL_LABEL (256) code points also move the
+ * conversions' per-label buffers to the heap (the stack budget of xn.h):
+ * mapped labels, NFC, A-labels decoded, ACE copies, IDNA2008 and IDNA2003
+ * labels, each run here with every allocation failing in turn.
  * The inputs reach every branch of the wrappers: a result that fits the
  * internal stack buffer, one that does not (allocate, convert again),
  * ToUnicode's output on XN_E_INVALID_DOMAIN (small and large), an empty
@@ -248,6 +252,44 @@ int main(void)
     for (i = 0; i < 40; i++)
         strcat(big, "xn--a.xn--bcher-kva.");
     run(__LINE__, false, big, strlen(big), 0);
+
+    /* Labels past the stack buffers (XN__SMALL_LABEL code points): mapped,
+     * normalized, decoded, copied, on the heap. */
+    {
+        static char lab[4000];
+        uint32_t cps[300];
+        size_t k, pn = 0;
+        lab[0] = '\0';
+        for (k = 0; k < 300; k++) /* 300 x "ü": mapped on the heap */
+            strcat(lab, "\xC3\xBC");
+        run(__LINE__, true, lab, strlen(lab), XN_NO_VERIFY_DNS_LENGTH);
+        run_fn(__LINE__, xn_idna2008_lookup_alloc, "xn_idna2008_lookup_alloc", lab, strlen(lab),
+               XN_NO_VERIFY_DNS_LENGTH | XN_IDNA2008_MAP);
+        run_fn(__LINE__, xn_idna2003_to_ascii_alloc, "xn_idna2003_to_ascii_alloc", lab,
+               strlen(lab), 0);
+        lab[0] = '\0';
+        for (k = 0; k < 300; k++) /* "a" + U+0301: NFC of a long label */
+            strcat(lab, "a\xCC\x81");
+        run(__LINE__, true, lab, strlen(lab), XN_NO_VERIFY_DNS_LENGTH);
+        run_fn(__LINE__, xn_idna2008_lookup_alloc, "xn_idna2008_lookup_alloc", lab, strlen(lab),
+               XN_NO_VERIFY_DNS_LENGTH | XN_IDNA2008_MAP);
+        for (k = 0; k < 300; k++) /* its A-label: decoded on the heap */
+            cps[k] = 0xE1;
+        strcpy(lab, "xn--");
+        CHECK_EQ_INT(xn_punycode_encode(cps, 300, NULL, lab + 4, sizeof lab - 4, &pn), XN_OK);
+        run(__LINE__, false, lab, strlen(lab), XN_NO_VERIFY_DNS_LENGTH);
+        run(__LINE__, true, lab, strlen(lab), XN_NO_VERIFY_DNS_LENGTH);
+        run_fn(__LINE__, xn_idna2008_to_unicode_alloc, "xn_idna2008_to_unicode_alloc", lab,
+               strlen(lab), XN_NO_VERIFY_DNS_LENGTH);
+        run_fn(__LINE__, xn_idna2003_to_unicode_alloc, "xn_idna2003_to_unicode_alloc", lab,
+               strlen(lab), 0);
+        /* A long "xn--" label that is no Punycode, kept as a label. */
+        memset(lab + 4, 'z', 400);
+        lab[404] = '!';
+        lab[405] = '\0';
+        run(__LINE__, true, lab, strlen(lab),
+            XN_NO_VERIFY_DNS_LENGTH | XN_IGNORE_INVALID_PUNYCODE | XN_NO_STD3_RULES);
+    }
 
     /* The IDNA2008 and IDNA2003 wrappers: output that fits, ToUnicode's
      * output on a violation, a failure, a result longer than the internal

@@ -34,6 +34,14 @@
 
 #include "test.h"
 
+/* Under valgrind the stack of a thread that has ended is no longer
+ * addressable: the scan below tells memcheck to take it as it is. */
+#ifdef HAVE_VALGRIND_MEMCHECK_H
+#include <valgrind/memcheck.h>
+#else
+#define VALGRIND_MAKE_MEM_DEFINED(p, n) ((void)(p), (void)(n))
+#endif
+
 #if defined(__SANITIZE_ADDRESS__)
 #define UNDER_ASAN 1
 #elif defined(__has_feature)
@@ -272,20 +280,20 @@ typedef struct entry {
 #define OVER true
 
 static const entry entries[] = {
-    {"xn_to_ascii", c_to_ascii, OVER},
-    {"xn_to_unicode", c_to_unicode, OVER},
-    {"xn_to_ascii/unicode (XN_WHATWG)", c_whatwg, OVER},
-    {"xn_label_to_ascii", c_label_to_ascii, OVER},
-    {"xn_label_to_unicode", c_label_to_unicode, OVER},
-    {"xn_to_ascii_alloc, xn_to_unicode_alloc", c_alloc, OVER},
+    {"xn_to_ascii", c_to_ascii, false},
+    {"xn_to_unicode", c_to_unicode, false},
+    {"xn_to_ascii/unicode (XN_WHATWG)", c_whatwg, false},
+    {"xn_label_to_ascii", c_label_to_ascii, false},
+    {"xn_label_to_unicode", c_label_to_unicode, false},
+    {"xn_to_ascii_alloc, xn_to_unicode_alloc", c_alloc, false},
     {"xn_idna2008_lookup", c_idna2008_lookup, OVER},
     {"xn_idna2008_to_unicode (+ _alloc forms)", c_idna2008_to_unicode, OVER},
     {"xn_idna2008_register", c_idna2008_register, OVER},
     {"xn_idna2003_to_ascii (+ _alloc)", c_idna2003_to_ascii, OVER},
     {"xn_idna2003_to_unicode (+ _alloc)", c_idna2003_to_unicode, OVER},
     {"xn_to_display (+ _alloc)", c_display, OVER},
-    {"xn_email_to_ascii/unicode (+ _alloc)", c_email, OVER},
-    {"xn_equal", c_equal, OVER},
+    {"xn_email_to_ascii/unicode (+ _alloc)", c_email, false},
+    {"xn_equal", c_equal, false},
     {"xn_label_class", c_label_class, false},
     {"xn_punycode_decode, xn_punycode_encode", c_punycode, false},
     {"status and name strings, versions", c_strings, false},
@@ -327,6 +335,7 @@ static size_t depth_of(const entry *e, size_t size)
         exit(99);
     }
     pthread_join(t, NULL);
+    VALGRIND_MAKE_MEM_DEFINED(stack, size);
     for (i = 0; i < size && stack[i] == PATTERN; i++)
         ;
     munmap(map, total);
