@@ -176,21 +176,69 @@ static int check_ulabel(state *st, const uint32_t *l, size_t n, const size_t *of
     return XN_OK;
 }
 
-/* Encodes a U-label to its A-label in ace[ALABEL_MAX]; *ace_n = 0 with A3
- * recorded when the codec refuses (never for scalar values). */
-static int encode_ulabel(state *st, const uint32_t *l, size_t n, char *ace, size_t *ace_n)
+/* Room for the A-label of a U-label of up to 63 code points on the stack
+ * (ALABEL_MAX allows 8 bytes a code point); longer ones go to the heap. */
+#define ACE_SMALL 512
+
+/* Encodes a U-label to its A-label, into small (ACE_SMALL bytes on the
+ * caller's stack) or, when that proves too small, a heap block of
+ * ALABEL_MAX bytes: *ace points at the result, *heap at what to free()
+ * afterwards (NULL for small), in every case.  *ace_n = 0 with A3 recorded
+ * when the codec refuses (never for scalar values). */
+static int encode_ulabel(state *st, const uint32_t *l, size_t n, char *small, char **ace,
+                         size_t *ace_n, void **heap)
 {
     size_t len = 0;
-    int rc = xn_punycode_encode(l, n, NULL, ace + 4, XN_ACE_LIMIT, &len);
+    int rc = xn_punycode_encode(l, n, NULL, small + 4, ACE_SMALL - 4, &len);
+    *ace = small;
+    *heap = NULL;
     *ace_n = 0;
+    if (rc == XN_E_BUFFER_TOO_SMALL) {
+        *ace = *heap = malloc(ALABEL_MAX);
+        if (!*ace)
+            return XN_E_NOMEM;
+        rc = xn_punycode_encode(l, n, NULL, *ace + 4, XN_ACE_LIMIT, &len);
+    }
     if (rc == XN_E_BUFFER_TOO_SMALL || rc == XN_E_TOO_LONG)
         return XN_E_TOO_LONG;
     if (rc != XN_OK) {
         record(st, XN_ERR_A3, st->label_offset, XN_NO_CODE_POINT);
         return XN_OK;
     }
-    memcpy(ace, "xn--", 4);
+    memcpy(*ace, "xn--", 4);
     *ace_n = 4 + len;
+    return XN_OK;
+}
+
+/* An A-label of n bytes decodes to fewer than n code points (a code point
+ * takes a character at least), and to XN_LABEL_LIMIT at most. */
+static size_t decode_cap(size_t n)
+{
+    return n < XN_LABEL_LIMIT ? n : XN_LABEL_LIMIT;
+}
+
+/* The buffers decode_alabel() fills for an A-label of n bytes: on the
+ * stack for a short one, else in one heap block (heap, to free()). */
+typedef struct alabel_buffers {
+    char small_lower[ACE_SMALL];
+    uint32_t small_dec[ACE_SMALL];
+    char *lower;
+    uint32_t *dec;
+    void *heap;
+} alabel_buffers;
+
+static int alabel_buffers_get(alabel_buffers *b, size_t n)
+{
+    b->heap = NULL;
+    b->lower = b->small_lower;
+    b->dec = b->small_dec;
+    if (n <= ACE_SMALL)
+        return XN_OK;
+    b->heap = malloc(decode_cap(n) * sizeof *b->dec + n);
+    if (!b->heap)
+        return XN_E_NOMEM;
+    b->dec = (uint32_t *)b->heap;
+    b->lower = (char *)(b->dec + decode_cap(n));
     return XN_OK;
 }
 
@@ -198,12 +246,13 @@ static int encode_ulabel(state *st, const uint32_t *l, size_t n, char *ace, size
  * lower-cased first, the Punycode decoded to a non-empty string that is
  * not all ASCII (else P4), validated as a U-label, and encoded again to the
  * identical string (else ALABEL).  Sets *dn to the U-label's length in
- * dec[XN_LABEL_LIMIT], 0 when there is none; lower[ALABEL_MAX] receives the
- * lower-cased A-label. */
+ * dec (room for decode_cap(n) code points), 0 when there is none; lower
+ * (n bytes) receives the lower-cased A-label. */
 static int decode_alabel(state *st, const char *s, size_t n, char *lower, uint32_t *dec,
                          size_t *dn)
 {
-    char again[ALABEL_MAX];
+    char small[ACE_SMALL], *again;
+    void *heap;
     size_t i, an = 0;
     int rc;
 
@@ -214,7 +263,7 @@ static int decode_alabel(state *st, const char *s, size_t n, char *lower, uint32
         unsigned c = (unsigned char)s[i];
         lower[i] = (char)(xn__is_upper(c) ? c + 32 : c);
     }
-    rc = xn_punycode_decode(lower + 4, n - 4, dec, XN_LABEL_LIMIT, dn, NULL);
+    rc = xn_punycode_decode(lower + 4, n - 4, dec, decode_cap(n), dn, NULL);
     if (rc == XN_E_TOO_LONG || rc == XN_E_INTERNAL)
         return rc;
     if (rc != XN_OK) {
@@ -232,12 +281,11 @@ static int decode_alabel(state *st, const char *s, size_t n, char *lower, uint32
     rc = check_ulabel(st, dec, *dn, NULL, true);
     if (rc != XN_OK)
         return rc;
-    rc = encode_ulabel(st, dec, *dn, again, &an);
-    if (rc != XN_OK)
-        return rc;
-    if (an != n || memcmp(again, lower, n) != 0)
+    rc = encode_ulabel(st, dec, *dn, small, &again, &an, &heap);
+    if (rc == XN_OK && (an != n || memcmp(again, lower, n) != 0))
         record(st, XN_ERR_ALABEL, st->label_offset, XN_NO_CODE_POINT);
-    return XN_OK;
+    free(heap);
+    return rc;
 }
 
 /* ---- lengths ------------------------------------------------------------------ */
@@ -303,20 +351,23 @@ static int ascii_label(state *st, const char *s, size_t n, const size_t *offs, b
     size_t i;
 
     if (xn__has_ace_prefix_bytes(s, n)) {
-        char low[ALABEL_MAX];
-        uint32_t dec[XN_LABEL_LIMIT];
+        alabel_buffers b;
         size_t dn = 0;
-        int rc = decode_alabel(st, s, n, low, dec, &dn);
+        int rc = n > ALABEL_MAX ? XN_E_TOO_LONG : alabel_buffers_get(&b, n);
         if (rc != XN_OK)
             return rc;
-        if (st->to_unicode && dn > 0)
-            xn__put_utf8(&st->out, dec, dn);
-        else if (dn > 0)
-            xn__put(&st->out, low, n);
-        else
-            xn__put(&st->out, s, n); /* a fake A-label stays as it was */
-        finish_label(st, n, last);
-        return XN_OK;
+        rc = decode_alabel(st, s, n, b.lower, b.dec, &dn);
+        if (rc == XN_OK) {
+            if (st->to_unicode && dn > 0)
+                xn__put_utf8(&st->out, b.dec, dn);
+            else if (dn > 0)
+                xn__put(&st->out, b.lower, n);
+            else
+                xn__put(&st->out, s, n); /* a fake A-label stays as it was */
+            finish_label(st, n, last);
+        }
+        free(b.heap);
+        return rc;
     }
 
     if ((st->flags & XN_DNS_LABELS) && dns_label(s, n, st->label == 0)) {
@@ -357,7 +408,8 @@ static int ascii_label(state *st, const char *s, size_t n, const size_t *offs, b
 static int unicode_label(state *st, const uint32_t *l, size_t n, const size_t *offs, bool mapped,
                          bool last)
 {
-    char ace[ALABEL_MAX];
+    char small[ACE_SMALL], *ace;
+    void *heap;
     size_t an = 0, i;
     int rc;
 
@@ -373,15 +425,16 @@ static int unicode_label(state *st, const uint32_t *l, size_t n, const size_t *o
     rc = check_ulabel(st, l, n, offs, !mapped);
     if (rc != XN_OK)
         return rc;
-    rc = encode_ulabel(st, l, n, ace, &an);
-    if (rc != XN_OK)
-        return rc;
-    if (st->to_unicode)
-        xn__put_utf8(&st->out, l, n);
-    else
-        xn__put(&st->out, ace, an);
-    finish_label(st, an, last);
-    return XN_OK;
+    rc = encode_ulabel(st, l, n, small, &ace, &an, &heap);
+    if (rc == XN_OK) {
+        if (st->to_unicode)
+            xn__put_utf8(&st->out, l, n);
+        else
+            xn__put(&st->out, ace, an);
+        finish_label(st, an, last);
+    }
+    free(heap);
+    return rc;
 }
 
 typedef xn__carry carry;
@@ -574,33 +627,48 @@ int xn_idna2008_to_unicode_alloc(const char *in, size_t in_len, char **out, size
 /* ---- registration (RFC 5891 §4) -------------------------------------------------- */
 
 /* The U-label side: *ace receives its A-label (ace_n bytes; 0 when there is
- * none), or for an NR-LDH label the label itself with *ldh set. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static int register_ulabel(state *st, const char *s, size_t n, char *ace, size_t *ace_n,
-                           bool *ldh)
+ * none; in small, or in *heap to free() afterwards, as encode_ulabel()
+ * gives it), or for an NR-LDH label the label itself with *ldh set. */
+static int register_ulabel(state *st, const char *s, size_t n, char *small, const char **ace,
+                           size_t *ace_n, bool *ldh, void **heap)
 {
     const unsigned char *u = (const unsigned char *)s;
-    uint32_t l[XN_LABEL_LIMIT];
-    size_t offs[XN_LABEL_LIMIT];
+    /* n bytes are n code points at most. */
+    size_t cap = n < XN_LABEL_LIMIT ? n : XN_LABEL_LIMIT;
+    uint32_t small_l[XN__SMALL_LABEL];
+    size_t small_offs[XN__SMALL_LABEL];
+    void *heap_l = NULL;
+    uint32_t *l = small_l;
+    size_t *offs = small_offs;
     size_t k = 0, pos = 0, i;
+    int rc = XN_OK;
 
+    *ace = small;
     *ace_n = 0;
     *ldh = false;
-    while (pos < n) {
+    *heap = NULL;
+    if (cap > XN__SMALL_LABEL) {
+        heap_l = malloc(cap * (sizeof *l + sizeof *offs));
+        if (!heap_l)
+            return XN_E_NOMEM;
+        offs = (size_t *)heap_l;
+        l = (uint32_t *)(offs + cap);
+    }
+    while (rc == XN_OK && pos < n) {
         uint32_t c;
         size_t len = xn__utf8_decode(u + pos, n - pos, &c);
-        if (len == 0)
-            return XN_E_BAD_UTF8;
-        if (k >= XN_LABEL_LIMIT)
-            return XN_E_TOO_LONG;
-        l[k] = c;
-        offs[k++] = pos;
-        pos += len;
+        if (len == 0) {
+            rc = XN_E_BAD_UTF8;
+        } else if (k >= XN_LABEL_LIMIT) {
+            rc = XN_E_TOO_LONG;
+        } else {
+            l[k] = c;
+            offs[k++] = pos;
+            pos += len;
+        }
     }
 
-    if (xn__all_ascii(l, k)) {
+    if (rc == XN_OK && xn__all_ascii(l, k)) {
         /* An LDH label (RFC 5890 §2.3.1) has no A-label; it is registered as
          * it is when it is an NR-LDH label: letters, digits, '-', no '-' at
          * either end, and no "--" in positions 3-4 (those are reserved, the
@@ -613,23 +681,28 @@ static int register_ulabel(state *st, const char *s, size_t n, char *ace, size_t
                 record(st, XN_ERR_U1, offs[i], l[i]);
         }
         record(st, xn__check_hyphens(l, k, true) & ~XN_ERR_V4, 0, XN_NO_CODE_POINT);
-        memcpy(ace, s, k);
+        *ace = s;
         *ace_n = k;
-        return XN_OK;
+    } else if (rc == XN_OK) {
+        char *enc;
+        rc = check_ulabel(st, l, k, offs, true);
+        if (rc == XN_OK)
+            rc = encode_ulabel(st, l, k, small, &enc, ace_n, heap);
+        if (rc == XN_OK)
+            *ace = enc;
     }
-    {
-        int rc = check_ulabel(st, l, k, offs, true);
-        if (rc != XN_OK)
-            return rc;
-    }
-    return encode_ulabel(st, l, k, ace, ace_n);
+    free(heap_l);
+    return rc;
 }
 
 int xn_idna2008_register(const char *ulabel, size_t ulabel_len, const char *alabel,
                          size_t alabel_len, char *out, size_t out_cap, size_t *out_len,
                          unsigned flags, xn_report *report)
 {
-    char from_u[ALABEL_MAX], from_a[ALABEL_MAX];
+    char small_u[ACE_SMALL];
+    const char *from_u = small_u, *from_a = NULL;
+    void *heap_u = NULL;
+    alabel_buffers b;
     size_t un = 0, an = 0, i;
     bool ldh = false, have_a = false;
     const char *result;
@@ -651,16 +724,16 @@ int xn_idna2008_register(const char *ulabel, size_t ulabel_len, const char *alab
     st.registration = true;
     st.out.buf = out;
     st.out.cap = out_cap;
+    b.heap = NULL;
 
     if (ulabel_len) {
-        rc = register_ulabel(&st, ulabel, ulabel_len, from_u, &un, &ldh);
+        rc = register_ulabel(&st, ulabel, ulabel_len, small_u, &from_u, &un, &ldh, &heap_u);
         if (rc != XN_OK)
             goto fail;
     }
     if (alabel_len) {
         /* RFC 5891 §4.1: the A-label is lower-cased, decoded, tested as a
          * U-label and must encode back to itself. */
-        uint32_t dec[XN_LABEL_LIMIT];
         size_t dn = 0;
         for (i = 0; i < alabel_len; i++) {
             if ((unsigned char)alabel[i] >= 0x80) {
@@ -671,9 +744,12 @@ int xn_idna2008_register(const char *ulabel, size_t ulabel_len, const char *alab
         if (i == alabel_len && !xn__has_ace_prefix_bytes(alabel, alabel_len)) {
             record(&st, XN_ERR_ALABEL, 0, XN_NO_CODE_POINT);
         } else if (i == alabel_len) {
-            rc = decode_alabel(&st, alabel, alabel_len, from_a, dec, &dn);
+            rc = alabel_len > ALABEL_MAX ? XN_E_TOO_LONG : alabel_buffers_get(&b, alabel_len);
+            if (rc == XN_OK)
+                rc = decode_alabel(&st, alabel, alabel_len, b.lower, b.dec, &dn);
             if (rc != XN_OK)
                 goto fail;
+            from_a = b.lower;
             have_a = dn > 0;
             an = alabel_len;
         }
@@ -695,9 +771,13 @@ int xn_idna2008_register(const char *ulabel, size_t ulabel_len, const char *alab
         record(&st, XN_ERR_A4_2, 0, XN_NO_CODE_POINT);
     if (!st.errors)
         xn__put(&st.out, result, result_n);
+    free(heap_u);
+    free(b.heap);
     return finish(&st, out, out_cap, out_len, report);
 
 fail:
+    free(heap_u);
+    free(b.heap);
     if (out_cap)
         out[0] = '\0';
     return rc;

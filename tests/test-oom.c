@@ -205,6 +205,47 @@ static int email_unicode_alloc(const char *in, size_t n, char **out, size_t *len
     return xn_email_to_unicode_alloc(in, n, out, len, flags, rep, &smtputf8);
 }
 
+/* xn_idna2008_register() of a U-label in alloc_fn's shape (it has no
+ * *_alloc form): the result is copied into a block of its own. */
+static int register_alloc(const char *in, size_t n, char **out, size_t *len, unsigned flags,
+                          xn_report *rep)
+{
+    char buf[XN_DOMAIN_MAX];
+    int rc = xn_idna2008_register(in, n, NULL, 0, buf, sizeof buf, len, flags, rep);
+    *out = NULL;
+    if (rc != XN_OK) {
+        *len = 0;
+        return rc;
+    }
+    *out = malloc(*len + 1);
+    if (!*out) {
+        *len = 0;
+        return XN_E_NOMEM;
+    }
+    memcpy(*out, buf, *len + 1);
+    return rc;
+}
+
+/* ... and of an A-label. */
+static int register_a_alloc(const char *in, size_t n, char **out, size_t *len, unsigned flags,
+                            xn_report *rep)
+{
+    char buf[XN_DOMAIN_MAX];
+    int rc = xn_idna2008_register(NULL, 0, in, n, buf, sizeof buf, len, flags, rep);
+    *out = NULL;
+    if (rc != XN_OK) {
+        *len = 0;
+        return rc;
+    }
+    *out = malloc(*len + 1);
+    if (!*out) {
+        *len = 0;
+        return XN_E_NOMEM;
+    }
+    memcpy(*out, buf, *len + 1);
+    return rc;
+}
+
 static void run(int line, bool to_ascii, const char *in, size_t n, unsigned flags)
 {
     if (to_ascii)
@@ -283,6 +324,18 @@ int main(void)
                strlen(lab), XN_NO_VERIFY_DNS_LENGTH);
         run_fn(__LINE__, xn_idna2003_to_unicode_alloc, "xn_idna2003_to_unicode_alloc", lab,
                strlen(lab), 0);
+        /* Registration of a long U-label and A-label (both fail A4_2,
+         * after their buffers went to the heap). */
+        run_fn(__LINE__, register_a_alloc, "register A-label", lab, strlen(lab), 0);
+        lab[0] = '\0';
+        for (k = 0; k < 300; k++)
+            strcat(lab, "\xC3\xA1");
+        run_fn(__LINE__, register_alloc, "register U-label", lab, strlen(lab), 0);
+        lab[0] = '\0';
+        for (k = 0; k < 300; k++)
+            strcat(lab, "a");
+        run_fn(__LINE__, register_alloc, "register LDH label", lab, strlen(lab), 0);
+        strcpy(lab, "xn--");
         /* A long "xn--" label that is no Punycode, kept as a label. */
         memset(lab + 4, 'z', 400);
         lab[404] = '!';
