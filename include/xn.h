@@ -35,14 +35,15 @@
  *   StringPrep data) are created and guarded by ICU.
  * - Memory handed out by the library (the *_alloc functions) is released with
  *   xn_free(), never with the caller's free().
- * - Stack and heap: a conversion keeps a label of up to 256 code points (any
- *   label DNS can carry, with room to spare) in buffers on the stack, and a
- *   longer one (up to XN_LABEL_LIMIT) in heap blocks it frees before
- *   returning; so the caller-buffer functions allocate only for such labels,
- *   and may then fail with XN_E_NOMEM.  tests/test-stack.c measures every
- *   entry point on its worst input and holds the UTS #46, WHATWG, mail,
- *   comparison, Punycode and string functions to 16 KiB of stack; IDNA2008,
- *   IDNA2003 and xn_to_display() do not fit that budget yet (22-52 KiB).
+ * - Stack: every function runs within 16 KiB of stack on its worst input
+ *   (XN_STACK_MAX), so that coroutines and event-loop workers with small
+ *   stacks may call it; ICU's own frames are counted.  For that a
+ *   conversion keeps a label's buffers on the stack for labels of up to 256
+ *   code points (64 for IDNA2003; any label DNS can carry), and in heap
+ *   blocks it frees before returning for longer ones (up to
+ *   XN_LABEL_LIMIT): the caller-buffer functions allocate only for such
+ *   labels, and may then fail with XN_E_NOMEM.  tests/test-stack.c checks
+ *   the bound for every function in a thread with a 16 KiB stack.
  */
 #ifndef XN_H
 #define XN_H
@@ -83,6 +84,10 @@ extern "C" {
 /* 0xMMmmpp, for compile-time comparisons. */
 #define XN_VERSION_NUMBER \
     ((XN_VERSION_MAJOR << 16) | (XN_VERSION_MINOR << 8) | XN_VERSION_PATCH)
+
+/* The stack, in bytes, that any function of this library needs at most on
+ * any input (see "Stack" at the top).  @since 0.1 */
+#define XN_STACK_MAX 16384
 
 /* The version of the library linked at run time, e.g. "0.1.0".  Static
  * storage, never NULL.  @since 0.1 */

@@ -44,13 +44,13 @@
 #define DISPLAY_FLAGS (XN_DISPLAY_LEVEL_MASK | XN_DISPLAY_ALLOW_DEVIATIONS)
 
 /* A decoded label of an ASCII form shorter than XN_DOMAIN_MAX bytes has
- * fewer code points than that, each at most 4 bytes of UTF-8; NFD at most
- * triples the length of NFC text in UTF-16 (Unicode's stability bound), and
- * a skeleton is longer still: both get generous room, and a label that
- * would need more is reported as XN_E_INTERNAL, never cut short. */
+ * fewer code points than that, each at most 4 bytes of UTF-8 and 2 UTF-16
+ * units.  Its NFD and its skeleton may be longer: they get SMALL_UNITS on
+ * the stack, and ICU says when that is not enough; then a heap block of the
+ * size ICU asked for takes them (the stack budget of xn.h). */
 #define U8_CAP (4 * XN_DOMAIN_MAX)
-#define U16_CAP (16 * XN_DOMAIN_MAX)
-#define SKELETON_CAP (16 * XN_DOMAIN_MAX)
+#define U16_CAP (2 * XN_DOMAIN_MAX)
+#define SMALL_UNITS 512
 
 /* ---- the checker ------------------------------------------------------------ */
 
@@ -119,16 +119,26 @@ static int32_t wanted_level(unsigned flags)
 /* UTS #39 §5.4: more than four nonspacing marks in a row, in NFD. */
 static int too_many_marks(const UChar *s, int32_t n, bool *hit)
 {
-    UChar nfd[U16_CAP];
+    UChar small[SMALL_UNITS], *nfd = small;
+    void *heap = NULL;
     UErrorCode err = U_ZERO_ERROR;
     const UNormalizer2 *norm = unorm2_getNFDInstance(&err);
     int32_t m, i = 0, run = 0;
 
     if (U_FAILURE(err))
         return XN_E_INTERNAL;
-    m = unorm2_normalize(norm, s, n, nfd, U16_CAP, &err);
-    if (U_FAILURE(err))
+    m = unorm2_normalize(norm, s, n, nfd, SMALL_UNITS, &err);
+    if (err == U_BUFFER_OVERFLOW_ERROR) {
+        err = U_ZERO_ERROR;
+        nfd = heap = malloc((size_t)m * sizeof *nfd);
+        if (!nfd)
+            return XN_E_NOMEM;
+        m = unorm2_normalize(norm, s, n, nfd, m, &err);
+    }
+    if (U_FAILURE(err)) {
+        free(heap);
         return XN_E_INTERNAL;
+    }
     *hit = false;
     while (i < m) {
         UChar32 c = nfd[i++];
@@ -139,6 +149,7 @@ static int too_many_marks(const UChar *s, int32_t n, bool *hit)
         if (run > 4)
             *hit = true;
     }
+    free(heap);
     return XN_OK;
 }
 
@@ -164,7 +175,6 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
                          size_t u8n, unsigned flags, uint32_t *unsafe)
 {
     UChar u16[U16_CAP];
-    char skeleton[SKELETON_CAP];
     UErrorCode err = U_ZERO_ERROR;
     int32_t u16n, res, level, skn;
     bool foreign = false, marks = false;
@@ -218,11 +228,21 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
 
     /* §4: confusable with a Latin label. */
     if (foreign) {
-        skn = uspoof_getSkeletonUTF8(sc, 0, u8, (int32_t)u8n, skeleton, SKELETON_CAP, &err);
-        if (U_FAILURE(err) || skn > SKELETON_CAP)
-            return XN_E_INTERNAL;
-        if (ascii_skeleton(skeleton, skn))
+        char small[SMALL_UNITS], *skeleton = small;
+        void *heap = NULL;
+        skn = uspoof_getSkeletonUTF8(sc, 0, u8, (int32_t)u8n, skeleton, SMALL_UNITS, &err);
+        if (err == U_BUFFER_OVERFLOW_ERROR) {
+            err = U_ZERO_ERROR;
+            skeleton = heap = malloc((size_t)skn);
+            if (!skeleton)
+                return XN_E_NOMEM;
+            skn = uspoof_getSkeletonUTF8(sc, 0, u8, (int32_t)u8n, skeleton, skn, &err);
+        }
+        if (U_SUCCESS(err) && ascii_skeleton(skeleton, skn))
             bits |= XN_UNSAFE_CONFUSABLE;
+        free(heap);
+        if (U_FAILURE(err))
+            return XN_E_INTERNAL;
     }
     *unsafe = bits;
     return XN_OK;

@@ -22,9 +22,48 @@
 
 #define ALL_FLAGS (XN_ALLOW_UNASSIGNED | XN_NO_STD3_RULES | XN_ALLOW_ROOT_DOT)
 
-/* UTF-16 scratch for Nameprep's input and output: labels of at most
- * XN_LABEL_LIMIT code points, before and after. */
-#define U16_CAP (2 * XN_LABEL_LIMIT)
+/* ---- the buffers of one label ---------------------------------------------- */
+
+/* A label's buffers, for labels of up to cap code points before and after
+ * Nameprep: on the stack for WORK_SMALL code points (every label DNS can
+ * carry), and, when a label needs more, on the heap for XN_LABEL_LIMIT (the
+ * label is then converted again: see run()). */
+#define WORK_SMALL 64
+
+typedef struct work {
+    size_t cap;
+    uint32_t *l, *prepped, *dec; /* cap code points each */
+    size_t *offs;                /* cap */
+    UChar *src, *dst;            /* Nameprep's UTF-16: 2 * cap units each */
+    char *ace, *pc;              /* 8 * cap + 4 bytes each (ACE forms) */
+} work;
+
+/* The bytes a work of cap code points takes. */
+#define WORK_BYTES(cap) \
+    ((cap) * (3 * sizeof(uint32_t) + sizeof(size_t) + 4 * sizeof(UChar)) + 2 * (8 * (cap) + 4))
+
+/* Lays the buffers of a work for cap code points out in mem (WORK_BYTES
+ * bytes, aligned for size_t). */
+static void work_init(work *w, void *mem, size_t cap)
+{
+    unsigned char *p = mem;
+    w->cap = cap;
+    w->offs = (size_t *)(void *)p;
+    p += cap * sizeof(size_t);
+    w->l = (uint32_t *)(void *)p;
+    p += cap * sizeof(uint32_t);
+    w->prepped = (uint32_t *)(void *)p;
+    p += cap * sizeof(uint32_t);
+    w->dec = (uint32_t *)(void *)p;
+    p += cap * sizeof(uint32_t);
+    w->src = (UChar *)(void *)p;
+    p += 2 * cap * sizeof(UChar);
+    w->dst = (UChar *)(void *)p;
+    p += 2 * cap * sizeof(UChar);
+    w->ace = (char *)p;
+    p += 8 * cap + 4;
+    w->pc = (char *)p;
+}
 
 /* ---- output ------------------------------------------------------------- */
 
@@ -35,6 +74,7 @@ typedef xn__sink sink;
 typedef struct state {
     unsigned flags;
     UStringPrepProfile *nameprep;
+    work *w; /* the current label's buffers */
     sink out;
     uint64_t errors;
     xn__where first;
@@ -57,14 +97,15 @@ static bool is_ldh(uint32_t c)
 
 /* ---- Nameprep (RFC 3491) through ICU --------------------------------------- */
 
-/* Nameprep on l[0..n) into out (XN_LABEL_LIMIT code points).  Returns
+/* Nameprep on l[0..n) into out (the work's cap code points).  Returns
  * XN_OK with *ok false and the violation recorded when Nameprep fails, or
- * XN_E_TOO_LONG when the result would pass XN_LABEL_LIMIT, or
+ * XN_E_TOO_LONG when the result would pass the work's cap, or
  * XN_E_INTERNAL. */
 static int nameprep(state *st, const uint32_t *l, size_t n, const size_t *offs, uint32_t *out,
                     size_t *out_n, bool *ok)
 {
-    UChar src[U16_CAP], dst[U16_CAP];
+    UChar *src = st->w->src, *dst = st->w->dst;
+    const size_t u16_cap = 2 * st->w->cap;
     int32_t sn = 0, dn, i;
     size_t o = 0, k;
     UErrorCode err = U_ZERO_ERROR;
@@ -73,7 +114,7 @@ static int nameprep(state *st, const uint32_t *l, size_t n, const size_t *offs, 
     *ok = true;
     for (k = 0; k < n; k++) {
         uint32_t c = l[k];
-        if (sn + 2 > U16_CAP)
+        if ((size_t)sn + 2 > u16_cap)
             return XN_E_TOO_LONG;
         if (c < 0x10000) {
             src[sn++] = (UChar)c;
@@ -83,7 +124,7 @@ static int nameprep(state *st, const uint32_t *l, size_t n, const size_t *offs, 
         }
     }
     memset(&pe, 0, sizeof pe);
-    dn = usprep_prepare(st->nameprep, src, sn, dst, U16_CAP,
+    dn = usprep_prepare(st->nameprep, src, sn, dst, (int32_t)u16_cap,
                         (st->flags & XN_ALLOW_UNASSIGNED) ? USPREP_ALLOW_UNASSIGNED
                                                           : USPREP_DEFAULT,
                         &pe, &err);
@@ -115,7 +156,7 @@ static int nameprep(state *st, const uint32_t *l, size_t n, const size_t *offs, 
         uint32_t c = dst[i];
         if (c >= 0xD800 && c < 0xDC00 && i + 1 < dn)
             c = (c << 10) + dst[++i] - ((0xD800u << 10) + 0xDC00u - 0x10000u);
-        if (o >= XN_LABEL_LIMIT)
+        if (o >= st->w->cap)
             return XN_E_TOO_LONG;
         out[o++] = c;
     }
@@ -126,7 +167,7 @@ static int nameprep(state *st, const uint32_t *l, size_t n, const size_t *offs, 
 /* ---- RFC 3490 §4.1 ToASCII on one label -------------------------------------- */
 
 /*
- * ToASCII of l[0..n) into ace[] (room for XN_ACE_LIMIT + 4 bytes).
+ * ToASCII of l[0..n) into ace[] (room for 8 * cap + 4 bytes of the work).
  * Returns XN_OK with *ok telling whether the label converted (violations
  * recorded), or a hard status.  offs: input offsets of the code points, or
  * NULL (then the label start is reported).
@@ -134,7 +175,7 @@ static int nameprep(state *st, const uint32_t *l, size_t n, const size_t *offs, 
 static int to_ascii_label(state *st, const uint32_t *l, size_t n, const size_t *offs, char *ace,
                           size_t *ace_n, bool *ok)
 {
-    uint32_t prepped[XN_LABEL_LIMIT];
+    uint32_t *prepped = st->w->prepped;
     const uint32_t *p = l;
     size_t pn = n, i, len = 0;
     const size_t *po = offs;
@@ -181,7 +222,7 @@ static int to_ascii_label(state *st, const uint32_t *l, size_t n, const size_t *
         if (xn__has_ace_prefix(p, pn))
             record(st, XN_ERR_ACE_PREFIX, st->label_offset, XN_NO_CODE_POINT);
         /* Steps 6 and 7: Punycode, and the prefix. */
-        rc = xn_punycode_encode(p, pn, NULL, ace + 4, XN_ACE_LIMIT, &len);
+        rc = xn_punycode_encode(p, pn, NULL, ace + 4, 8 * st->w->cap, &len);
         if (rc == XN_E_BUFFER_TOO_SMALL || rc == XN_E_TOO_LONG)
             return XN_E_TOO_LONG;
         if (rc != XN_OK) {
@@ -207,8 +248,8 @@ static int to_ascii_label(state *st, const uint32_t *l, size_t n, const size_t *
 static int to_unicode_label(state *st, const uint32_t *l, size_t n, const char *raw,
                             size_t raw_n)
 {
-    uint32_t prepped[XN_LABEL_LIMIT], dec[XN_LABEL_LIMIT];
-    char pc[XN_ACE_LIMIT + 4], ace[XN_ACE_LIMIT + 4];
+    uint32_t *prepped = st->w->prepped, *dec = st->w->dec;
+    char *pc = st->w->pc, *ace = st->w->ace;
     const uint32_t *p = l;
     size_t pn = n, dn = 0, an = 0, i;
     bool ok;
@@ -236,9 +277,11 @@ static int to_unicode_label(state *st, const uint32_t *l, size_t n, const char *
     }
     for (i = 0; i < pn; i++)
         pc[i] = (char)p[i];
-    rc = xn_punycode_decode(pc + 4, pn - 4, dec, XN_LABEL_LIMIT, &dn, NULL);
+    rc = xn_punycode_decode(pc + 4, pn - 4, dec, st->w->cap, &dn, NULL);
     if (rc == XN_E_INTERNAL)
         return rc;
+    if (rc == XN_E_BUFFER_TOO_SMALL)
+        return XN_E_TOO_LONG; /* the small work: run() converts the label again */
     if (rc != XN_OK) {
         record(st, XN_ERR_P4, st->label_offset, XN_NO_CODE_POINT);
         goto original;
@@ -294,9 +337,9 @@ __attribute__((noinline))
 static int do_label(state *st, const char *s, size_t n, bool to_unicode, bool last)
 {
     const unsigned char *u = (const unsigned char *)s;
-    uint32_t l[XN_LABEL_LIMIT];
-    size_t offs[XN_LABEL_LIMIT];
-    char ace[XN_ACE_LIMIT + 4];
+    uint32_t *l = st->w->l;
+    size_t *offs = st->w->offs;
+    char *ace = st->w->ace;
     size_t k = 0, pos = 0, an = 0;
     bool ascii = true, ok;
     int rc;
@@ -308,13 +351,15 @@ static int do_label(state *st, const char *s, size_t n, bool to_unicode, bool la
             return XN_E_BAD_UTF8;
         if (c >= 0x80)
             ascii = false;
-        if (k < XN_LABEL_LIMIT) {
+        if (k < st->w->cap) {
             l[k] = c;
             offs[k] = st->label_offset + pos;
         }
         k++;
         pos += len;
     }
+    if (k > st->w->cap && k <= XN_LABEL_LIMIT)
+        return XN_E_TOO_LONG; /* the small work: run() converts the label again */
     if (k > XN_LABEL_LIMIT) {
         size_t i;
         /* Longer than any label Nameprep or Punycode is asked to take.  An
@@ -364,6 +409,10 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
     const unsigned char *u = (const unsigned char *)in;
     UErrorCode err = U_ZERO_ERROR;
     size_t pos = 0, start = 0;
+    /* size_t elements: the work's first array is size_t. */
+    size_t small_mem[(WORK_BYTES(WORK_SMALL) + sizeof(size_t) - 1) / sizeof(size_t)];
+    void *big_mem = NULL;
+    work small, big;
     state st;
     int rc = XN_OK;
 
@@ -382,6 +431,8 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
     st.flags = flags;
     st.out.buf = out;
     st.out.cap = out_cap;
+    work_init(&small, small_mem, WORK_SMALL);
+    st.w = &small;
     st.nameprep = usprep_openByType(USPREP_RFC3491_NAMEPREP, &err);
     if (U_FAILURE(err) || !st.nameprep)
         return XN_E_INTERNAL;
@@ -389,8 +440,26 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
     for (;;) {
         size_t sep = pos < in_len ? separator(u + pos, in_len - pos) : 0;
         if (pos == in_len || sep) {
+            sink out_before = st.out;
+            uint64_t errors_before = st.errors;
+            xn__where first_before = st.first;
             st.label_offset = start;
             rc = do_label(&st, in + start, pos - start, to_unicode, pos == in_len);
+            if (rc == XN_E_TOO_LONG && st.w == &small) {
+                /* Too long for the stack's buffers: once more, from where
+                 * the label began, with buffers for XN_LABEL_LIMIT. */
+                big_mem = malloc(WORK_BYTES(XN_LABEL_LIMIT));
+                if (!big_mem) {
+                    rc = XN_E_NOMEM;
+                    break;
+                }
+                work_init(&big, big_mem, XN_LABEL_LIMIT);
+                st.w = &big;
+                st.out = out_before;
+                st.errors = errors_before;
+                st.first = first_before;
+                rc = do_label(&st, in + start, pos - start, to_unicode, pos == in_len);
+            }
             if (rc != XN_OK || pos == in_len)
                 break;
             xn__put(&st.out, ".", 1);
@@ -402,6 +471,7 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
         }
     }
     usprep_close(st.nameprep);
+    free(big_mem);
     if (rc != XN_OK) {
         if (out_cap)
             out[0] = '\0';

@@ -335,6 +335,17 @@ int main(void)
         for (k = 0; k < 300; k++)
             strcat(lab, "a");
         run_fn(__LINE__, register_alloc, "register LDH label", lab, strlen(lab), 0);
+        /* Display: a label whose NFD (175 x U+01D6: 525 UTF-16 units) and
+         * one whose skeleton (175 x U+0451: 525 bytes) pass the stack's
+         * 512. */
+        lab[0] = '\0';
+        for (k = 0; k < 175; k++)
+            strcat(lab, "\xC7\x96");
+        run_fn(__LINE__, display_alloc, "display_alloc", lab, strlen(lab), XN_NO_VERIFY_DNS_LENGTH);
+        lab[0] = '\0';
+        for (k = 0; k < 175; k++)
+            strcat(lab, "\xD1\x91");
+        run_fn(__LINE__, display_alloc, "display_alloc", lab, strlen(lab), XN_NO_VERIFY_DNS_LENGTH);
         strcpy(lab, "xn--");
         /* A long "xn--" label that is no Punycode, kept as a label. */
         memset(lab + 4, 'z', 400);
