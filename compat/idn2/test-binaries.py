@@ -89,6 +89,19 @@ def test_idn2(compat, xnlib):
               f"rc {r.returncode} out {r.stdout!r} err {r.stderr!r}")
         ok, lines = loads_ours([prog, "bücher.example"], compat, xnlib)
         check("idn2 loads xn's libidn2.so.0", ok, "\n".join(lines))
+        # The library's memory use inside a real program, under valgrind.
+        vg = shutil.which("valgrind")
+        if not vg:
+            skip("idn2 under valgrind", "valgrind is not installed")
+        elif os.environ.get("XN_SANITIZER_PRELOAD"):
+            skip("idn2 under valgrind", "a sanitized build does not run under valgrind")
+        else:
+            with open(f.name, "rb") as inp:
+                r = subprocess.run([vg, "--quiet", "--error-exitcode=99", prog], stdin=inp,
+                                   capture_output=True, env=env_for(compat, xnlib), timeout=300)
+            check("idn2 on xn's libidn2.so.0 is valgrind-clean",
+                  r.returncode == 0 and r.stdout.decode() == want,
+                  f"rc {r.returncode} err {r.stderr.decode(errors='replace')[-800:]}")
     finally:
         os.unlink(f.name)
 
