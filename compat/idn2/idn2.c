@@ -305,30 +305,37 @@ int idn2_to_ascii_lz(const char *input, char **output, int flags)
     return idn2_lookup_ul(input, output, flags);
 }
 
+/* UTF-32 to NUL-terminated UTF-8 (malloc()ed); an embedded U+0000 ends
+ * the name there, as in libidn2. */
+static int u32_to_u8z(const uint32_t *in, size_t n, uint8_t **out)
+{
+    size_t len = 0;
+    uint8_t *u8 = u32_to_u8(in, n, NULL, &len), *z;
+    *out = NULL;
+    if (!u8)
+        return errno == ENOMEM ? IDN2_MALLOC : IDN2_ENCODING_ERROR;
+    z = realloc(u8, len + 1);
+    if (!z) {
+        free(u8);
+        return IDN2_MALLOC;
+    }
+    z[len] = 0;
+    *out = z;
+    return IDN2_OK;
+}
+
 int idn2_to_ascii_4i2(const uint32_t *input, size_t inlen, char **output, int flags)
 {
     uint8_t *u8;
-    size_t n = 0;
     int rc;
 
     if (output)
         *output = NULL;
     if (!input)
         return lookup(NULL, output, flags);
-    u8 = u32_to_u8(input, inlen, NULL, &n);
-    if (!u8)
-        return errno == ENOMEM ? IDN2_MALLOC : IDN2_ENCODING_ERROR;
-    /* NUL-terminated for lookup(); an embedded U+0000 ends the name there,
-     * as in libidn2. */
-    {
-        uint8_t *z = realloc(u8, n + 1);
-        if (!z) {
-            free(u8);
-            return IDN2_MALLOC;
-        }
-        u8 = z;
-        u8[n] = 0;
-    }
+    rc = u32_to_u8z(input, inlen, &u8);
+    if (rc != IDN2_OK)
+        return rc;
     rc = lookup((const char *)u8, output, flags);
     free(u8);
     return rc;
@@ -474,7 +481,7 @@ int idn2_to_unicode_44i(const uint32_t *in, size_t inlen, uint32_t *out, size_t 
 {
     uint8_t *u8;
     uint32_t *res = NULL;
-    size_t n = 0, k = 0;
+    size_t k = 0;
     int rc;
 
     if (!in) {
@@ -482,18 +489,9 @@ int idn2_to_unicode_44i(const uint32_t *in, size_t inlen, uint32_t *out, size_t 
             *outlen = 0;
         return IDN2_OK;
     }
-    u8 = u32_to_u8(in, inlen, NULL, &n);
-    if (!u8)
-        return errno == ENOMEM ? IDN2_MALLOC : IDN2_ENCODING_ERROR;
-    {
-        uint8_t *z = realloc(u8, n + 1);
-        if (!z) {
-            free(u8);
-            return IDN2_MALLOC;
-        }
-        u8 = z;
-        u8[n] = 0;
-    }
+    rc = u32_to_u8z(in, inlen, &u8);
+    if (rc != IDN2_OK)
+        return rc;
     rc = idn2_to_unicode_8z4z((const char *)u8, &res, flags);
     free(u8);
     if (rc == IDN2_OK) {
