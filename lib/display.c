@@ -136,7 +136,7 @@ static int too_many_marks(const UChar *s, int32_t n, bool *hit)
         m = unorm2_normalize(norm, s, n, nfd, m, &err);
     }
     if (U_FAILURE(err)) {
-        free(heap);
+        xn__scratch_free(heap);
         return XN_E_INTERNAL;
     }
     *hit = false;
@@ -149,7 +149,7 @@ static int too_many_marks(const UChar *s, int32_t n, bool *hit)
         if (run > 4)
             *hit = true;
     }
-    free(heap);
+    xn__scratch_free(heap);
     return XN_OK;
 }
 
@@ -240,7 +240,7 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
         }
         if (U_SUCCESS(err) && ascii_skeleton(skeleton, skn))
             bits |= XN_UNSAFE_CONFUSABLE;
-        free(heap);
+        xn__scratch_free(heap);
         if (U_FAILURE(err))
             return XN_E_INTERNAL;
     }

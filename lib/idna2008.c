@@ -284,7 +284,7 @@ static int decode_alabel(state *st, const char *s, size_t n, char *lower, uint32
     rc = encode_ulabel(st, dec, *dn, small, &again, &an, &heap);
     if (rc == XN_OK && (an != n || memcmp(again, lower, n) != 0))
         record(st, XN_ERR_ALABEL, st->label_offset, XN_NO_CODE_POINT);
-    free(heap);
+    xn__scratch_free(heap);
     return rc;
 }
 
@@ -366,7 +366,7 @@ static int ascii_label(state *st, const char *s, size_t n, const size_t *offs, b
                 xn__put(&st->out, s, n); /* a fake A-label stays as it was */
             finish_label(st, n, last);
         }
-        free(b.heap);
+        xn__scratch_free(b.heap);
         return rc;
     }
 
@@ -433,7 +433,7 @@ static int unicode_label(state *st, const uint32_t *l, size_t n, const size_t *o
             xn__put(&st->out, ace, an);
         finish_label(st, an, last);
     }
-    free(heap);
+    xn__scratch_free(heap);
     return rc;
 }
 
@@ -458,7 +458,7 @@ static int mapped_label(state *st, const uint32_t *l, size_t n, const size_t *lo
     for (i = 0; i < n; i++)
         a[i] = (char)l[i];
     rc = ascii_label(st, a, n, lo, last, false);
-    free(heap);
+    xn__scratch_free(heap);
     return rc;
 }
 
@@ -497,7 +497,7 @@ static int general_label(state *st, const unsigned char *u, size_t in_len, size_
     }
     if (rc == XN_OK)
         rc = mapped_label(st, l, n, lo, map, !*pdot);
-    free(heap);
+    xn__scratch_free(heap);
     xn__mapped_free(&m);
     return rc;
 }
@@ -691,7 +691,7 @@ static int register_ulabel(state *st, const char *s, size_t n, char *small, cons
         if (rc == XN_OK)
             *ace = enc;
     }
-    free(heap_l);
+    xn__scratch_free(heap_l);
     return rc;
 }
 
@@ -771,13 +771,13 @@ int xn_idna2008_register(const char *ulabel, size_t ulabel_len, const char *alab
         record(&st, XN_ERR_A4_2, 0, XN_NO_CODE_POINT);
     if (!st.errors)
         xn__put(&st.out, result, result_n);
-    free(heap_u);
-    free(b.heap);
+    xn__scratch_free(heap_u);
+    xn__scratch_free(b.heap);
     return finish(&st, out, out_cap, out_len, report);
 
 fail:
-    free(heap_u);
-    free(b.heap);
+    xn__scratch_free(heap_u);
+    xn__scratch_free(b.heap);
     if (out_cap)
         out[0] = '\0';
     return rc;

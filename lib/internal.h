@@ -83,6 +83,14 @@ static inline void *xn__scratch(void *small, size_t small_size, size_t need, voi
     return *heap;
 }
 
+/* Releases what xn__scratch() took from the heap (no call for the common
+ * case, where it took nothing). */
+static inline void xn__scratch_free(void *heap)
+{
+    if (heap)
+        free(heap);
+}
+
 /* Where the first rule violation of a call was found: the xn_report fields
  * besides the error bits. */
 typedef struct xn__where {
@@ -246,7 +254,7 @@ typedef struct xn__mapped {
 
 static inline void xn__mapped_free(xn__mapped *m)
 {
-    free(m->heap);
+    xn__scratch_free(m->heap);
     m->heap = NULL;
 }
 

@@ -93,8 +93,8 @@ int xn__nfc(const uint32_t *label, size_t n, uint32_t *out, size_t out_cap, size
                 out[o++] = c;
         }
     }
-    free(heap_src);
-    free(heap_dst);
+    xn__scratch_free(heap_src);
+    xn__scratch_free(heap_dst);
     if (rc == XN_OK)
         *out_n = o;
     return rc;
@@ -114,7 +114,7 @@ int xn__nfc_scratch(const uint32_t *label, size_t n, uint32_t small[XN__SMALL_LA
     if (rc == XN_E_TOO_LONG && cap < XN_LABEL_LIMIT) {
         /* Not reached by any code point known; kept so that only the limit
          * decides. */
-        free(*heap);
+        xn__scratch_free(*heap);
         *out = *heap = malloc(XN_LABEL_LIMIT * sizeof **out);
         rc = *out ? xn__nfc(label, n, *out, XN_LABEL_LIMIT, out_n) : XN_E_NOMEM;
     }
@@ -142,7 +142,7 @@ int xn__is_nfc(const uint32_t *label, size_t n, bool *is_nfc)
         return XN_E_NOMEM;
     to_utf16(label, n, src, 2 * n, &src_n); /* fits: 2 * n units */
     *is_nfc = unorm2_isNormalized(nfc, src, src_n, &err) != 0;
-    free(heap);
+    xn__scratch_free(heap);
     return U_FAILURE(err) ? XN_E_INTERNAL : XN_OK;
 }
 

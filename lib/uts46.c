@@ -314,7 +314,7 @@ static int convert_ace(domain *d, const char *ace, size_t m, size_t *out_bytes, 
     if (!dec)
         return XN_E_NOMEM;
     rc = decoded_ace(d, ace, m, dec, cap, out_bytes, done);
-    free(heap);
+    xn__scratch_free(heap);
     return rc;
 }
 
@@ -398,13 +398,14 @@ static int convert_label(domain *d, const uint32_t *l, size_t n, const size_t *o
                 return emit(d, l, n, out_bytes);
             }
         }
+        small[0] = '\0'; /* "xn--" alone: nothing is copied (gcc cannot tell) */
         ace = xn__scratch(small, sizeof small, n - 4, &heap);
         if (!ace)
             return XN_E_NOMEM;
         for (i = 4; i < n; i++)
             ace[i - 4] = (char)l[i];
         rc = convert_ace(d, ace, n - 4, out_bytes, &done);
-        free(heap);
+        xn__scratch_free(heap);
         if (rc != XN_OK || done)
             return rc;
         /* IgnoreInvalidPunycode: the label stays as it is and is validated
@@ -472,7 +473,7 @@ static int ace_as_plain_label(domain *d, const char *s, size_t n, size_t *bytes)
         l[i] = xn__is_upper(c) ? c + 32u : c;
     }
     rc = plain_label(d, l, n, NULL, bytes);
-    free(heap);
+    xn__scratch_free(heap);
     return rc;
 }
 
@@ -491,6 +492,7 @@ static int ace_label(domain *d, const char *s, size_t n, bool last)
     int rc;
     if (m > XN_ACE_LIMIT)
         return XN_E_TOO_LONG;
+    small[0] = '\0'; /* "xn--" alone: nothing is copied (gcc cannot tell) */
     ace = xn__scratch(small, sizeof small, m, &heap);
     if (!ace)
         return XN_E_NOMEM;
@@ -499,7 +501,7 @@ static int ace_label(domain *d, const char *s, size_t n, bool last)
         ace[i] = (char)(xn__is_upper(c) ? c + 32u : c);
     }
     rc = convert_ace(d, ace, m, &bytes, &done);
-    free(heap);
+    xn__scratch_free(heap);
     if (rc == XN_OK && !done)
         rc = ace_as_plain_label(d, s, n, &bytes);
     if (rc == XN_OK)
@@ -582,7 +584,7 @@ static int normalized_label(domain *d, const uint32_t *l, size_t n, size_t *byte
     int rc = xn__nfc_scratch(l, n, small, &nb, &nn, &heap);
     if (rc == XN_OK)
         rc = convert_label(d, nb, nn, NULL, bytes);
-    free(heap);
+    xn__scratch_free(heap);
     return rc;
 }
 
