@@ -212,7 +212,13 @@ typedef int (*xn__convert_extra_fn)(const char *in, size_t in_len, char *out, si
                                     size_t *out_len, unsigned flags, xn_report *report,
                                     void *extra);
 
-/* uts46.c: the *_alloc contract on top of convert: on XN_OK (and on
+/* uts46.c: xn_to_ascii() (to_ascii), xn_to_unicode(), and their label forms
+ * (one_label), always by the general path, never the whole-name ASCII fast
+ * path: the fuzz targets check that both give the same, byte for byte. */
+int xn__uts46_general(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
+                      unsigned flags, xn_report *report, bool to_ascii, bool one_label);
+
+/* alloc.c: the *_alloc contract on top of convert: on XN_OK (and on
  * XN_E_INVALID_DOMAIN when output_on_invalid, as ToUnicode writes its output
  * then) *out gets a NUL-terminated copy to free with xn_free(); on any other
  * status *out is NULL and *out_len 0.  A result that fits XN_DOMAIN_MAX

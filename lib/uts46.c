@@ -15,11 +15,14 @@
  * NFC never moves anything across it, and a mapping that yields U+002E ends
  * the label right there (the rest of that mapping opens the next label).
  *
- * No heap allocation on this path; scratch is bounded by XN_LABEL_LIMIT.
+ * A label's buffers are on the stack up to XN__SMALL_LABEL code points and
+ * on the heap beyond (the stack budget of xn.h).  The whole-name ASCII fast
+ * path is ascii_fast.c; the allocating wrappers are alloc.c.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "ascii.h"
 #include "internal.h"
 #include "props.h"
 
@@ -131,35 +134,6 @@ static void check_url_output(domain *d, const char *p, size_t n)
         if (is_url_forbidden((unsigned char)p[i]))
             d->url_forbidden = true;
 }
-
-/* Byte classes for the fast path. */
-enum {
-    L = 1,  /* a-z 0-9 '-': LDH after mapping */
-    U = 2,  /* A-Z: mapped to lower case */
-    O = 4,  /* any other ASCII but '.' */
-    D = 8,  /* '.' */
-    N = 16, /* a byte of a multi-byte UTF-8 sequence */
-    H = 32, /* '-', which is also L */
-};
-
-static const unsigned char byte_class[256] = {
-    O, O, O, O, O, O, O, O, O, O, O, O, O, O, O, O,
-    O, O, O, O, O, O, O, O, O, O, O, O, O, O, O, O,
-    O, O, O, O, O, O, O, O, O, O, O, O, O, L | H, D, O,
-    L, L, L, L, L, L, L, L, L, L, O, O, O, O, O, O,
-    O, U, U, U, U, U, U, U, U, U, U, U, U, U, U, U,
-    U, U, U, U, U, U, U, U, U, U, U, O, O, O, O, O,
-    O, L, L, L, L, L, L, L, L, L, L, L, L, L, L, L,
-    L, L, L, L, L, L, L, L, L, L, L, O, O, O, O, O,
-    N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
-    N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
-    N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
-    N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
-    N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
-    N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
-    N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
-    N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
-};
 
 static bool starts_with_ace(const uint32_t *l, size_t n)
 {
@@ -447,7 +421,7 @@ static bool dns_label(const char *s, size_t n, bool first)
         return false;
     for (i = 1; i < n; i++) {
         unsigned c = (unsigned char)s[i];
-        if (!(byte_class[c] & (L | U)) && c != '_')
+        if (!(xn__byte_class[c] & (XN__BC_LDH | XN__BC_UPPER)) && c != '_')
             return false;
     }
     return true;
@@ -517,7 +491,7 @@ static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, boo
 {
     unsigned f = d->flags;
     size_t i, out_start;
-    bool ldh = !(classes & O);
+    bool ldh = !(classes & XN__BC_OTHER);
 
     if (n >= 4 && (s[0] | 0x20) == 'x' && (s[1] | 0x20) == 'n' && s[2] == '-' && s[3] == '-') {
         return ace_label(d, s, n, last);
@@ -535,7 +509,7 @@ static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, boo
     }
     if (!ldh && !(f & XN_NO_STD3_RULES)) {
         for (i = 0; i < n; i++)
-            if (byte_class[(unsigned char)s[i]] & O)
+            if (xn__byte_class[(unsigned char)s[i]] & XN__BC_OTHER)
                 record(d, XN_ERR_U1, d->label_offset + i, (unsigned char)s[i]);
     }
     if (n > 0 && !(f & XN_NO_CHECK_HYPHENS)) {
@@ -559,7 +533,7 @@ static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, boo
     out_start = d->out.len;
     if (written)
         d->out.len += n;
-    else if (classes & U)
+    else if (classes & XN__BC_UPPER)
         put_lower(&d->out, s, n);
     else
         xn__put(&d->out, s, n);
@@ -641,18 +615,18 @@ static int process(domain *d, const char *in, size_t in_len)
             bool room = d->out.buf && !d->out.full && d->out.cap - d->out.len >= in_len - pos;
             if (room) {
                 char *o = d->out.buf + d->out.len;
-                while (e < in_len && !((c = byte_class[u[e]]) & (D | N))) {
+                while (e < in_len && !((c = xn__byte_class[u[e]]) & (XN__BC_DOT | XN__BC_NONASCII))) {
                     classes |= c;
-                    o[e - pos] = (char)(u[e] | ((c & U) << 4)); /* A-Z to a-z */
+                    o[e - pos] = (char)(u[e] | ((c & XN__BC_UPPER) << 4)); /* A-Z to a-z */
                     e++;
                 }
             } else {
-                while (e < in_len && !((c = byte_class[u[e]]) & (D | N))) {
+                while (e < in_len && !((c = xn__byte_class[u[e]]) & (XN__BC_DOT | XN__BC_NONASCII))) {
                     classes |= c;
                     e++;
                 }
             }
-            if (!(c & N) || e == in_len) {
+            if (!(c & XN__BC_NONASCII) || e == in_len) {
                 rc = ascii_label(d, in + pos, e - pos, classes, room, e == in_len);
                 if (rc != XN_OK)
                     return rc;
@@ -704,220 +678,10 @@ static bool has_url_forbidden(const char *in, size_t n)
     return false;
 }
 
-/* The whole-name fast path: a name of ASCII bytes that breaks no rule and
- * holds no "xn--" label is its own lower-cased copy, for ToASCII and
- * ToUnicode alike (an ASCII name is never a Bidi domain name, and every
- * ASCII character but A-Z is valid after the STD3 folding).  One pass
- * classifies and copies; anything unusual (non-ASCII, "--" at positions
- * 3-4, a hyphen at either end, an empty or over-long label, other ASCII
- * when STD3 or URL rules look at it, too small a buffer) returns false, and
- * the general path takes the name, errors and all. */
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define SWAR 1
-#define BYTES(x) (UINT64_C(0x0101010101010101) * (x))
-/* For eight ASCII bytes (each < 0x80): bit 7 of each byte of the result is
- * set where the byte is >= lo.  No carry crosses bytes. */
-static inline uint64_t swar_ge(uint64_t w, unsigned lo)
-{
-    return (w + BYTES(0x80u - lo)) & BYTES(0x80);
-}
-#endif
-
-#ifdef __SSE2__
-/* Loads the k bytes at p (0 < k < 16) without reading past them, padded
- * with 'a'; fixed-size copies that overlap, so no call and no loop. */
-static inline __m128i load_tail(const unsigned char *p, size_t k)
-{
-    unsigned char pad[16];
-    _mm_storeu_si128((__m128i *)(void *)pad, _mm_set1_epi8('a'));
-    if (k >= 8) {
-        memcpy(pad, p, 8);
-        memcpy(pad + k - 8, p + k - 8, 8);
-    } else if (k >= 4) {
-        memcpy(pad, p, 4);
-        memcpy(pad + k - 4, p + k - 4, 4);
-    } else {
-        pad[0] = p[0];
-        pad[k / 2] = p[k / 2];
-        pad[k - 1] = p[k - 1];
-    }
-    return _mm_loadu_si128((const __m128i *)(const void *)pad);
-}
-
-/* ascii_fast() for names of 1 to 64 bytes, without a branch per label: the
- * name is classified 16 bytes at a time into 64-bit masks of positions
- * (dots, hyphens, other ASCII, non-ASCII), and the rules become mask tests.
- * A name this short has no label over 63 bytes unless it is one label of
- * 64, and no name over 253. */
-static bool ascii_short(const unsigned char *u, size_t n, char *out, size_t cap,
-                        unsigned flags)
-{
-    uint64_t dots = 0, hy = 0, other = 0, high = 0, starts, ends;
-    size_t base;
-
-    for (base = 0; base < n; base += 16) {
-        unsigned char pad[16];
-        size_t k = n - base;
-        __m128i v, up, lo, dg, dt, hh, lowered;
-        if (k >= 16)
-            v = _mm_loadu_si128((const __m128i *)(const void *)(u + base));
-        else /* the end of the name, padded with letters */
-            v = load_tail(u + base, k);
-        /* Bytes >= 0x80 are negative: no range below holds for them. */
-        up = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('A' - 1)),
-                           _mm_cmplt_epi8(v, _mm_set1_epi8('Z' + 1)));
-        lo = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('a' - 1)),
-                           _mm_cmplt_epi8(v, _mm_set1_epi8('z' + 1)));
-        dg = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
-                           _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
-        dt = _mm_cmpeq_epi8(v, _mm_set1_epi8('.'));
-        hh = _mm_cmpeq_epi8(v, _mm_set1_epi8('-'));
-        dots |= (uint64_t)(unsigned)_mm_movemask_epi8(dt) << base;
-        hy |= (uint64_t)(unsigned)_mm_movemask_epi8(hh) << base;
-        high |= (uint64_t)(unsigned)_mm_movemask_epi8(v) << base;
-        other |= (uint64_t)(unsigned)(_mm_movemask_epi8(_mm_or_si128(
-                     _mm_or_si128(up, lo), _mm_or_si128(dg, _mm_or_si128(dt, hh)))) ^ 0xFFFF)
-                 << base;
-        lowered = _mm_or_si128(v, _mm_and_si128(up, _mm_set1_epi8(0x20)));
-        if (cap - base >= 16) {
-            _mm_storeu_si128((__m128i *)(void *)(out + base), lowered);
-        } else {
-            _mm_storeu_si128((__m128i *)(void *)pad, lowered);
-            memcpy(out + base, pad, k);
-        }
-    }
-    starts = (dots << 1) | 1;               /* first byte of each label */
-    ends = (dots >> 1) | (UINT64_C(1) << (n - 1)); /* last byte of each label */
-    if (high || (dots & (starts | ends)) ||  /* non-ASCII; an empty label */
-        ((starts << 2) & hy & (hy >> 1)))    /* "--" at 3-4: V2, or an ACE label */
-        return false;
-    if ((other & ~high) && (!(flags & XN_NO_STD3_RULES) || (flags & XN_URL_RULES)))
-        return false;
-    if (!(flags & XN_NO_CHECK_HYPHENS) && (hy & (starts | ends)))
-        return false;
-    if (n == 64 && !dots && !(flags & XN_NO_VERIFY_DNS_LENGTH))
-        return false;
-    return true;
-}
-#endif
-
-static bool ascii_fast(const char *in, size_t n, char *out, size_t cap, size_t *out_len,
-                       unsigned flags)
-{
-#ifdef __SSE2__
-    if (n > 0 && n <= 64 && n < cap) {
-        if (!ascii_short((const unsigned char *)in, n, out, cap, flags))
-            return false;
-        out[n] = '\0';
-        *out_len = n;
-        return true;
-    }
-#endif
-    {
-    const unsigned char *u = (const unsigned char *)in;
-    bool dns = !(flags & XN_NO_VERIFY_DNS_LENGTH), hyphens = !(flags & XN_NO_CHECK_HYPHENS);
-    unsigned special = D | N | H;
-    size_t i = 0, start = 0;
-
-    if (!(flags & XN_NO_STD3_RULES) || (flags & XN_URL_RULES))
-        special |= O;
-    if (n == 0 || n >= cap || (dns && n > XN_DNS_NAME_MAX))
-        return false;
-    while (i < n) {
-        size_t end = n - i >= 8 ? i + 8 : n;
-#ifdef SWAR
-#ifdef __SSE2__
-        /* Sixteen bytes at once, when they are letters, digits and dots; the
-         * last block of a name of 16 bytes or more overlaps the one before. */
-        if (n >= 16) {
-            size_t base = n - i >= 16 ? i : n - 16;
-            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(u + base));
-            __m128i up = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('A' - 1)),
-                                       _mm_cmplt_epi8(v, _mm_set1_epi8('Z' + 1)));
-            __m128i lo = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('a' - 1)),
-                                       _mm_cmplt_epi8(v, _mm_set1_epi8('z' + 1)));
-            __m128i dg = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
-                                       _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
-            __m128i dt = _mm_cmpeq_epi8(v, _mm_set1_epi8('.'));
-            /* Bytes >= 0x80 are negative: no compare above holds for them. */
-            if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(up, lo), _mm_or_si128(dg, dt))) ==
-                0xFFFF) {
-                /* Only the dots not seen yet. */
-                unsigned dots = (unsigned)_mm_movemask_epi8(dt) & (0xFFFFu << (i - base));
-                v = _mm_or_si128(v, _mm_and_si128(up, _mm_set1_epi8(0x20)));
-                _mm_storeu_si128((__m128i *)(void *)(out + base), v);
-                while (dots) {
-                    size_t at = base + (size_t)__builtin_ctz(dots);
-                    if (at == start || (dns && at - start > XN_DNS_LABEL_MAX))
-                        return false;
-                    start = at + 1;
-                    dots &= dots - 1;
-                }
-                i = base + 16;
-                continue;
-            }
-        }
-#endif
-        /* Eight bytes at once, likewise. */
-        if (end == i + 8) {
-            size_t base = i;
-            uint64_t w, x, upper, ok, dots;
-            memcpy(&w, u + base, 8);
-            if (w & BYTES(0x80))
-                return false;
-            x = w ^ BYTES('.');
-            dots = ~(((x & BYTES(0x7F)) + BYTES(0x7F)) | x) & BYTES(0x80);
-            upper = swar_ge(w, 'A') & ~swar_ge(w, 'Z' + 1);
-            ok = upper | (swar_ge(w, 'a') & ~swar_ge(w, 'z' + 1)) |
-                 (swar_ge(w, '0') & ~swar_ge(w, '9' + 1)) | dots;
-            if (ok == BYTES(0x80)) {
-                w |= upper >> 2; /* A-Z to a-z */
-                memcpy(out + base, &w, 8);
-                while (dots) {
-                    size_t at = base + (size_t)__builtin_ctzll(dots) / 8;
-                    if (at == start || (dns && at - start > XN_DNS_LABEL_MAX))
-                        return false;
-                    start = at + 1;
-                    dots &= dots - 1;
-                }
-                i = end;
-                continue;
-            }
-        }
-#endif
-        for (; i < end; i++) {
-            unsigned b = u[i], c = byte_class[b];
-            out[i] = (char)(b | ((c & U) << 4)); /* A-Z to a-z */
-            if (c & special) {
-                if (c & (N | O))
-                    return false;
-                if (c & H) {
-                    if (i == start + 3 && u[i - 1] == '-') /* V2, or an ACE label */
-                        return false;
-                    if (hyphens && (i == start || i + 1 == n || u[i + 1] == '.'))
-                        return false;
-                } else { /* '.' */
-                    if (i == start || (dns && i - start > XN_DNS_LABEL_MAX))
-                        return false;
-                    start = i + 1;
-                }
-            }
-        }
-    }
-    if (i == start || (dns && i - start > XN_DNS_LABEL_MAX))
-        return false;
-    out[n] = '\0';
-    *out_len = n;
-    return true;
-    }
-}
-
+/* fast: the whole-name ASCII fast path may take the name (only
+ * xn__uts46_general() says no, to compare the two). */
 static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
-               unsigned flags, xn_report *report, bool to_ascii, bool one_label)
+               unsigned flags, xn_report *report, bool to_ascii, bool one_label, bool fast)
 {
     domain d;
     int rc;
@@ -928,8 +692,8 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
     if ((!in && in_len) || (!out && out_cap) || !out_len || (flags & ~ALL_FLAGS) ||
         xn__report_bad(report) || xn__overlap(in, in_len, out, out_cap))
         return XN_E_INVALID_ARG;
-    if (!(one_label && in_len && memchr(in, '.', in_len)) &&
-        ascii_fast(in, in_len, out, out_cap, out_len, flags)) {
+    if (fast && !(one_label && in_len && memchr(in, '.', in_len)) &&
+        xn__ascii_fast(in, in_len, out, out_cap, out_len, flags)) {
         fill_report(report, NULL);
         return XN_OK;
     }
@@ -987,105 +751,29 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
 int xn_to_ascii(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
                 unsigned flags, xn_report *report)
 {
-    return run(in, in_len, out, out_cap, out_len, flags, report, true, false);
+    return run(in, in_len, out, out_cap, out_len, flags, report, true, false, true);
 }
 
 int xn_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
                   unsigned flags, xn_report *report)
 {
-    return run(in, in_len, out, out_cap, out_len, flags, report, false, false);
+    return run(in, in_len, out, out_cap, out_len, flags, report, false, false, true);
 }
 
 int xn_label_to_ascii(const char *in, size_t in_len, char *out, size_t out_cap,
                       size_t *out_len, unsigned flags, xn_report *report)
 {
-    return run(in, in_len, out, out_cap, out_len, flags, report, true, true);
+    return run(in, in_len, out, out_cap, out_len, flags, report, true, true, true);
 }
 
 int xn_label_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap,
                         size_t *out_len, unsigned flags, xn_report *report)
 {
-    return run(in, in_len, out, out_cap, out_len, flags, report, false, true);
+    return run(in, in_len, out, out_cap, out_len, flags, report, false, true, true);
 }
 
-/* ---- allocating wrappers ------------------------------------------------------- */
-
-int xn__convert_alloc_extra(xn__convert_extra_fn convert, void *extra, bool output_on_invalid,
-                            const char *in, size_t in_len, char **out, size_t *out_len,
-                            unsigned flags, xn_report *report)
+int xn__uts46_general(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
+                      unsigned flags, xn_report *report, bool to_ascii, bool one_label)
 {
-    char small[XN_DOMAIN_MAX];
-    size_t len = 0;
-    char *p;
-    int rc;
-
-    if (out)
-        *out = NULL;
-    if (out_len)
-        *out_len = 0;
-    if (!out) /* the converter refuses a NULL out_len and clears its out-parameters */
-        return convert(in, in_len, NULL, 0, NULL, flags, report, extra);
-    rc = convert(in, in_len, small, sizeof small, &len, flags, report, extra);
-    if (rc == XN_E_BUFFER_TOO_SMALL) {
-        p = (char *)malloc(len + 1);
-        if (!p)
-            return XN_E_NOMEM;
-        rc = convert(in, in_len, p, len + 1, &len, flags, report, extra);
-    } else if (rc == XN_OK || (rc == XN_E_INVALID_DOMAIN && output_on_invalid)) {
-        p = (char *)malloc(len + 1);
-        if (!p)
-            return XN_E_NOMEM;
-        memcpy(p, small, len);
-        p[len] = '\0';
-    } else {
-        return rc;
-    }
-    if (rc == XN_OK || (rc == XN_E_INVALID_DOMAIN && output_on_invalid)) {
-        *out = p;
-        if (out_len)
-            *out_len = len;
-    } else {
-        free(p);
-    }
-    return rc;
-}
-
-/* A converter without a further out-parameter, carried through extra
- * (a function pointer cannot travel as a void pointer; a struct holding
- * one can). */
-typedef struct plain_converter {
-    xn__convert_fn convert;
-} plain_converter;
-
-static int call_plain(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
-                      unsigned flags, xn_report *report, void *extra)
-{
-    return ((const plain_converter *)extra)->convert(in, in_len, out, out_cap, out_len, flags,
-                                                     report);
-}
-
-int xn__convert_alloc(xn__convert_fn convert, bool output_on_invalid, const char *in,
-                      size_t in_len, char **out, size_t *out_len, unsigned flags,
-                      xn_report *report)
-{
-    plain_converter plain = {convert};
-    return xn__convert_alloc_extra(call_plain, &plain, output_on_invalid, in, in_len, out,
-                                   out_len, flags, report);
-}
-
-int xn_to_ascii_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
-                      unsigned flags, xn_report *report)
-{
-    return xn__convert_alloc(xn_to_ascii, false, in, in_len, out, out_len, flags, report);
-}
-
-int xn_to_unicode_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
-                        unsigned flags, xn_report *report)
-{
-    return xn__convert_alloc(xn_to_unicode, true, in, in_len, out, out_len, flags, report);
-}
-
-void xn_free(void *p)
-{
-    free(p);
+    return run(in, in_len, out, out_cap, out_len, flags, report, to_ascii, one_label, false);
 }

@@ -227,6 +227,11 @@ static int email_a_alloc(const char *in, size_t n, char **out, size_t *len, unsi
     return xn_email_to_ascii_alloc(in, n, out, len, flags, rep, &smtputf8);
 }
 
+/* lib/uts46.c (internal): the UTS #46 conversions by the general path alone,
+ * never the whole-name ASCII fast path. */
+int xn__uts46_general(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
+                      unsigned flags, xn_report *report, bool to_ascii, bool one_label);
+
 /* One entry per FUZZ_* operation: odd ones are ToASCII-like (no output on
  * XN_E_INVALID_DOMAIN), even ones ToUnicode-like (output all the same). */
 static const struct {
@@ -335,6 +340,21 @@ fuzz_result fuzz_convert(int op, const char *in, size_t n, unsigned flags)
         r.out = fuzz_copy(buf, len + 1);
     }
     fuzz_out_done(buf, cap);
+
+    /* UTS #46 (ops 0-3): the ASCII fast path and the general path give the
+     * same status, output and report, byte for byte. */
+    if (op < 4) {
+        xn_report grep = XN_REPORT_INIT;
+        size_t glen = 12345;
+        char *gbuf = fuzz_out_new(cap);
+        int grc = xn__uts46_general(in, n, gbuf, cap, &glen, flags, &grep, to_ascii, op >= 2);
+        FUZZ_ASSERT(grc == r.rc && glen == r.len && report_eq(&grep, &r.report) &&
+                        (!r.out || memcmp(gbuf, r.out, r.len + 1) == 0),
+                    "%s: the general path gives %s/%zu \"%s\", the fast path %s/%zu", name,
+                    xn_strerror_name(grc), glen, fuzz_show(gbuf, grc == XN_OK ? glen : 0),
+                    xn_strerror_name(r.rc), r.len);
+        fuzz_out_done(gbuf, cap);
+    }
 
     if (r.out) {
         /* Exactly the length: the same result, no NUL, nothing past it. */

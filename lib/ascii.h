@@ -1,0 +1,31 @@
+/*
+ * ASCII byte classes and the whole-name ASCII fast path of UTS #46
+ * (ascii_fast.c), shared with the label-by-label path in uts46.c.
+ */
+#ifndef XN_ASCII_H
+#define XN_ASCII_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The class bits of a byte in xn__byte_class[]. */
+enum {
+    XN__BC_LDH = 1,      /* a-z 0-9 '-': LDH after mapping */
+    XN__BC_UPPER = 2,    /* A-Z: mapped to lower case (the bit is 0x20 >> 4) */
+    XN__BC_OTHER = 4,    /* any other ASCII but '.' */
+    XN__BC_DOT = 8,      /* '.' */
+    XN__BC_NONASCII = 16, /* a byte of a multi-byte UTF-8 sequence */
+    XN__BC_HYPHEN = 32,  /* '-', which is also XN__BC_LDH */
+};
+
+extern const unsigned char xn__byte_class[256];
+
+/* The whole-name fast path of xn_to_ascii() / xn_to_unicode(): when in[0..n)
+ * is a name of ASCII bytes that breaks no rule under flags and holds no
+ * "xn--" label, writes its lower-cased copy, NUL-terminated, to out (cap
+ * bytes), sets *out_len and returns true; otherwise returns false and the
+ * general path takes the name.  Writes out[0..n] either way when n < cap. */
+bool xn__ascii_fast(const char *in, size_t n, char *out, size_t cap, size_t *out_len,
+                    unsigned flags);
+
+#endif

@@ -1,0 +1,246 @@
+/*
+ * The whole-name ASCII fast path of UTS #46 ToASCII / ToUnicode: SSE2 for
+ * names of up to 64 bytes, SWAR and SSE2 blocks for longer ones, and the
+ * byte classes it shares with uts46.c.  xn__ascii_fast() accepts only what
+ * the general path would accept with the same output: tests/fuzz compares
+ * the two byte for byte (xn__uts46_general()).
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "ascii.h"
+#include "xn.h"
+
+enum { LDH = XN__BC_LDH, UPP = XN__BC_UPPER, OTH = XN__BC_OTHER, DOT = XN__BC_DOT,
+       NON = XN__BC_NONASCII, HYP = XN__BC_HYPHEN };
+
+const unsigned char xn__byte_class[256] = {
+    OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH,
+    OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH,
+    OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, LDH | HYP, DOT, OTH,
+    LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, OTH, OTH, OTH, OTH, OTH, OTH,
+    OTH, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP,
+    UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, OTH, OTH, OTH, OTH, OTH,
+    OTH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH,
+    LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, OTH, OTH, OTH, OTH, OTH,
+    NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON,
+    NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON,
+    NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON,
+    NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON,
+    NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON,
+    NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON,
+    NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON,
+    NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON,
+};
+
+/* The whole-name fast path: a name of ASCII bytes that breaks no rule and
+ * holds no "xn--" label is its own lower-cased copy, for ToASCII and
+ * ToUnicode alike (an ASCII name is never a Bidi domain name, and every
+ * ASCII character but A-Z is valid after the STD3 folding).  One pass
+ * classifies and copies; anything unusual (non-ASCII, "--" at positions
+ * 3-4, a hyphen at either end, an empty or over-long label, other ASCII
+ * when STD3 or URL rules look at it, too small a buffer) returns false, and
+ * the general path takes the name, errors and all. */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SWAR 1
+#define BYTES(x) (UINT64_C(0x0101010101010101) * (x))
+/* For eight ASCII bytes (each < 0x80): bit 7 of each byte of the result is
+ * set where the byte is >= lo.  No carry crosses bytes. */
+static inline uint64_t swar_ge(uint64_t w, unsigned lo)
+{
+    return (w + BYTES(0x80u - lo)) & BYTES(0x80);
+}
+#endif
+
+#ifdef __SSE2__
+/* Loads the k bytes at p (0 < k < 16) without reading past them, padded
+ * with 'a'; fixed-size copies that overlap, so no call and no loop. */
+static inline __m128i load_tail(const unsigned char *p, size_t k)
+{
+    unsigned char pad[16];
+    _mm_storeu_si128((__m128i *)(void *)pad, _mm_set1_epi8('a'));
+    if (k >= 8) {
+        memcpy(pad, p, 8);
+        memcpy(pad + k - 8, p + k - 8, 8);
+    } else if (k >= 4) {
+        memcpy(pad, p, 4);
+        memcpy(pad + k - 4, p + k - 4, 4);
+    } else {
+        pad[0] = p[0];
+        pad[k / 2] = p[k / 2];
+        pad[k - 1] = p[k - 1];
+    }
+    return _mm_loadu_si128((const __m128i *)(const void *)pad);
+}
+
+/* ascii_fast() for names of 1 to 64 bytes, without a branch per label: the
+ * name is classified 16 bytes at a time into 64-bit masks of positions
+ * (dots, hyphens, other ASCII, non-ASCII), and the rules become mask tests.
+ * A name this short has no label over 63 bytes unless it is one label of
+ * 64, and no name over 253. */
+static bool ascii_short(const unsigned char *u, size_t n, char *out, size_t cap,
+                        unsigned flags)
+{
+    uint64_t dots = 0, hy = 0, other = 0, high = 0, starts, ends;
+    size_t base;
+
+    for (base = 0; base < n; base += 16) {
+        unsigned char pad[16];
+        size_t k = n - base;
+        __m128i v, up, lo, dg, dt, hh, lowered;
+        if (k >= 16)
+            v = _mm_loadu_si128((const __m128i *)(const void *)(u + base));
+        else /* the end of the name, padded with letters */
+            v = load_tail(u + base, k);
+        /* Bytes >= 0x80 are negative: no range below holds for them. */
+        up = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('A' - 1)),
+                           _mm_cmplt_epi8(v, _mm_set1_epi8('Z' + 1)));
+        lo = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('a' - 1)),
+                           _mm_cmplt_epi8(v, _mm_set1_epi8('z' + 1)));
+        dg = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
+                           _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+        dt = _mm_cmpeq_epi8(v, _mm_set1_epi8('.'));
+        hh = _mm_cmpeq_epi8(v, _mm_set1_epi8('-'));
+        dots |= (uint64_t)(unsigned)_mm_movemask_epi8(dt) << base;
+        hy |= (uint64_t)(unsigned)_mm_movemask_epi8(hh) << base;
+        high |= (uint64_t)(unsigned)_mm_movemask_epi8(v) << base;
+        other |= (uint64_t)(unsigned)(_mm_movemask_epi8(_mm_or_si128(
+                     _mm_or_si128(up, lo), _mm_or_si128(dg, _mm_or_si128(dt, hh)))) ^ 0xFFFF)
+                 << base;
+        lowered = _mm_or_si128(v, _mm_and_si128(up, _mm_set1_epi8(0x20)));
+        if (cap - base >= 16) {
+            _mm_storeu_si128((__m128i *)(void *)(out + base), lowered);
+        } else {
+            _mm_storeu_si128((__m128i *)(void *)pad, lowered);
+            memcpy(out + base, pad, k);
+        }
+    }
+    starts = (dots << 1) | 1;               /* first byte of each label */
+    ends = (dots >> 1) | (UINT64_C(1) << (n - 1)); /* last byte of each label */
+    if (high || (dots & (starts | ends)) ||  /* non-ASCII; an empty label */
+        ((starts << 2) & hy & (hy >> 1)))    /* "--" at 3-4: V2, or an ACE label */
+        return false;
+    if ((other & ~high) && (!(flags & XN_NO_STD3_RULES) || (flags & XN_URL_RULES)))
+        return false;
+    if (!(flags & XN_NO_CHECK_HYPHENS) && (hy & (starts | ends)))
+        return false;
+    if (n == 64 && !dots && !(flags & XN_NO_VERIFY_DNS_LENGTH))
+        return false;
+    return true;
+}
+#endif
+
+bool xn__ascii_fast(const char *in, size_t n, char *out, size_t cap, size_t *out_len,
+                    unsigned flags)
+{
+#ifdef __SSE2__
+    if (n > 0 && n <= 64 && n < cap) {
+        if (!ascii_short((const unsigned char *)in, n, out, cap, flags))
+            return false;
+        out[n] = '\0';
+        *out_len = n;
+        return true;
+    }
+#endif
+    {
+    const unsigned char *u = (const unsigned char *)in;
+    bool dns = !(flags & XN_NO_VERIFY_DNS_LENGTH), hyphens = !(flags & XN_NO_CHECK_HYPHENS);
+    unsigned special = XN__BC_DOT | XN__BC_NONASCII | XN__BC_HYPHEN;
+    size_t i = 0, start = 0;
+
+    if (!(flags & XN_NO_STD3_RULES) || (flags & XN_URL_RULES))
+        special |= XN__BC_OTHER;
+    if (n == 0 || n >= cap || (dns && n > XN_DNS_NAME_MAX))
+        return false;
+    while (i < n) {
+        size_t end = n - i >= 8 ? i + 8 : n;
+#ifdef SWAR
+#ifdef __SSE2__
+        /* Sixteen bytes at once, when they are letters, digits and dots; the
+         * last block of a name of 16 bytes or more overlaps the one before. */
+        if (n >= 16) {
+            size_t base = n - i >= 16 ? i : n - 16;
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(u + base));
+            __m128i up = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('A' - 1)),
+                                       _mm_cmplt_epi8(v, _mm_set1_epi8('Z' + 1)));
+            __m128i lo = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('a' - 1)),
+                                       _mm_cmplt_epi8(v, _mm_set1_epi8('z' + 1)));
+            __m128i dg = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
+                                       _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+            __m128i dt = _mm_cmpeq_epi8(v, _mm_set1_epi8('.'));
+            /* Bytes >= 0x80 are negative: no compare above holds for them. */
+            if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(up, lo), _mm_or_si128(dg, dt))) ==
+                0xFFFF) {
+                /* Only the dots not seen yet. */
+                unsigned dots = (unsigned)_mm_movemask_epi8(dt) & (0xFFFFu << (i - base));
+                v = _mm_or_si128(v, _mm_and_si128(up, _mm_set1_epi8(0x20)));
+                _mm_storeu_si128((__m128i *)(void *)(out + base), v);
+                while (dots) {
+                    size_t at = base + (size_t)__builtin_ctz(dots);
+                    if (at == start || (dns && at - start > XN_DNS_LABEL_MAX))
+                        return false;
+                    start = at + 1;
+                    dots &= dots - 1;
+                }
+                i = base + 16;
+                continue;
+            }
+        }
+#endif
+        /* Eight bytes at once, likewise. */
+        if (end == i + 8) {
+            size_t base = i;
+            uint64_t w, x, upper, ok, dots;
+            memcpy(&w, u + base, 8);
+            if (w & BYTES(0x80))
+                return false;
+            x = w ^ BYTES('.');
+            dots = ~(((x & BYTES(0x7F)) + BYTES(0x7F)) | x) & BYTES(0x80);
+            upper = swar_ge(w, 'A') & ~swar_ge(w, 'Z' + 1);
+            ok = upper | (swar_ge(w, 'a') & ~swar_ge(w, 'z' + 1)) |
+                 (swar_ge(w, '0') & ~swar_ge(w, '9' + 1)) | dots;
+            if (ok == BYTES(0x80)) {
+                w |= upper >> 2; /* A-Z to a-z */
+                memcpy(out + base, &w, 8);
+                while (dots) {
+                    size_t at = base + (size_t)__builtin_ctzll(dots) / 8;
+                    if (at == start || (dns && at - start > XN_DNS_LABEL_MAX))
+                        return false;
+                    start = at + 1;
+                    dots &= dots - 1;
+                }
+                i = end;
+                continue;
+            }
+        }
+#endif
+        for (; i < end; i++) {
+            unsigned b = u[i], c = xn__byte_class[b];
+            out[i] = (char)(b | ((c & XN__BC_UPPER) << 4)); /* A-Z to a-z */
+            if (c & special) {
+                if (c & (XN__BC_NONASCII | XN__BC_OTHER))
+                    return false;
+                if (c & XN__BC_HYPHEN) {
+                    if (i == start + 3 && u[i - 1] == '-') /* V2, or an ACE label */
+                        return false;
+                    if (hyphens && (i == start || i + 1 == n || u[i + 1] == '.'))
+                        return false;
+                } else { /* '.' */
+                    if (i == start || (dns && i - start > XN_DNS_LABEL_MAX))
+                        return false;
+                    start = i + 1;
+                }
+            }
+        }
+    }
+    if (i == start || (dns && i - start > XN_DNS_LABEL_MAX))
+        return false;
+    out[n] = '\0';
+    *out_len = n;
+    return true;
+    }
+}
