@@ -90,10 +90,6 @@ static void record(state *st, uint64_t bits, size_t offset, uint32_t cp)
     xn__note(&st->first, st->label, offset, cp);
 }
 
-static bool is_ldh(uint32_t c)
-{
-    return c - 'a' < 26u || c - 'A' < 26u || c - '0' < 10u || c == '-';
-}
 
 /* ---- Nameprep (RFC 3491) through ICU --------------------------------------- */
 
@@ -112,17 +108,8 @@ static int nameprep(state *st, const uint32_t *l, size_t n, const size_t *offs, 
     UParseError pe;
 
     *ok = true;
-    for (k = 0; k < n; k++) {
-        uint32_t c = l[k];
-        if ((size_t)sn + 2 > u16_cap)
-            return XN_E_TOO_LONG;
-        if (c < 0x10000) {
-            src[sn++] = (UChar)c;
-        } else {
-            src[sn++] = (UChar)(0xD7C0 + (c >> 10));
-            src[sn++] = (UChar)(0xDC00 | (c & 0x3FF));
-        }
-    }
+    if (!xn__to_utf16(l, n, src, u16_cap, &sn))
+        return XN_E_TOO_LONG;
     memset(&pe, 0, sizeof pe);
     dn = usprep_prepare(st->nameprep, src, sn, dst, (int32_t)u16_cap,
                         (st->flags & XN_ALLOW_UNASSIGNED) ? USPREP_ALLOW_UNASSIGNED
@@ -205,7 +192,7 @@ static int to_ascii_label(state *st, const uint32_t *l, size_t n, const size_t *
      * (b). */
     if (!(st->flags & XN_NO_STD3_RULES)) {
         for (i = 0; i < pn; i++)
-            if (p[i] < 0x80 && p[i] != '.' && !is_ldh(p[i]))
+            if (p[i] < 0x80 && p[i] != '.' && !xn__is_ldh(p[i]))
                 record(st, XN_ERR_U1, po ? po[i] : st->label_offset, p[i]);
         if (pn > 0 && (p[0] == '-' || p[pn - 1] == '-'))
             record(st, XN_ERR_V3, st->label_offset, XN_NO_CODE_POINT);
@@ -374,7 +361,7 @@ static int do_label(state *st, const char *s, size_t n, bool to_unicode, bool la
         }
         if (!(st->flags & XN_NO_STD3_RULES)) {
             for (i = 0; i < n; i++)
-                if (!is_ldh((unsigned char)s[i]))
+                if (!xn__is_ldh((unsigned char)s[i]))
                     record(st, XN_ERR_U1, st->label_offset + i, (unsigned char)s[i]);
             if (s[0] == '-' || s[n - 1] == '-')
                 record(st, XN_ERR_V3, st->label_offset, XN_NO_CODE_POINT);

@@ -83,10 +83,6 @@ static void fill_report(xn_report *r, const state *st)
 
 /* ---- small helpers --------------------------------------------------------- */
 
-static bool is_ldh(unsigned c)
-{
-    return c - 'a' < 26u || c - 'A' < 26u || c - '0' < 10u || c == '-';
-}
 
 /* ---- RFC 5891 §5.4 / §4.2: the tests on a U-label -------------------------- */
 
@@ -320,7 +316,7 @@ static bool dns_label(const char *s, size_t n, bool first)
     if (n < 2 || s[0] != '_')
         return false;
     for (i = 1; i < n; i++)
-        if (!is_ldh((unsigned char)s[i]) && s[i] != '_')
+        if (!xn__is_ldh((unsigned char)s[i]) && s[i] != '_')
             return false;
     return true;
 }
@@ -383,7 +379,7 @@ static int ascii_label(state *st, const char *s, size_t n, const size_t *offs, b
      * of lookup, which tests hyphens on U-labels only (§5.4). */
     if (!(st->flags & XN_NO_STD3_RULES)) {
         for (i = 0; i < n; i++)
-            if (!is_ldh((unsigned char)s[i]))
+            if (!xn__is_ldh((unsigned char)s[i]))
                 record(st, XN_ERR_U1, offset_of(st, offs, i, n) + (offs ? 0 : i),
                        (unsigned char)s[i]);
         if (n > 0 && (s[0] == '-' || s[n - 1] == '-'))
@@ -677,7 +673,7 @@ static int register_ulabel(state *st, const char *s, size_t n, char *small, cons
         for (i = 0; i < k; i++) {
             if (l[i] == '.')
                 record(st, XN_ERR_V5, offs[i], l[i]);
-            else if (!is_ldh(l[i]))
+            else if (!xn__is_ldh(l[i]))
                 record(st, XN_ERR_U1, offs[i], l[i]);
         }
         record(st, xn__check_hyphens(l, k, true) & ~XN_ERR_V4, 0, XN_NO_CODE_POINT);

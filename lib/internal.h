@@ -42,6 +42,12 @@ static inline bool xn__is_upper(uint32_t c)
     return c - 'A' < 26u;
 }
 
+/* A letter, digit or hyphen (LDH, RFC 1034 §3.5), in either case. */
+static inline bool xn__is_ldh(uint32_t c)
+{
+    return c - 'a' < 26u || c - 'A' < 26u || c - '0' < 10u || c == '-';
+}
+
 /* Whether l[0..n) starts with the ACE prefix "xn--", in either case. */
 static inline bool xn__has_ace_prefix(const uint32_t *l, size_t n)
 {
@@ -359,6 +365,10 @@ bool xn__check_contexto(const uint32_t *label, size_t n, size_t *where);
 /* True when the label is certainly in NFC by the quick-check bits of the
  * tables (no ICU call). */
 bool xn__nfc_quick_yes(const uint32_t *label, size_t n);
+
+/* Code points (scalar values) to UTF-16 in out (cap units), setting
+ * *out_n; false when cap is too small.  ICU's UChar is uint16_t. */
+bool xn__to_utf16(const uint32_t *s, size_t n, uint16_t *out, size_t cap, int32_t *out_n);
 
 /* Normalizes label[0..n) to NFC into out (out_cap code points), setting
  * *out_n.  Returns XN_OK, XN_E_TOO_LONG when out_cap is too small,

@@ -33,8 +33,7 @@ bool xn__nfc_quick_yes(const uint32_t *label, size_t n)
     return true;
 }
 
-/* Code points to UTF-16; false when cap is too small. */
-static bool to_utf16(const uint32_t *s, size_t n, UChar *out, size_t cap, int32_t *out_n)
+bool xn__to_utf16(const uint32_t *s, size_t n, uint16_t *out, size_t cap, int32_t *out_n)
 {
     size_t o = 0, i;
     for (i = 0; i < n; i++) {
@@ -42,12 +41,12 @@ static bool to_utf16(const uint32_t *s, size_t n, UChar *out, size_t cap, int32_
         if (c < 0x10000) {
             if (o >= cap)
                 return false;
-            out[o++] = (UChar)c;
+            out[o++] = (uint16_t)c;
         } else {
             if (o + 2 > cap)
                 return false;
-            out[o++] = (UChar)(0xD7C0 + (c >> 10));
-            out[o++] = (UChar)(0xDC00 | (c & 0x3FF));
+            out[o++] = (uint16_t)(0xD7C0 + (c >> 10));
+            out[o++] = (uint16_t)(0xDC00 | (c & 0x3FF));
         }
     }
     *out_n = (int32_t)o;
@@ -73,7 +72,7 @@ int xn__nfc(const uint32_t *label, size_t n, uint32_t *out, size_t out_cap, size
         rc = XN_E_NOMEM;
     else if (U_FAILURE(err))
         rc = XN_E_INTERNAL;
-    else if (!to_utf16(label, n, src, 2 * n, &src_n))
+    else if (!xn__to_utf16(label, n, src, 2 * n, &src_n))
         rc = XN_E_TOO_LONG;
     if (rc == XN_OK) {
         dst_n = unorm2_normalize(nfc, src, src_n, dst, (int32_t)dst_cap, &err);
@@ -140,7 +139,7 @@ int xn__is_nfc(const uint32_t *label, size_t n, bool *is_nfc)
     src = xn__scratch(small_src, sizeof small_src, 2 * n * sizeof(UChar), &heap);
     if (!src)
         return XN_E_NOMEM;
-    to_utf16(label, n, src, 2 * n, &src_n); /* fits: 2 * n units */
+    xn__to_utf16(label, n, src, 2 * n, &src_n); /* fits: 2 * n units */
     *is_nfc = unorm2_isNormalized(nfc, src, src_n, &err) != 0;
     xn__scratch_free(heap);
     return U_FAILURE(err) ? XN_E_INTERNAL : XN_OK;

@@ -135,10 +135,6 @@ static void check_url_output(domain *d, const char *p, size_t n)
             d->url_forbidden = true;
 }
 
-static bool starts_with_ace(const uint32_t *l, size_t n)
-{
-    return n >= 4 && l[0] == 'x' && l[1] == 'n' && l[2] == '-' && l[3] == '-';
-}
 
 /* ---- §4.1 Validity Criteria -------------------------------------------- */
 
@@ -359,7 +355,7 @@ static int convert_label(domain *d, const uint32_t *l, size_t n, const size_t *o
 {
     size_t i;
 
-    if (starts_with_ace(l, n)) {
+    if (xn__has_ace_prefix(l, n)) { /* mapped: "xn--" in lower case */
         char small[XN__SMALL_LABEL];
         void *heap;
         char *ace;
