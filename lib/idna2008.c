@@ -25,6 +25,7 @@
  */
 #include <string.h>
 
+#include "domain.h"
 #include "internal.h"
 #include "props.h"
 
@@ -42,47 +43,8 @@ typedef xn__sink sink;
 
 typedef xn__where where;
 
-typedef struct state {
-    unsigned flags;
-    bool to_unicode;
-    bool registration;
-    sink out;
-    uint64_t errors;
-    where first;
-    uint64_t bidi; /* RFC 5893 verdicts, counted only in a Bidi domain name */
-    where first_bidi;
-    bool bidi_name;
-    size_t label;        /* index of the label at hand */
-    size_t label_offset; /* its first byte in the input */
-    size_t ace_len;      /* the name's length in A-label form so far */
-    bool last_empty;
-} state;
-
-static void note(where *w, const state *st, size_t offset, uint32_t cp)
-{
-    xn__note(w, st->label, offset, cp);
-}
-
-static void record(state *st, uint64_t bits, size_t offset, uint32_t cp)
-{
-    if (bits) {
-        st->errors |= bits;
-        note(&st->first, st, offset, cp);
-    }
-}
-
-static size_t offset_of(const state *st, const size_t *offs, size_t i, size_t n)
-{
-    return offs && i < n ? offs[i] : st->label_offset;
-}
-
-static void fill_report(xn_report *r, const state *st)
-{
-    xn__fill_report(r, st ? st->errors : 0, st ? &st->first : NULL);
-}
-
-/* ---- small helpers --------------------------------------------------------- */
-
+/* The call state: the name walk's (domain.h). */
+typedef xn__domain state;
 
 /* ---- RFC 5891 §5.4 / §4.2: the tests on a U-label -------------------------- */
 
@@ -108,7 +70,7 @@ static int check_ulabel(state *st, const uint32_t *l, size_t n, const size_t *of
         if (rc != XN_OK)
             return rc;
         if (!nfc)
-            record(st, XN_ERR_V1, st->label_offset, XN_NO_CODE_POINT);
+            xn__dom_record(st, XN_ERR_V1, st->label_offset, XN_NO_CODE_POINT);
     }
 
     /* No "--" in the third and fourth positions (§5.4, §4.2.3.1).  No '-'
@@ -118,11 +80,11 @@ static int check_ulabel(state *st, const uint32_t *l, size_t n, const size_t *of
     bits = xn__check_hyphens(l, n, true) & ~XN_ERR_V4;
     if (!st->registration)
         bits &= ~XN_ERR_V3;
-    record(st, bits, st->label_offset, XN_NO_CODE_POINT);
+    xn__dom_record(st, bits, st->label_offset, XN_NO_CODE_POINT);
 
     /* §4.2.3.2: no leading combining mark (General_Category M). */
     if (xn__props(l[0]) & XN_PROP_MARK)
-        record(st, XN_ERR_V6, offset_of(st, offs, 0, n), l[0]);
+        xn__dom_record(st, XN_ERR_V6, xn__dom_offset_of(st, offs, 0, n), l[0]);
 
     /* §4.2.2 / §5.4: every code point PVALID, or CONTEXTJ / CONTEXTO with
      * its rule satisfied; DISALLOWED and UNASSIGNED fail. */
@@ -137,11 +99,11 @@ static int check_ulabel(state *st, const uint32_t *l, size_t n, const size_t *of
             contexto = true;
             break;
         case XN_IDNA2008_DISALLOWED:
-            record(st, l[i] == '.' ? XN_ERR_V5 : XN_ERR_DISALLOWED, offset_of(st, offs, i, n),
+            xn__dom_record(st, l[i] == '.' ? XN_ERR_V5 : XN_ERR_DISALLOWED, xn__dom_offset_of(st, offs, i, n),
                    l[i]);
             break;
         default:
-            record(st, XN_ERR_UNASSIGNED, offset_of(st, offs, i, n), l[i]);
+            xn__dom_record(st, XN_ERR_UNASSIGNED, xn__dom_offset_of(st, offs, i, n), l[i]);
             break;
         }
     }
@@ -150,23 +112,23 @@ static int check_ulabel(state *st, const uint32_t *l, size_t n, const size_t *of
      * must check CONTEXTJ and may check CONTEXTO; both are checked here. */
     if (joiners) {
         bits = xn__check_joiners(l, n, &at);
-        record(st, bits, offset_of(st, offs, at, n), at < n ? l[at] : XN_NO_CODE_POINT);
+        xn__dom_record(st, bits, xn__dom_offset_of(st, offs, at, n), at < n ? l[at] : XN_NO_CODE_POINT);
     }
     if (contexto && !xn__check_contexto(l, n, &at))
-        record(st, XN_ERR_CONTEXTO, offset_of(st, offs, at, n), at < n ? l[at] : XN_NO_CODE_POINT);
+        xn__dom_record(st, XN_ERR_CONTEXTO, xn__dom_offset_of(st, offs, at, n), at < n ? l[at] : XN_NO_CODE_POINT);
 
     /* RFC 5893. */
     rtl = xn__is_rtl_label(l, n);
     bits = xn__check_bidi(l, n, &at);
     if (st->registration) {
         if (rtl)
-            record(st, bits, offset_of(st, offs, at, n), at < n ? l[at] : XN_NO_CODE_POINT);
+            xn__dom_record(st, bits, xn__dom_offset_of(st, offs, at, n), at < n ? l[at] : XN_NO_CODE_POINT);
     } else {
         if (rtl)
             st->bidi_name = true;
         if (bits) {
             st->bidi |= bits;
-            note(&st->first_bidi, st, offset_of(st, offs, at, n), at < n ? l[at] : XN_NO_CODE_POINT);
+            xn__dom_note(&st->first_bidi, st, xn__dom_offset_of(st, offs, at, n), at < n ? l[at] : XN_NO_CODE_POINT);
         }
     }
     return XN_OK;
@@ -198,7 +160,7 @@ static int encode_ulabel(state *st, const uint32_t *l, size_t n, char *small, ch
     if (rc == XN_E_BUFFER_TOO_SMALL || rc == XN_E_TOO_LONG)
         return XN_E_TOO_LONG;
     if (rc != XN_OK) {
-        record(st, XN_ERR_A3, st->label_offset, XN_NO_CODE_POINT);
+        xn__dom_record(st, XN_ERR_A3, st->label_offset, XN_NO_CODE_POINT);
         return XN_OK;
     }
     memcpy(*ace, "xn--", 4);
@@ -264,14 +226,14 @@ static int decode_alabel(state *st, const char *s, size_t n, char *lower, uint32
         return rc;
     if (rc != XN_OK) {
         *dn = 0;
-        record(st, XN_ERR_P4, st->label_offset, XN_NO_CODE_POINT);
+        xn__dom_record(st, XN_ERR_P4, st->label_offset, XN_NO_CODE_POINT);
         return XN_OK;
     }
     if (*dn == 0 || xn__all_ascii(dec, *dn)) {
         /* RFC 5890 §2.3.2.1: an A-label encodes a U-label, which holds a
          * non-ASCII character. */
         *dn = 0;
-        record(st, XN_ERR_P4, st->label_offset, XN_NO_CODE_POINT);
+        xn__dom_record(st, XN_ERR_P4, st->label_offset, XN_NO_CODE_POINT);
         return XN_OK;
     }
     rc = check_ulabel(st, dec, *dn, NULL, true);
@@ -279,7 +241,7 @@ static int decode_alabel(state *st, const char *s, size_t n, char *lower, uint32
         return rc;
     rc = encode_ulabel(st, dec, *dn, small, &again, &an, &heap);
     if (rc == XN_OK && (an != n || memcmp(again, lower, n) != 0))
-        record(st, XN_ERR_ALABEL, st->label_offset, XN_NO_CODE_POINT);
+        xn__dom_record(st, XN_ERR_ALABEL, st->label_offset, XN_NO_CODE_POINT);
     xn__scratch_free(heap);
     return rc;
 }
@@ -298,28 +260,13 @@ static void finish_label(state *st, size_t ace_bytes, bool last)
         return;
     if (ace_bytes == 0) {
         if (!(last && st->label > 0 && (st->flags & XN_ALLOW_ROOT_DOT)))
-            record(st, XN_ERR_A4_2, st->label_offset, XN_NO_CODE_POINT);
+            xn__dom_record(st, XN_ERR_A4_2, st->label_offset, XN_NO_CODE_POINT);
     } else if (ace_bytes > XN_DNS_LABEL_MAX) {
-        record(st, XN_ERR_A4_2, st->label_offset, XN_NO_CODE_POINT);
+        xn__dom_record(st, XN_ERR_A4_2, st->label_offset, XN_NO_CODE_POINT);
     }
 }
 
 /* ---- lookup: labels -------------------------------------------------------------- */
-
-/* XN_DNS_LABELS: an underscore label ("_" then letters, digits, '-', '_'),
- * or "*" as the first label. */
-static bool dns_label(const char *s, size_t n, bool first)
-{
-    size_t i;
-    if (n == 1 && s[0] == '*')
-        return first;
-    if (n < 2 || s[0] != '_')
-        return false;
-    for (i = 1; i < n; i++)
-        if (!xn__is_ldh((unsigned char)s[i]) && s[i] != '_')
-            return false;
-    return true;
-}
 
 /* Writes n ASCII bytes, A-Z lower-cased when lower. */
 static void put_ascii(sink *o, const char *s, size_t n, bool lower)
@@ -366,7 +313,7 @@ static int ascii_label(state *st, const char *s, size_t n, const size_t *offs, b
         return rc;
     }
 
-    if ((st->flags & XN_DNS_LABELS) && dns_label(s, n, st->label == 0)) {
+    if ((st->flags & XN_DNS_LABELS) && xn__dns_label(s, n, st->label == 0)) {
         put_ascii(&st->out, s, n, lower);
         finish_label(st, n, last);
         return XN_OK;
@@ -380,17 +327,17 @@ static int ascii_label(state *st, const char *s, size_t n, const size_t *offs, b
     if (!(st->flags & XN_NO_STD3_RULES)) {
         for (i = 0; i < n; i++)
             if (!xn__is_ldh((unsigned char)s[i]))
-                record(st, XN_ERR_U1, offset_of(st, offs, i, n) + (offs ? 0 : i),
+                xn__dom_record(st, XN_ERR_U1, xn__dom_offset_of(st, offs, i, n) + (offs ? 0 : i),
                        (unsigned char)s[i]);
         if (n > 0 && (s[0] == '-' || s[n - 1] == '-'))
-            record(st, XN_ERR_V3, st->label_offset, XN_NO_CODE_POINT);
+            xn__dom_record(st, XN_ERR_V3, st->label_offset, XN_NO_CODE_POINT);
     }
     /* RFC 5893 applies to every label of a Bidi domain name. */
     if (n > 0) {
         uint64_t bits = xn__check_bidi_ascii(s, n);
         if (bits) {
             st->bidi |= bits;
-            note(&st->first_bidi, st, st->label_offset, XN_NO_CODE_POINT);
+            xn__dom_note(&st->first_bidi, st, st->label_offset, XN_NO_CODE_POINT);
         }
     }
     put_ascii(&st->out, s, n, lower);
@@ -413,7 +360,7 @@ static int unicode_label(state *st, const uint32_t *l, size_t n, const size_t *o
         /* An "xn--" label with non-ASCII characters is no A-label. */
         for (i = 4; i < n && l[i] < 0x80; i++)
             ;
-        record(st, XN_ERR_P4, offset_of(st, offs, i, n), i < n ? l[i] : XN_NO_CODE_POINT);
+        xn__dom_record(st, XN_ERR_P4, xn__dom_offset_of(st, offs, i, n), i < n ? l[i] : XN_NO_CODE_POINT);
         xn__put_utf8(&st->out, l, n);
         finish_label(st, n, last);
         return XN_OK;
@@ -551,7 +498,7 @@ static bool bad_args(const char *in, size_t in_len, const char *out, size_t out_
 
 static int finish(state *st, char *out, size_t out_cap, size_t *out_len, xn_report *report)
 {
-    fill_report(report, st);
+    xn__dom_fill_report(report, st);
     return xn__finish(&st->out, st->errors, st->to_unicode, out, out_cap, out_len);
 }
 
@@ -561,7 +508,7 @@ static int lookup(const char *in, size_t in_len, char *out, size_t out_cap, size
     state st;
     int rc;
 
-    fill_report(report, NULL);
+    xn__dom_fill_report(report, NULL);
     if (out_len)
         *out_len = 0;
     if (bad_args(in, in_len, out, out_cap, out_len) || (flags & ~LOOKUP_FLAGS) ||
@@ -582,16 +529,9 @@ static int lookup(const char *in, size_t in_len, char *out, size_t out_cap, size
         return rc;
     }
 
-    /* RFC 5893: the Bidi rule holds for every label of a Bidi domain name. */
-    if (st.bidi && st.bidi_name)
-        xn__merge_bidi(&st.errors, &st.first, st.bidi, &st.first_bidi);
-
-    if (!(flags & XN_NO_VERIFY_DNS_LENGTH)) {
-        /* 1 to 253 octets in A-label form, without a trailing root dot. */
-        size_t len = st.ace_len - (st.label > 0 && st.last_empty ? 1 : 0);
-        if (len == 0 || len > XN_DNS_NAME_MAX)
-            record(&st, XN_ERR_A4_1, 0, XN_NO_CODE_POINT);
-    }
+    /* RFC 5893 for every label of a Bidi domain name; 1 to 253 octets in
+     * A-label form. */
+    xn__dom_end(&st, !(flags & XN_NO_VERIFY_DNS_LENGTH) ? st.ace_len : (size_t)-1);
     return finish(&st, out, out_cap, out_len, report);
 }
 
@@ -672,11 +612,11 @@ static int register_ulabel(state *st, const char *s, size_t n, char *small, cons
         *ldh = true;
         for (i = 0; i < k; i++) {
             if (l[i] == '.')
-                record(st, XN_ERR_V5, offs[i], l[i]);
+                xn__dom_record(st, XN_ERR_V5, offs[i], l[i]);
             else if (!xn__is_ldh(l[i]))
-                record(st, XN_ERR_U1, offs[i], l[i]);
+                xn__dom_record(st, XN_ERR_U1, offs[i], l[i]);
         }
-        record(st, xn__check_hyphens(l, k, true) & ~XN_ERR_V4, 0, XN_NO_CODE_POINT);
+        xn__dom_record(st, xn__check_hyphens(l, k, true) & ~XN_ERR_V4, 0, XN_NO_CODE_POINT);
         *ace = s;
         *ace_n = k;
     } else if (rc == XN_OK) {
@@ -706,7 +646,7 @@ int xn_idna2008_register(const char *ulabel, size_t ulabel_len, const char *alab
     state st;
     int rc;
 
-    fill_report(report, NULL);
+    xn__dom_fill_report(report, NULL);
     if (out_len)
         *out_len = 0;
     if ((!ulabel && ulabel_len) || (!alabel && alabel_len) || (!out && out_cap) || !out_len ||
@@ -733,12 +673,12 @@ int xn_idna2008_register(const char *ulabel, size_t ulabel_len, const char *alab
         size_t dn = 0;
         for (i = 0; i < alabel_len; i++) {
             if ((unsigned char)alabel[i] >= 0x80) {
-                record(&st, XN_ERR_P4, i, XN_NO_CODE_POINT);
+                xn__dom_record(&st, XN_ERR_P4, i, XN_NO_CODE_POINT);
                 break;
             }
         }
         if (i == alabel_len && !xn__has_ace_prefix_bytes(alabel, alabel_len)) {
-            record(&st, XN_ERR_ALABEL, 0, XN_NO_CODE_POINT);
+            xn__dom_record(&st, XN_ERR_ALABEL, 0, XN_NO_CODE_POINT);
         } else if (i == alabel_len) {
             rc = alabel_len > ALABEL_MAX ? XN_E_TOO_LONG : alabel_buffers_get(&b, alabel_len);
             if (rc == XN_OK)
@@ -753,7 +693,7 @@ int xn_idna2008_register(const char *ulabel, size_t ulabel_len, const char *alab
     /* RFC 5891 §4.1: when both forms are given they must correspond. */
     if (ulabel_len && alabel_len &&
         (ldh || !have_a || un == 0 || un != an || memcmp(from_u, from_a, an) != 0))
-        record(&st, XN_ERR_MISMATCH, 0, XN_NO_CODE_POINT);
+        xn__dom_record(&st, XN_ERR_MISMATCH, 0, XN_NO_CODE_POINT);
 
     if (alabel_len) {
         result = have_a ? from_a : alabel;
@@ -764,7 +704,7 @@ int xn_idna2008_register(const char *ulabel, size_t ulabel_len, const char *alab
     }
     /* §4.4 and RFC 1034 §3.1: the label goes into the DNS. */
     if (result_n == 0 || result_n > XN_DNS_LABEL_MAX)
-        record(&st, XN_ERR_A4_2, 0, XN_NO_CODE_POINT);
+        xn__dom_record(&st, XN_ERR_A4_2, 0, XN_NO_CODE_POINT);
     if (!st.errors)
         xn__put(&st.out, result, result_n);
     xn__scratch_free(heap_u);

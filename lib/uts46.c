@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "ascii.h"
+#include "domain.h"
 #include "internal.h"
 #include "props.h"
 
@@ -63,41 +64,7 @@ static void put_lower(sink *s, const char *p, size_t n)
 /* ---- the state of one call --------------------------------------------- */
 
 typedef xn__where where;
-
-typedef struct domain {
-    unsigned flags;
-    bool to_ascii;
-    bool one_label;       /* xn_label_to_*: a separator is a V5 violation */
-    sink out;
-    uint64_t errors;      /* violations found so far */
-    where first;          /* the first of them */
-    uint64_t bidi;        /* RFC 5893 violations, counted only in a Bidi domain name */
-    where first_bidi;
-    bool is_bidi_name;    /* a label holds R, AL or AN (RFC 5893 §1.4) */
-    bool url_forbidden;   /* the output holds a forbidden domain code point */
-    bool last_empty;      /* the last label is empty (a trailing root dot) */
-    size_t label;         /* index of the label at hand */
-    size_t label_offset;  /* its first byte in the input */
-} domain;
-
-static void note(where *w, const domain *d, size_t offset, uint32_t cp)
-{
-    xn__note(w, d->label, offset, cp);
-}
-
-static void record(domain *d, uint64_t bits, size_t offset, uint32_t cp)
-{
-    if (bits) {
-        d->errors |= bits;
-        note(&d->first, d, offset, cp);
-    }
-}
-
-/* The input offset of code point i of a label, where it is known. */
-static size_t offset_of(const domain *d, const size_t *offs, size_t i, size_t n)
-{
-    return offs && i < n ? offs[i] : d->label_offset;
-}
+typedef xn__domain domain;
 
 static uint32_t cp_at(const uint32_t *l, size_t i, size_t n)
 {
@@ -160,31 +127,31 @@ static int validate(domain *d, const uint32_t *l, size_t n, const size_t *offs,
         if (rc != XN_OK)
             return rc;
         if (!nfc)
-            record(d, XN_ERR_V1, d->label_offset, XN_NO_CODE_POINT);
+            xn__dom_record(d, XN_ERR_V1, d->label_offset, XN_NO_CODE_POINT);
     }
 
     /* Steps 2-4: hyphens, or "xn--" when CheckHyphens is off. */
-    record(d, xn__check_hyphens(l, n, !(f & XN_NO_CHECK_HYPHENS)), d->label_offset, XN_NO_CODE_POINT);
+    xn__dom_record(d, xn__check_hyphens(l, n, !(f & XN_NO_CHECK_HYPHENS)), d->label_offset, XN_NO_CODE_POINT);
 
     /* Step 6: no leading combining mark. */
     if (xn__props(l[0]) & XN_PROP_MARK)
-        record(d, XN_ERR_V6, offset_of(d, offs, 0, n), l[0]);
+        xn__dom_record(d, XN_ERR_V6, xn__dom_offset_of(d, offs, 0, n), l[0]);
 
     /* Steps 5, 7, 8 per code point, gathering what the later steps need. */
     for (i = 0; i < n; i++) {
         uint32_t c = l[i];
         if (c < 0x80) {
             if (c == '.')
-                record(d, XN_ERR_V5, offset_of(d, offs, i, n), c);
+                xn__dom_record(d, XN_ERR_V5, xn__dom_offset_of(d, offs, i, n), c);
             else if (std3 && !is_ldh_lower(c))
-                record(d, XN_ERR_U1, offset_of(d, offs, i, n), c);
+                xn__dom_record(d, XN_ERR_U1, xn__dom_offset_of(d, offs, i, n), c);
             if (xn__is_upper(c)) /* mapped, so not valid here */
-                record(d, XN_ERR_V7, offset_of(d, offs, i, n), c);
+                xn__dom_record(d, XN_ERR_V7, xn__dom_offset_of(d, offs, i, n), c);
         } else {
             uint32_t p = xn__props(c);
             unsigned st = xn__status(p), bc = xn__bidi(p);
             if (!(st == XN_STATUS_VALID || (st == XN_STATUS_DEVIATION && !transitional)))
-                record(d, XN_ERR_V7, offset_of(d, offs, i, n), c);
+                xn__dom_record(d, XN_ERR_V7, xn__dom_offset_of(d, offs, i, n), c);
             if (bc == XN_BIDI_R || bc == XN_BIDI_AL || bc == XN_BIDI_AN)
                 rtl = true;
             if (c == 0x200C || c == 0x200D)
@@ -195,18 +162,18 @@ static int validate(domain *d, const uint32_t *l, size_t n, const size_t *offs,
     /* Step 9: CheckJoiners (RFC 5892 appendix A.1, A.2). */
     if (joiners && !(f & XN_NO_CHECK_JOINERS)) {
         bits = xn__check_joiners(l, n, &at);
-        record(d, bits, offset_of(d, offs, at, n), cp_at(l, at, n));
+        xn__dom_record(d, bits, xn__dom_offset_of(d, offs, at, n), cp_at(l, at, n));
     }
 
     /* Step 10: CheckBidi (RFC 5893 §2), which applies only if the whole name
      * turns out to be a Bidi domain name: kept aside until the end. */
     if (rtl)
-        d->is_bidi_name = true;
+        d->bidi_name = true;
     if (!(f & XN_NO_CHECK_BIDI)) {
         bits = xn__check_bidi(l, n, &at);
         if (bits) {
             d->bidi |= bits;
-            note(&d->first_bidi, d, offset_of(d, offs, at, n), cp_at(l, at, n));
+            xn__dom_note(&d->first_bidi, d, xn__dom_offset_of(d, offs, at, n), cp_at(l, at, n));
         }
     }
     return XN_OK;
@@ -253,7 +220,7 @@ static int emit(domain *d, const uint32_t *l, size_t n, size_t *bytes)
                 }
             }
         } else {
-            record(d, XN_ERR_A3, d->label_offset, XN_NO_CODE_POINT);
+            xn__dom_record(d, XN_ERR_A3, d->label_offset, XN_NO_CODE_POINT);
         }
     }
     *bytes = d->out.len - start;
@@ -307,7 +274,7 @@ static int decoded_ace(domain *d, const char *ace, size_t m, uint32_t *dec, size
         /* Step 4.1.3: nothing, or only ASCII, is no U-label. */
         bool u_label = dn > 0 && !xn__all_ascii(dec, dn);
         if (!u_label)
-            record(d, XN_ERR_P4, d->label_offset, XN_NO_CODE_POINT);
+            xn__dom_record(d, XN_ERR_P4, d->label_offset, XN_NO_CODE_POINT);
         /* Step 4.1.4: validate as nontransitional. */
         rc = validate(d, dec, dn, NULL, false, true);
         if (rc != XN_OK)
@@ -327,7 +294,7 @@ static int decoded_ace(domain *d, const char *ace, size_t m, uint32_t *dec, size
         *done = false;
         return XN_OK;
     }
-    record(d, XN_ERR_P4, d->label_offset, XN_NO_CODE_POINT);
+    xn__dom_record(d, XN_ERR_P4, d->label_offset, XN_NO_CODE_POINT);
     {
         /* Written as it is: "xn--" and the characters, lower-cased. */
         size_t start = d->out.len;
@@ -364,7 +331,7 @@ static int convert_label(domain *d, const uint32_t *l, size_t n, const size_t *o
         /* Step 4.1.1: an ACE label must be ASCII. */
         for (i = 4; i < n; i++) {
             if (l[i] >= 0x80) {
-                record(d, XN_ERR_P4, offset_of(d, offs, i, n), l[i]);
+                xn__dom_record(d, XN_ERR_P4, xn__dom_offset_of(d, offs, i, n), l[i]);
                 return emit(d, l, n, out_bytes);
             }
         }
@@ -397,31 +364,15 @@ static void finish_label(domain *d, size_t bytes, bool last)
     if (d->to_ascii) {
         bool root = last && d->label > 0 && (f & XN_ALLOW_ROOT_DOT);
         if ((bytes == 0 && !root) || bytes > XN_DNS_LABEL_MAX)
-            record(d, XN_ERR_A4_2, d->label_offset, XN_NO_CODE_POINT);
+            xn__dom_record(d, XN_ERR_A4_2, d->label_offset, XN_NO_CODE_POINT);
     } else if (bytes == 0 && (!last || d->label == 0)) {
         /* IdnaTestV2's X4_2: ToUnicode reports an empty label other than the
          * root label after a trailing dot. */
-        record(d, XN_ERR_X4_2, d->label_offset, XN_NO_CODE_POINT);
+        xn__dom_record(d, XN_ERR_X4_2, d->label_offset, XN_NO_CODE_POINT);
     }
 }
 
 /* ---- the fast path: a label of ASCII bytes --------------------------------- */
-
-/* XN_DNS_LABELS: an underscore label, or "*" as the first label. */
-static bool dns_label(const char *s, size_t n, bool first)
-{
-    size_t i;
-    if (n == 1 && s[0] == '*')
-        return first;
-    if (n < 2 || s[0] != '_')
-        return false;
-    for (i = 1; i < n; i++) {
-        unsigned c = (unsigned char)s[i];
-        if (!(xn__byte_class[c] & (XN__BC_LDH | XN__BC_UPPER)) && c != '_')
-            return false;
-    }
-    return true;
-}
 
 /* IgnoreInvalidPunycode: an "xn--" label that is no Punycode is validated
  * as an ordinary label, which takes code points, so the label limit
@@ -493,7 +444,7 @@ static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, boo
         return ace_label(d, s, n, last);
     }
 
-    if ((f & XN_DNS_LABELS) && !ldh && dns_label(s, n, d->label == 0)) {
+    if ((f & XN_DNS_LABELS) && !ldh && xn__dns_label(s, n, d->label == 0)) {
         /* Exempt from STD3, hyphen and Bidi rules; lower-cased as usual. */
         out_start = d->out.len;
         if (written)
@@ -506,13 +457,13 @@ static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, boo
     if (!ldh && !(f & XN_NO_STD3_RULES)) {
         for (i = 0; i < n; i++)
             if (xn__byte_class[(unsigned char)s[i]] & XN__BC_OTHER)
-                record(d, XN_ERR_U1, d->label_offset + i, (unsigned char)s[i]);
+                xn__dom_record(d, XN_ERR_U1, d->label_offset + i, (unsigned char)s[i]);
     }
     if (n > 0 && !(f & XN_NO_CHECK_HYPHENS)) {
         if (s[0] == '-' || s[n - 1] == '-')
-            record(d, XN_ERR_V3, d->label_offset, XN_NO_CODE_POINT);
+            xn__dom_record(d, XN_ERR_V3, d->label_offset, XN_NO_CODE_POINT);
         if (n >= 4 && s[2] == '-' && s[3] == '-')
-            record(d, XN_ERR_V2, d->label_offset, XN_NO_CODE_POINT);
+            xn__dom_record(d, XN_ERR_V2, d->label_offset, XN_NO_CODE_POINT);
     }
     if (n > 0 && !(f & XN_NO_CHECK_BIDI)) {
         /* An LDH label that starts with a letter and ends with a letter or
@@ -522,7 +473,7 @@ static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, boo
             uint64_t bits = xn__check_bidi_ascii(s, n);
             if (bits) {
                 d->bidi |= bits;
-                note(&d->first_bidi, d, d->label_offset, XN_NO_CODE_POINT);
+                xn__dom_note(&d->first_bidi, d, d->label_offset, XN_NO_CODE_POINT);
             }
         }
     }
@@ -629,7 +580,7 @@ static int process(domain *d, const char *in, size_t in_len)
                 if (e == in_len)
                     return XN_OK;
                 if (d->one_label)
-                    record(d, XN_ERR_V5, e, '.');
+                    xn__dom_record(d, XN_ERR_V5, e, '.');
                 xn__put(&d->out, ".", 1);
                 pos = e + 1;
                 d->label++;
@@ -643,18 +594,13 @@ static int process(domain *d, const char *in, size_t in_len)
         if (!dot)
             return XN_OK;
         if (d->one_label)
-            record(d, XN_ERR_V5, dot_at, '.');
+            xn__dom_record(d, XN_ERR_V5, dot_at, '.');
         xn__put(&d->out, ".", 1);
         d->label++;
     }
 }
 
 /* ---- entry points ---------------------------------------------------------- */
-
-static void fill_report(xn_report *r, const domain *d)
-{
-    xn__fill_report(r, d ? d->errors : 0, d ? &d->first : NULL);
-}
 
 static bool ascii_input(const char *in, size_t n)
 {
@@ -682,7 +628,7 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
     domain d;
     int rc;
 
-    fill_report(report, NULL);
+    xn__dom_fill_report(report, NULL);
     if (out_len)
         *out_len = 0;
     if ((!in && in_len) || (!out && out_cap) || !out_len || (flags & ~ALL_FLAGS) ||
@@ -690,7 +636,7 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
         return XN_E_INVALID_ARG;
     if (fast && !(one_label && in_len && memchr(in, '.', in_len)) &&
         xn__ascii_fast(in, in_len, out, out_cap, out_len, flags)) {
-        fill_report(report, NULL);
+        xn__dom_fill_report(report, NULL);
         return XN_OK;
     }
     if (out_cap)
@@ -709,16 +655,10 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
         return rc;
     }
 
-    /* RFC 5893 applies when some label makes this a Bidi domain name. */
-    if (d.bidi && d.is_bidi_name)
-        xn__merge_bidi(&d.errors, &d.first, d.bidi, &d.first_bidi);
-
-    if (to_ascii && !one_label && !(flags & XN_NO_VERIFY_DNS_LENGTH)) {
-        /* §4.2 step 4.1: 1 to 253 octets, without a trailing root dot. */
-        size_t len = d.out.len - (d.label > 0 && d.last_empty ? 1 : 0);
-        if (len == 0 || len > XN_DNS_NAME_MAX)
-            record(&d, XN_ERR_A4_1, 0, XN_NO_CODE_POINT);
-    }
+    /* RFC 5893 when some label makes this a Bidi domain name; §4.2 step
+     * 4.1 on the output of ToASCII of a whole name. */
+    xn__dom_end(&d, to_ascii && !one_label && !(flags & XN_NO_VERIFY_DNS_LENGTH) ? d.out.len
+                                                                                 : (size_t)-1);
 
     if (to_ascii && (flags & XN_URL_RULES)) {
         /* URL Standard, domain to ASCII: an ASCII name that ToASCII rejects
@@ -735,12 +675,12 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
             put_lower(&d.out, in, in_len);
         }
         if (!d.errors && d.out.len == 0)
-            record(&d, XN_ERR_URL_EMPTY, 0, XN_NO_CODE_POINT);
+            xn__dom_record(&d, XN_ERR_URL_EMPTY, 0, XN_NO_CODE_POINT);
         if (!d.errors && d.url_forbidden)
-            record(&d, XN_ERR_URL_FORBIDDEN, 0, XN_NO_CODE_POINT);
+            xn__dom_record(&d, XN_ERR_URL_FORBIDDEN, 0, XN_NO_CODE_POINT);
     }
 
-    fill_report(report, &d);
+    xn__dom_fill_report(report, &d);
     return xn__finish(&d.out, d.errors, !to_ascii, out, out_cap, out_len);
 }
 
