@@ -14,24 +14,22 @@
 enum { LDH = XN__BC_LDH, UPP = XN__BC_UPPER, OTH = XN__BC_OTHER, DOT = XN__BC_DOT,
        NON = XN__BC_NONASCII, HYP = XN__BC_HYPHEN };
 
+/* Sixteen bytes of one class. */
+#define ROW(c) c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c
+
 const unsigned char xn__byte_class[256] = {
-    OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH,
-    OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH,
+    ROW(OTH), ROW(OTH), /* C0 controls */
     OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, LDH | HYP, DOT, OTH,
     LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, OTH, OTH, OTH, OTH, OTH, OTH,
     OTH, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP,
     UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, OTH, OTH, OTH, OTH, OTH,
     OTH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH,
     LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, OTH, OTH, OTH, OTH, OTH,
-    NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON,
-    NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON,
-    NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON,
-    NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON,
-    NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON,
-    NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON,
-    NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON,
-    NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON, NON,
+    ROW(NON), ROW(NON), ROW(NON), ROW(NON), /* bytes of multi-byte UTF-8 sequences */
+    ROW(NON), ROW(NON), ROW(NON), ROW(NON),
 };
+
+#undef ROW
 
 /* The whole-name fast path: a name of ASCII bytes that breaks no rule and
  * holds no "xn--" label is its own lower-cased copy, for ToASCII and

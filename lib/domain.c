@@ -1,8 +1,117 @@
 /*
- * What the profiles that walk a name label by label share beyond the call
- * state of domain.h.
+ * The name walk the profiles share (domain.h): the call state from entry to
+ * exit, label splitting, label and name lengths, and the rules UTS #46 and
+ * IDNA2008 apply alike to a label of code points.
  */
 #include "domain.h"
+
+#include "ascii.h"
+
+/* ---- entry and exit ------------------------------------------------------ */
+
+void xn__dom_init(xn__domain *d, unsigned flags, char *out, size_t out_cap)
+{
+    memset(d, 0, sizeof *d);
+    d->flags = flags;
+    d->out.buf = out;
+    d->out.cap = out_cap;
+    if (out_cap)
+        out[0] = '\0';
+}
+
+int xn__dom_fail(xn__domain *d, int rc)
+{
+    if (d->out.cap)
+        d->out.buf[0] = '\0';
+    return rc;
+}
+
+void xn__dom_settle(xn__domain *d, bool check_length)
+{
+    if (d->bidi && d->bidi_name)
+        xn__merge_bidi(&d->errors, &d->first, d->bidi, &d->first_bidi);
+    if (check_length) {
+        size_t len = d->name_len - (d->label > 0 && d->last_empty ? 1 : 0);
+        if (len == 0 || len > XN_DNS_NAME_MAX)
+            xn__dom_record(d, XN_ERR_A4_1, 0, XN_NO_CODE_POINT);
+    }
+}
+
+int xn__dom_return(xn__domain *d, bool keep_output, size_t *out_len, xn_report *report)
+{
+    xn__fill_report(report, d->errors, &d->first);
+    return xn__finish(&d->out, d->errors, keep_output, d->out.buf, d->out.cap, out_len);
+}
+
+/* ---- rules on a label of code points ---------------------------------------- */
+
+int xn__dom_check_nfc(xn__domain *d, const uint32_t *l, size_t n, bool check_nfc)
+{
+    bool nfc;
+    int rc;
+    if (!check_nfc)
+        return XN_OK;
+    rc = xn__is_nfc(l, n, &nfc);
+    if (rc == XN_OK && !nfc)
+        xn__dom_record(d, XN_ERR_V1, d->label_offset, XN_NO_CODE_POINT);
+    return rc;
+}
+
+void xn__dom_check_joiners(xn__domain *d, const uint32_t *l, size_t n, const size_t *offs)
+{
+    size_t at;
+    uint64_t bits = xn__check_joiners(l, n, &at);
+    xn__dom_record_at(d, bits, l, n, offs, at);
+}
+
+void xn__dom_check_bidi(xn__domain *d, const uint32_t *l, size_t n, const size_t *offs,
+                        bool rtl)
+{
+    size_t at;
+    uint64_t bits;
+    if (rtl)
+        d->bidi_name = true;
+    if (d->flags & XN_NO_CHECK_BIDI)
+        return;
+    bits = xn__check_bidi(l, n, &at);
+    if (d->registration) {
+        /* RFC 5891 §4.2.3.4: a label with right-to-left characters must
+         * satisfy the rule on its own. */
+        if (rtl)
+            xn__dom_record_at(d, bits, l, n, offs, at);
+    } else if (bits) {
+        xn__dom_keep_bidi(d, bits, xn__dom_offset_of(d, offs, at, n),
+                          at < n ? l[at] : XN_NO_CODE_POINT);
+    }
+}
+
+/* ---- labels and lengths ---------------------------------------------------- */
+
+void xn__dom_label_done(xn__domain *d, size_t bytes, bool last)
+{
+    unsigned f = d->flags;
+    d->name_len += bytes;
+    if (last)
+        d->last_empty = bytes == 0;
+    if (f & XN_NO_VERIFY_DNS_LENGTH)
+        return;
+    if (d->ascii_lengths) {
+        bool root = last && d->label > 0 && (f & XN_ALLOW_ROOT_DOT);
+        if ((bytes == 0 && !root) || bytes > XN_DNS_LABEL_MAX)
+            xn__dom_record(d, XN_ERR_A4_2, d->label_offset, XN_NO_CODE_POINT);
+    } else if (bytes == 0 && (!last || d->label == 0)) {
+        /* IdnaTestV2's X4_2: ToUnicode reports an empty label other than the
+         * root label after a trailing dot. */
+        xn__dom_record(d, XN_ERR_X4_2, d->label_offset, XN_NO_CODE_POINT);
+    }
+}
+
+void xn__dom_next_label(xn__domain *d)
+{
+    xn__put(&d->out, ".", 1);
+    d->name_len++;
+    d->label++;
+}
 
 bool xn__dns_label(const char *s, size_t n, bool first)
 {
@@ -15,4 +124,103 @@ bool xn__dns_label(const char *s, size_t n, bool first)
         if (!xn__is_ldh((unsigned char)s[i]) && s[i] != '_')
             return false;
     return true;
+}
+
+/* The length of a label separator at u[0..n) (n > 0), or 0. */
+static size_t separator_length(const unsigned char *u, size_t n)
+{
+    if (u[0] == '.')
+        return 1;
+    if (n < 3)
+        return 0;
+    if (u[0] == 0xE3 && u[1] == 0x80 && u[2] == 0x82) /* U+3002 IDEOGRAPHIC FULL STOP */
+        return 3;
+    if (u[0] == 0xEF && u[1] == 0xBC && u[2] == 0x8E) /* U+FF0E FULLWIDTH FULL STOP */
+        return 3;
+    if (u[0] == 0xEF && u[1] == 0xBD && u[2] == 0xA1) /* U+FF61 HALFWIDTH IDEOGRAPHIC FULL STOP */
+        return 3;
+    return 0;
+}
+
+size_t xn__dom_label_end(const unsigned char *u, size_t n, size_t pos, size_t *sep_len)
+{
+    for (; pos < n; pos++) {
+        size_t sep = separator_length(u + pos, n - pos);
+        if (sep) {
+            *sep_len = sep;
+            return pos;
+        }
+    }
+    *sep_len = 0;
+    return n;
+}
+
+/* ---- the walk of a mapping profile ----------------------------------------- */
+
+/* Scans the label at u[pos..in_len) while it is ASCII, up to its '.' or the
+ * end, or-ing the byte classes into *classes; with out, copies it there
+ * lower-cased.  Returns where the scan stopped and the class of that byte
+ * in *stop (0 at the end). */
+static size_t scan_ascii(const unsigned char *u, size_t pos, size_t in_len, char *out,
+                         unsigned *classes, unsigned *stop)
+{
+    size_t e = pos;
+    unsigned c = 0, all = 0;
+    if (out) {
+        while (e < in_len && !((c = xn__byte_class[u[e]]) & (XN__BC_DOT | XN__BC_NONASCII))) {
+            all |= c;
+            out[e - pos] = (char)(u[e] | ((c & XN__BC_UPPER) << 4)); /* A-Z to a-z */
+            e++;
+        }
+    } else {
+        while (e < in_len && !((c = xn__byte_class[u[e]]) & (XN__BC_DOT | XN__BC_NONASCII))) {
+            all |= c;
+            e++;
+        }
+    }
+    *classes = all;
+    *stop = e < in_len ? c : 0;
+    return e;
+}
+
+int xn__dom_walk(xn__domain *d, const char *in, size_t in_len, const xn__profile *p)
+{
+    const unsigned char *u = (const unsigned char *)in;
+    xn__carry cy;
+    size_t pos = 0;
+    int rc;
+
+    cy.n = 0;
+    cy.offset = 0;
+    for (;;) {
+        bool dot = false;
+        size_t dot_at = pos;
+        d->label_offset = pos;
+        if (cy.n == 0) {
+            /* A label of ASCII bytes up to its dot or the end takes the
+             * profile's ASCII rules: no decoding, no ICU.  When the rest of
+             * the input surely fits, the scan copies it to the output. */
+            bool room = d->copy_ascii && d->out.buf && !d->out.full &&
+                        d->out.cap - d->out.len >= in_len - pos;
+            unsigned classes, stop;
+            size_t e = scan_ascii(u, pos, in_len, room ? d->out.buf + d->out.len : NULL, &classes,
+                                  &stop);
+            if (!(stop & XN__BC_NONASCII)) {
+                rc = p->ascii_label(d, in + pos, e - pos, classes, room, e == in_len);
+                if (rc != XN_OK || e == in_len)
+                    return rc;
+                dot = true;
+                dot_at = e;
+                pos = e + 1;
+            }
+        }
+        if (!dot) {
+            rc = p->general_label(d, u, in_len, &pos, &cy, &dot, &dot_at);
+            if (rc != XN_OK || !dot)
+                return rc;
+        }
+        if (d->one_label)
+            xn__dom_record(d, XN_ERR_V5, dot_at, '.');
+        xn__dom_next_label(d);
+    }
 }

@@ -1,15 +1,26 @@
 /*
- * The state of one call that walks a domain name label by label, shared by
- * the UTS #46 (uts46.c) and IDNA2008 (idna2008.c) profiles: the output, the
- * rules broken so far and where the first one was, the RFC 5893 verdicts
- * kept aside until the name turns out to be a Bidi domain name, and the
- * label at hand.  Each profile uses the fields it needs.
+ * The name walk: what the three profiles (uts46.c, idna2008.c, idna2003.c)
+ * share to take a domain name apart label by label and put the result
+ * together (domain.c).
+ *
+ * A conversion of a whole name goes
+ *
+ *     xn__dom_enter()      the argument checks every entry point makes
+ *     xn__dom_init()       the call state, the output cleared
+ *     xn__dom_walk()       label splitting; per label, the profile's rules
+ *       or the profile's own loop with xn__dom_label_end()
+ *     xn__dom_settle()     Bidi per domain, the name's length (A4_1)
+ *     xn__dom_return()     the report, the output finished
+ *
+ * and a profile supplies only its per-label rules, recording what a label
+ * breaks with xn__dom_record() and its length with xn__dom_label_done().
  */
 #ifndef XN_DOMAIN_H
 #define XN_DOMAIN_H
 
 #include "internal.h"
 
+/* The state of one call.  Each profile uses the fields it needs. */
 typedef struct xn__domain {
     unsigned flags;
     xn__sink out;
@@ -21,15 +32,59 @@ typedef struct xn__domain {
     bool last_empty;      /* the last label is empty (a trailing root dot) */
     size_t label;         /* index of the label at hand */
     size_t label_offset;  /* its first byte in the input */
+    size_t name_len;      /* the name's length in ASCII (A-label) form so far */
+    /* How the walk and the length rules treat labels. */
+    bool ascii_lengths;   /* label lengths are A-label octets (A4_2), else X4_2 */
+    bool one_label;       /* xn_label_to_*: a separator is a V5 violation */
+    bool copy_ascii;      /* xn__dom_walk() copies ASCII labels, lower-cased */
     /* UTS #46 */
     bool to_ascii;
-    bool one_label;       /* xn_label_to_*: a separator is a V5 violation */
     bool url_forbidden;   /* the output holds a forbidden domain code point */
     /* IDNA2008 */
     bool to_unicode;
-    bool registration;
-    size_t ace_len;       /* the name's length in A-label form so far */
+    bool registration;    /* the Bidi rule is settled per label (RFC 5891 §4.2.3.4) */
 } xn__domain;
+
+/* ---- entry and exit ------------------------------------------------------ */
+
+/* The checks at the entry of every conversion: clears *report and *out_len
+ * (where given), then refuses (XN_E_INVALID_ARG) an input NULL with a
+ * length, an output NULL with a capacity, out_len NULL, a flag outside
+ * allowed, a report too small to be one, input and output sharing a byte,
+ * or what the caller found wrong itself (refuse).  Nothing is written to
+ * out here: the whole-name fast path of UTS #46 comes between this and
+ * xn__dom_init(). */
+static inline int xn__dom_enter(const char *in, size_t in_len, const char *out, size_t out_cap,
+                                size_t *out_len, unsigned flags, unsigned allowed,
+                                xn_report *report, bool refuse)
+{
+    xn__clear_report(report);
+    if (out_len)
+        *out_len = 0;
+    if (refuse || (!in && in_len) || (!out && out_cap) || !out_len || (flags & ~allowed) ||
+        xn__report_bad(report) || xn__overlap(in, in_len, out, out_cap))
+        return XN_E_INVALID_ARG;
+    return XN_OK;
+}
+
+/* Sets up d for a conversion into out[0..out_cap), which it clears. */
+void xn__dom_init(xn__domain *d, unsigned flags, char *out, size_t out_cap);
+
+/* A conversion that failed with status rc (not XN_OK): the output cleared,
+ * nothing else kept.  Returns rc. */
+int xn__dom_fail(xn__domain *d, int rc);
+
+/* The end of a walk: RFC 5893 holds for every label once some label made
+ * the name a Bidi domain name, and, with check_length, the name in ASCII
+ * form (name_len) is 1 to 253 octets without a trailing root dot (A4_1;
+ * UTS #46 §4.2 step 4.1, RFC 1034 §3.1). */
+void xn__dom_settle(xn__domain *d, bool check_length);
+
+/* Fills the report and finishes the output as xn__finish() does, with the
+ * output kept on violations when keep_output (the ToUnicode forms). */
+int xn__dom_return(xn__domain *d, bool keep_output, size_t *out_len, xn_report *report);
+
+/* ---- what a label breaks ------------------------------------------------- */
 
 /* Keeps the first place of a violation (or of a Bidi verdict) in *w. */
 static inline void xn__dom_note(xn__where *w, const xn__domain *d, size_t offset, uint32_t cp)
@@ -54,31 +109,82 @@ static inline size_t xn__dom_offset_of(const xn__domain *d, const size_t *offs, 
     return offs && i < n ? offs[i] : d->label_offset;
 }
 
-/* The report of a call: d NULL (nothing found yet, or a failure before
- * looking) gives an empty one. */
-static inline void xn__dom_fill_report(xn_report *r, const xn__domain *d)
+/* Records bits found at index at of the label l[0..n) (offsets offs, or
+ * NULL): at n, the label as a whole. */
+static inline void xn__dom_record_at(xn__domain *d, uint64_t bits, const uint32_t *l, size_t n,
+                                     const size_t *offs, size_t at)
 {
-    xn__fill_report(r, d ? d->errors : 0, d ? &d->first : NULL);
+    if (bits)
+        xn__dom_record(d, bits, xn__dom_offset_of(d, offs, at, n),
+                       at < n ? l[at] : XN_NO_CODE_POINT);
 }
 
-/* The end of a walk: RFC 5893 holds for every label once some label made
- * the name a Bidi domain name, and, when ascii_len is not (size_t)-1, the
- * name in ASCII form is 1 to 253 octets without a trailing root dot (A4_1;
- * UTS #46 §4.2 step 4.1, RFC 1034 §3.1). */
-static inline void xn__dom_end(xn__domain *d, size_t ascii_len)
+/* Keeps RFC 5893 violations aside until the name proves a Bidi domain
+ * name (xn__dom_settle()). */
+static inline void xn__dom_keep_bidi(xn__domain *d, uint64_t bits, size_t offset, uint32_t cp)
 {
-    if (d->bidi && d->bidi_name)
-        xn__merge_bidi(&d->errors, &d->first, d->bidi, &d->first_bidi);
-    if (ascii_len != (size_t)-1) {
-        size_t len = ascii_len - (d->label > 0 && d->last_empty ? 1 : 0);
-        if (len == 0 || len > XN_DNS_NAME_MAX)
-            xn__dom_record(d, XN_ERR_A4_1, 0, XN_NO_CODE_POINT);
+    if (bits) {
+        d->bidi |= bits;
+        xn__dom_note(&d->first_bidi, d, offset, cp);
     }
 }
 
+/* The rules UTS #46 §4.1 and RFC 5891 share for a label of code points:
+ * NFC (V1, when check_nfc: the label did not come from the NFC step),
+ * CONTEXTJ (RFC 5892 A.1, A.2, when joiners: the label holds one), and the
+ * Bidi rule (RFC 5893 §2): rtl marks the name a Bidi domain name; the
+ * verdict is kept aside, or settled at once for registration; skipped with
+ * XN_NO_CHECK_BIDI.  Returns XN_OK, XN_E_NOMEM or XN_E_INTERNAL. */
+int xn__dom_check_nfc(xn__domain *d, const uint32_t *l, size_t n, bool check_nfc);
+void xn__dom_check_joiners(xn__domain *d, const uint32_t *l, size_t n, const size_t *offs);
+void xn__dom_check_bidi(xn__domain *d, const uint32_t *l, size_t n, const size_t *offs,
+                        bool rtl);
+
+/* ---- labels and lengths ---------------------------------------------------- */
+
+/* A label of the output is done: bytes is its length in ASCII form (what
+ * DNS would carry) or, for UTS #46 ToUnicode, in the output; last: it ends
+ * the name.  Adds it to the name's length and checks it: with
+ * ascii_lengths, 1 to 63 octets (A4_2), an empty last label after a dot
+ * being the root with XN_ALLOW_ROOT_DOT; otherwise no empty label but that
+ * root (X4_2).  XN_NO_VERIFY_DNS_LENGTH checks nothing. */
+void xn__dom_label_done(xn__domain *d, size_t bytes, bool last);
+
+/* Writes the separator between two labels and moves to the next one. */
+void xn__dom_next_label(xn__domain *d);
+
 /* XN_DNS_LABELS: an underscore label ("_" then letters of either case,
  * digits, '-' and '_', as in SRV and TLSA names), or "*" as the first
- * label (domain.c). */
+ * label. */
 bool xn__dns_label(const char *s, size_t n, bool first);
+
+/* For a profile that does not map (IDNA2003): the end of the label that
+ * starts at pos of u[0..n), at one of the four dots of RFC 3490 §3.1
+ * (U+002E, U+3002, U+FF0E, U+FF61) or at n; *sep_len is the dot's length
+ * in bytes (0 at n). */
+size_t xn__dom_label_end(const unsigned char *u, size_t n, size_t pos, size_t *sep_len);
+
+/* ---- the walk of a mapping profile ----------------------------------------- */
+
+/* The per-label rules of a profile that maps as UTS #46 does. */
+typedef struct xn__profile {
+    /* A label of n ASCII bytes without a '.', that no mapping carried code
+     * points into: classes are its byte classes (ascii.h) or-ed together;
+     * written: d->copy_ascii had the walk copy it, lower-cased, to the end
+     * of the output already. */
+    int (*ascii_label)(xn__domain *d, const char *s, size_t n, unsigned classes, bool written,
+                       bool last);
+    /* Any other label, from *ppos of u[0..in_len) after the code points
+     * carried in *cy (xn__map_label()'s arguments): read, checked and
+     * written, *ppos advanced past it, *pdot set when a U+002E (at input
+     * offset *pdot_at) ended it. */
+    int (*general_label)(xn__domain *d, const unsigned char *u, size_t in_len, size_t *ppos,
+                         xn__carry *cy, bool *pdot, size_t *pdot_at);
+} xn__profile;
+
+/* Splits in[0..in_len) into labels for p, writing the separators (a V5
+ * violation each with d->one_label).  Returns XN_OK or the first failure
+ * of a label. */
+int xn__dom_walk(xn__domain *d, const char *in, size_t in_len, const xn__profile *p);
 
 #endif

@@ -18,7 +18,7 @@
 
 #include <unicode/usprep.h>
 
-#include "internal.h"
+#include "domain.h"
 
 #define ALL_FLAGS (XN_ALLOW_UNASSIGNED | XN_NO_STD3_RULES | XN_ALLOW_ROOT_DOT)
 
@@ -65,29 +65,18 @@ static void work_init(work *w, void *mem, size_t cap)
     w->pc = (char *)p;
 }
 
-/* ---- output ------------------------------------------------------------- */
-
-typedef xn__sink sink;
-
 /* ---- the state of one call ------------------------------------------------ */
 
+/* The name walk's (domain.h), with Nameprep and the label's buffers. */
 typedef struct state {
-    unsigned flags;
+    xn__domain d;
     UStringPrepProfile *nameprep;
-    work *w; /* the current label's buffers */
-    sink out;
-    uint64_t errors;
-    xn__where first;
-    size_t label;
-    size_t label_offset;
+    work *w;
 } state;
 
 static void record(state *st, uint64_t bits, size_t offset, uint32_t cp)
 {
-    if (!bits)
-        return;
-    st->errors |= bits;
-    xn__note(&st->first, st->label, offset, cp);
+    xn__dom_record(&st->d, bits, offset, cp);
 }
 
 
@@ -112,7 +101,7 @@ static int nameprep(state *st, const uint32_t *l, size_t n, const size_t *offs, 
         return XN_E_TOO_LONG;
     memset(&pe, 0, sizeof pe);
     dn = usprep_prepare(st->nameprep, src, sn, dst, (int32_t)u16_cap,
-                        (st->flags & XN_ALLOW_UNASSIGNED) ? USPREP_ALLOW_UNASSIGNED
+                        (st->d.flags & XN_ALLOW_UNASSIGNED) ? USPREP_ALLOW_UNASSIGNED
                                                           : USPREP_DEFAULT,
                         &pe, &err);
     if (err == U_STRINGPREP_PROHIBITED_ERROR || err == U_STRINGPREP_UNASSIGNED_ERROR ||
@@ -131,7 +120,7 @@ static int nameprep(state *st, const uint32_t *l, size_t n, const size_t *offs, 
             if (units == (size_t)pe.offset)
                 at = k;
         }
-        record(st, bit, offs && at < n ? offs[at] : st->label_offset, at < n ? l[at] : XN_NO_CODE_POINT);
+        record(st, bit, offs && at < n ? offs[at] : st->d.label_offset, at < n ? l[at] : XN_NO_CODE_POINT);
         *ok = false;
         return XN_OK;
     }
@@ -166,7 +155,7 @@ static int to_ascii_label(state *st, const uint32_t *l, size_t n, const size_t *
     const uint32_t *p = l;
     size_t pn = n, i, len = 0;
     const size_t *po = offs;
-    uint64_t before = st->errors;
+    uint64_t before = st->d.errors;
     int rc;
 
     *ace_n = 0;
@@ -187,15 +176,15 @@ static int to_ascii_label(state *st, const uint32_t *l, size_t n, const size_t *
      * the name's labels: no label may hold one. */
     for (i = 0; i < pn; i++)
         if (p[i] == '.')
-            record(st, XN_ERR_V5, po ? po[i] : st->label_offset, '.');
+            record(st, XN_ERR_V5, po ? po[i] : st->d.label_offset, '.');
     /* Step 3: UseSTD3ASCIIRules: no non-LDH ASCII (a), no '-' at either end
      * (b). */
-    if (!(st->flags & XN_NO_STD3_RULES)) {
+    if (!(st->d.flags & XN_NO_STD3_RULES)) {
         for (i = 0; i < pn; i++)
             if (p[i] < 0x80 && p[i] != '.' && !xn__is_ldh(p[i]))
-                record(st, XN_ERR_U1, po ? po[i] : st->label_offset, p[i]);
+                record(st, XN_ERR_U1, po ? po[i] : st->d.label_offset, p[i]);
         if (pn > 0 && (p[0] == '-' || p[pn - 1] == '-'))
-            record(st, XN_ERR_V3, st->label_offset, XN_NO_CODE_POINT);
+            record(st, XN_ERR_V3, st->d.label_offset, XN_NO_CODE_POINT);
     }
     if (xn__all_ascii(p, pn)) {
         /* Step 4: all ASCII, skip to step 8. */
@@ -207,13 +196,13 @@ static int to_ascii_label(state *st, const uint32_t *l, size_t n, const size_t *
     } else {
         /* Step 5: must not begin with the ACE prefix. */
         if (xn__has_ace_prefix(p, pn))
-            record(st, XN_ERR_ACE_PREFIX, st->label_offset, XN_NO_CODE_POINT);
+            record(st, XN_ERR_ACE_PREFIX, st->d.label_offset, XN_NO_CODE_POINT);
         /* Steps 6 and 7: Punycode, and the prefix. */
         rc = xn_punycode_encode(p, pn, NULL, ace + 4, 8 * st->w->cap, &len);
         if (rc == XN_E_BUFFER_TOO_SMALL || rc == XN_E_TOO_LONG)
             return XN_E_TOO_LONG;
         if (rc != XN_OK) {
-            record(st, XN_ERR_A3, st->label_offset, XN_NO_CODE_POINT);
+            record(st, XN_ERR_A3, st->d.label_offset, XN_NO_CODE_POINT);
             return XN_OK;
         }
         memcpy(ace, "xn--", 4);
@@ -221,9 +210,9 @@ static int to_ascii_label(state *st, const uint32_t *l, size_t n, const size_t *
     }
     /* Step 8: 1 to 63 code points. */
     if (len == 0 || len > XN_DNS_LABEL_MAX)
-        record(st, XN_ERR_A4_2, st->label_offset, XN_NO_CODE_POINT);
+        record(st, XN_ERR_A4_2, st->d.label_offset, XN_NO_CODE_POINT);
     *ace_n = len;
-    *ok = st->errors == before;
+    *ok = st->d.errors == before;
     return XN_OK;
 }
 
@@ -254,12 +243,12 @@ static int to_unicode_label(state *st, const uint32_t *l, size_t n, const char *
     /* Step 3: no ACE prefix: the label is returned unchanged, and that is
      * no failure. */
     if (!xn__has_ace_prefix(p, pn)) {
-        xn__put(&st->out, raw, raw_n);
+        xn__put(&st->d.out, raw, raw_n);
         return XN_OK;
     }
     /* Steps 4 and 5: the Punycode after the prefix. */
     if (pn - 4 > XN_ACE_LIMIT || !xn__all_ascii(p, pn)) {
-        record(st, XN_ERR_P4, st->label_offset, XN_NO_CODE_POINT);
+        record(st, XN_ERR_P4, st->d.label_offset, XN_NO_CODE_POINT);
         goto original;
     }
     for (i = 0; i < pn; i++)
@@ -270,7 +259,7 @@ static int to_unicode_label(state *st, const uint32_t *l, size_t n, const char *
     if (rc == XN_E_BUFFER_TOO_SMALL)
         return XN_E_TOO_LONG; /* the small work: run() converts the label again */
     if (rc != XN_OK) {
-        record(st, XN_ERR_P4, st->label_offset, XN_NO_CODE_POINT);
+        record(st, XN_ERR_P4, st->d.label_offset, XN_NO_CODE_POINT);
         goto original;
     }
     /* Step 6: ToASCII of the result, with the same flags. */
@@ -286,42 +275,28 @@ static int to_unicode_label(state *st, const uint32_t *l, size_t n, const char *
             break;
     }
     if (an != pn || i != an) {
-        record(st, XN_ERR_ROUNDTRIP, st->label_offset, XN_NO_CODE_POINT);
+        record(st, XN_ERR_ROUNDTRIP, st->d.label_offset, XN_NO_CODE_POINT);
         goto original;
     }
     /* Step 8: the decoded label. */
     for (i = 0; i < dn; i++) {
         char tmp[4];
-        xn__put(&st->out, tmp, xn__utf8_put(dec[i], tmp));
+        xn__put(&st->d.out, tmp, xn__utf8_put(dec[i], tmp));
     }
     return XN_OK;
 
 original:
-    xn__put(&st->out, raw, raw_n);
+    xn__put(&st->d.out, raw, raw_n);
     return XN_OK;
 }
 
 /* ---- whole names ------------------------------------------------------------------ */
 
-/* The length of a label separator at u (RFC 3490 §3.1 requirement 1), or 0. */
-static size_t separator(const unsigned char *u, size_t n)
-{
-    if (u[0] == '.')
-        return 1;
-    if (n >= 3 && u[0] == 0xE3 && u[1] == 0x80 && u[2] == 0x82) /* U+3002 */
-        return 3;
-    if (n >= 3 && u[0] == 0xEF && u[1] == 0xBC && u[2] == 0x8E) /* U+FF0E */
-        return 3;
-    if (n >= 3 && u[0] == 0xEF && u[1] == 0xBD && u[2] == 0xA1) /* U+FF61 */
-        return 3;
-    return 0;
-}
-
 /* One label of input bytes s[0..n) (no separator in it). */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static int do_label(state *st, const char *s, size_t n, bool to_unicode, bool last)
+static int convert_label(state *st, const char *s, size_t n, bool to_unicode, bool last)
 {
     const unsigned char *u = (const unsigned char *)s;
     uint32_t *l = st->w->l;
@@ -340,7 +315,7 @@ static int do_label(state *st, const char *s, size_t n, bool to_unicode, bool la
             ascii = false;
         if (k < st->w->cap) {
             l[k] = c;
-            offs[k] = st->label_offset + pos;
+            offs[k] = st->d.label_offset + pos;
         }
         k++;
         pos += len;
@@ -355,18 +330,18 @@ static int do_label(state *st, const char *s, size_t n, bool to_unicode, bool la
             return XN_E_TOO_LONG;
         if (to_unicode) {
             if (xn__has_ace_prefix(l, k))
-                record(st, XN_ERR_P4, st->label_offset, XN_NO_CODE_POINT);
-            xn__put(&st->out, s, n);
+                record(st, XN_ERR_P4, st->d.label_offset, XN_NO_CODE_POINT);
+            xn__put(&st->d.out, s, n);
             return XN_OK;
         }
-        if (!(st->flags & XN_NO_STD3_RULES)) {
+        if (!(st->d.flags & XN_NO_STD3_RULES)) {
             for (i = 0; i < n; i++)
                 if (!xn__is_ldh((unsigned char)s[i]))
-                    record(st, XN_ERR_U1, st->label_offset + i, (unsigned char)s[i]);
+                    record(st, XN_ERR_U1, st->d.label_offset + i, (unsigned char)s[i]);
             if (s[0] == '-' || s[n - 1] == '-')
-                record(st, XN_ERR_V3, st->label_offset, XN_NO_CODE_POINT);
+                record(st, XN_ERR_V3, st->d.label_offset, XN_NO_CODE_POINT);
         }
-        record(st, XN_ERR_A4_2, st->label_offset, XN_NO_CODE_POINT);
+        record(st, XN_ERR_A4_2, st->d.label_offset, XN_NO_CODE_POINT);
         return XN_OK;
     }
 
@@ -379,45 +354,36 @@ static int do_label(state *st, const char *s, size_t n, bool to_unicode, bool la
         /* Step 8 for an empty label.  One trailing root dot is not a label
          * (RFC 3490 §3.1 allows the dot; libidn, ICU's IDNA2003 API and
          * Python's codec keep it), so it is accepted whatever the flags. */
-        if (!(last && st->label > 0))
-            record(st, XN_ERR_A4_2, st->label_offset, XN_NO_CODE_POINT);
+        if (!(last && st->d.label > 0))
+            record(st, XN_ERR_A4_2, st->d.label_offset, XN_NO_CODE_POINT);
         return XN_OK;
     }
     rc = to_ascii_label(st, l, k, offs, ace, &an, &ok);
     if (rc != XN_OK)
         return rc;
-    xn__put(&st->out, ace, an);
+    xn__put(&st->d.out, ace, an);
     return XN_OK;
 }
 
 static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
                unsigned flags, xn_report *report, bool to_unicode)
 {
-    const unsigned char *u = (const unsigned char *)in;
+    const unsigned char *u;
     UErrorCode err = U_ZERO_ERROR;
-    size_t pos = 0, start = 0;
+    size_t pos = 0;
     /* size_t elements: the work's first array is size_t. */
     size_t small_mem[(WORK_BYTES(WORK_SMALL) + sizeof(size_t) - 1) / sizeof(size_t)];
     void *big_mem = NULL;
     work small, big;
     state st;
-    int rc = XN_OK;
+    int rc = xn__dom_enter(in, in_len, out, out_cap, out_len, flags, ALL_FLAGS, report, false);
 
-    xn__clear_report(report);
-    if (out_len)
-        *out_len = 0;
-    if ((!in && in_len) || (!out && out_cap) || !out_len || (flags & ~ALL_FLAGS) ||
-        xn__report_bad(report) || xn__overlap(in, in_len, out, out_cap))
-        return XN_E_INVALID_ARG;
-    if (out_cap)
-        out[0] = '\0';
+    if (rc != XN_OK)
+        return rc;
     if (!in)
         in = ""; /* in_len is 0: no NULL + 0 below */
-
-    memset(&st, 0, sizeof st);
-    st.flags = flags;
-    st.out.buf = out;
-    st.out.cap = out_cap;
+    u = (const unsigned char *)in;
+    xn__dom_init(&st.d, flags, out, out_cap);
     work_init(&small, small_mem, WORK_SMALL);
     st.w = &small;
     st.nameprep = usprep_openByType(USPREP_RFC3491_NAMEPREP, &err);
@@ -425,48 +391,34 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
         return XN_E_INTERNAL;
 
     for (;;) {
-        size_t sep = pos < in_len ? separator(u + pos, in_len - pos) : 0;
-        if (pos == in_len || sep) {
-            sink out_before = st.out;
-            uint64_t errors_before = st.errors;
-            xn__where first_before = st.first;
-            st.label_offset = start;
-            rc = do_label(&st, in + start, pos - start, to_unicode, pos == in_len);
-            if (rc == XN_E_TOO_LONG && st.w == &small) {
-                /* Too long for the stack's buffers: once more, from where
-                 * the label began, with buffers for XN_LABEL_LIMIT. */
-                big_mem = malloc(WORK_BYTES(XN_LABEL_LIMIT));
-                if (!big_mem) {
-                    rc = XN_E_NOMEM;
-                    break;
-                }
-                work_init(&big, big_mem, XN_LABEL_LIMIT);
-                st.w = &big;
-                st.out = out_before;
-                st.errors = errors_before;
-                st.first = first_before;
-                rc = do_label(&st, in + start, pos - start, to_unicode, pos == in_len);
-            }
-            if (rc != XN_OK || pos == in_len)
+        size_t sep, end = xn__dom_label_end(u, in_len, pos, &sep);
+        xn__domain before = st.d;
+        st.d.label_offset = pos;
+        rc = convert_label(&st, in + pos, end - pos, to_unicode, end == in_len);
+        if (rc == XN_E_TOO_LONG && st.w == &small) {
+            /* Too long for the stack's buffers: once more, from where the
+             * label began, with buffers for XN_LABEL_LIMIT. */
+            big_mem = malloc(WORK_BYTES(XN_LABEL_LIMIT));
+            if (!big_mem) {
+                rc = XN_E_NOMEM;
                 break;
-            xn__put(&st.out, ".", 1);
-            st.label++;
-            pos += sep;
-            start = pos;
-        } else {
-            pos++;
+            }
+            work_init(&big, big_mem, XN_LABEL_LIMIT);
+            st.w = &big;
+            st.d = before;
+            st.d.label_offset = pos;
+            rc = convert_label(&st, in + pos, end - pos, to_unicode, end == in_len);
         }
+        if (rc != XN_OK || end == in_len)
+            break;
+        xn__dom_next_label(&st.d);
+        pos = end + sep;
     }
     usprep_close(st.nameprep);
     free(big_mem);
-    if (rc != XN_OK) {
-        if (out_cap)
-            out[0] = '\0';
-        return rc;
-    }
-
-    xn__fill_report(report, st.errors, &st.first);
-    return xn__finish(&st.out, st.errors, to_unicode, out, out_cap, out_len);
+    if (rc != XN_OK)
+        return xn__dom_fail(&st.d, rc);
+    return xn__dom_return(&st.d, to_unicode, out_len, report);
 }
 
 int xn_idna2003_to_ascii(const char *in, size_t in_len, char *out, size_t out_cap,

@@ -35,13 +35,7 @@
 /* An A-label: "xn--" and at most XN_ACE_LIMIT Punycode characters. */
 #define ALABEL_MAX (4 + XN_ACE_LIMIT)
 
-/* ---- output ------------------------------------------------------------- */
-
 typedef xn__sink sink;
-
-/* ---- the state of one call ---------------------------------------------- */
-
-typedef xn__where where;
 
 /* The call state: the name walk's (domain.h). */
 typedef xn__domain state;
@@ -58,20 +52,16 @@ typedef xn__domain state;
 static int check_ulabel(state *st, const uint32_t *l, size_t n, const size_t *offs,
                         bool check_nfc)
 {
-    bool joiners = false, contexto = false, rtl;
-    size_t i, at;
+    unsigned found;
+    size_t at;
     uint64_t bits;
+    int rc;
 
     if (n == 0)
         return XN_OK;
-    if (check_nfc) {
-        bool nfc;
-        int rc = xn__is_nfc(l, n, &nfc);
-        if (rc != XN_OK)
-            return rc;
-        if (!nfc)
-            xn__dom_record(st, XN_ERR_V1, st->label_offset, XN_NO_CODE_POINT);
-    }
+    rc = xn__dom_check_nfc(st, l, n, check_nfc);
+    if (rc != XN_OK)
+        return rc;
 
     /* No "--" in the third and fourth positions (§5.4, §4.2.3.1).  No '-'
      * at either end is a registration rule only (§4.2.3.1; §5.4 does not
@@ -82,55 +72,21 @@ static int check_ulabel(state *st, const uint32_t *l, size_t n, const size_t *of
         bits &= ~XN_ERR_V3;
     xn__dom_record(st, bits, st->label_offset, XN_NO_CODE_POINT);
 
-    /* §4.2.3.2: no leading combining mark (General_Category M). */
-    if (xn__props(l[0]) & XN_PROP_MARK)
-        xn__dom_record(st, XN_ERR_V6, xn__dom_offset_of(st, offs, 0, n), l[0]);
-
-    /* §4.2.2 / §5.4: every code point PVALID, or CONTEXTJ / CONTEXTO with
-     * its rule satisfied; DISALLOWED and UNASSIGNED fail. */
-    for (i = 0; i < n; i++) {
-        switch (xn__idna2008(xn__props(l[i]))) {
-        case XN_IDNA2008_PVALID:
-            break;
-        case XN_IDNA2008_CONTEXTJ:
-            joiners = true;
-            break;
-        case XN_IDNA2008_CONTEXTO:
-            contexto = true;
-            break;
-        case XN_IDNA2008_DISALLOWED:
-            xn__dom_record(st, l[i] == '.' ? XN_ERR_V5 : XN_ERR_DISALLOWED, xn__dom_offset_of(st, offs, i, n),
-                   l[i]);
-            break;
-        default:
-            xn__dom_record(st, XN_ERR_UNASSIGNED, xn__dom_offset_of(st, offs, i, n), l[i]);
-            break;
-        }
-    }
+    /* §4.2.3.2, §4.2.2 / §5.4: no leading mark, the derived property. */
+    bits = xn__check_idna2008_code_points(l, n, &at, &found);
+    xn__dom_record_at(st, bits, l, n, offs, at);
 
     /* §4.2.3.3 / §5.4: the contextual rules of RFC 5892 appendix A.  Lookup
      * must check CONTEXTJ and may check CONTEXTO; both are checked here. */
-    if (joiners) {
-        bits = xn__check_joiners(l, n, &at);
-        xn__dom_record(st, bits, xn__dom_offset_of(st, offs, at, n), at < n ? l[at] : XN_NO_CODE_POINT);
+    if (found & XN__FOUND_JOINER)
+        xn__dom_check_joiners(st, l, n, offs);
+    if (found & XN__FOUND_CONTEXTO) {
+        bits = xn__check_contexto(l, n, &at);
+        xn__dom_record_at(st, bits, l, n, offs, at);
     }
-    if (contexto && !xn__check_contexto(l, n, &at))
-        xn__dom_record(st, XN_ERR_CONTEXTO, xn__dom_offset_of(st, offs, at, n), at < n ? l[at] : XN_NO_CODE_POINT);
 
-    /* RFC 5893. */
-    rtl = xn__is_rtl_label(l, n);
-    bits = xn__check_bidi(l, n, &at);
-    if (st->registration) {
-        if (rtl)
-            xn__dom_record(st, bits, xn__dom_offset_of(st, offs, at, n), at < n ? l[at] : XN_NO_CODE_POINT);
-    } else {
-        if (rtl)
-            st->bidi_name = true;
-        if (bits) {
-            st->bidi |= bits;
-            xn__dom_note(&st->first_bidi, st, xn__dom_offset_of(st, offs, at, n), at < n ? l[at] : XN_NO_CODE_POINT);
-        }
-    }
+    /* RFC 5893: kept aside for lookup, settled at once for registration. */
+    xn__dom_check_bidi(st, l, n, offs, (found & XN__FOUND_RTL) != 0);
     return XN_OK;
 }
 
@@ -246,26 +202,6 @@ static int decode_alabel(state *st, const char *s, size_t n, char *lower, uint32
     return rc;
 }
 
-/* ---- lengths ------------------------------------------------------------------ */
-
-/* RFC 5891 §4.2 / §5 and RFC 1034 §3.1: a label of 1 to 63 octets in
- * A-label form.  An empty last label after a dot is the root with
- * XN_ALLOW_ROOT_DOT. */
-static void finish_label(state *st, size_t ace_bytes, bool last)
-{
-    if (last)
-        st->last_empty = ace_bytes == 0;
-    st->ace_len += ace_bytes;
-    if (st->flags & XN_NO_VERIFY_DNS_LENGTH)
-        return;
-    if (ace_bytes == 0) {
-        if (!(last && st->label > 0 && (st->flags & XN_ALLOW_ROOT_DOT)))
-            xn__dom_record(st, XN_ERR_A4_2, st->label_offset, XN_NO_CODE_POINT);
-    } else if (ace_bytes > XN_DNS_LABEL_MAX) {
-        xn__dom_record(st, XN_ERR_A4_2, st->label_offset, XN_NO_CODE_POINT);
-    }
-}
-
 /* ---- lookup: labels -------------------------------------------------------------- */
 
 /* Writes n ASCII bytes, A-Z lower-cased when lower. */
@@ -307,7 +243,7 @@ static int ascii_label(state *st, const char *s, size_t n, const size_t *offs, b
                 xn__put(&st->out, b.lower, n);
             else
                 xn__put(&st->out, s, n); /* a fake A-label stays as it was */
-            finish_label(st, n, last);
+            xn__dom_label_done(st, n, last);
         }
         xn__scratch_free(b.heap);
         return rc;
@@ -315,7 +251,7 @@ static int ascii_label(state *st, const char *s, size_t n, const size_t *offs, b
 
     if ((st->flags & XN_DNS_LABELS) && xn__dns_label(s, n, st->label == 0)) {
         put_ascii(&st->out, s, n, lower);
-        finish_label(st, n, last);
+        xn__dom_label_done(st, n, last);
         return XN_OK;
     }
 
@@ -335,13 +271,10 @@ static int ascii_label(state *st, const char *s, size_t n, const size_t *offs, b
     /* RFC 5893 applies to every label of a Bidi domain name. */
     if (n > 0) {
         uint64_t bits = xn__check_bidi_ascii(s, n);
-        if (bits) {
-            st->bidi |= bits;
-            xn__dom_note(&st->first_bidi, st, st->label_offset, XN_NO_CODE_POINT);
-        }
+        xn__dom_keep_bidi(st, bits, st->label_offset, XN_NO_CODE_POINT);
     }
     put_ascii(&st->out, s, n, lower);
-    finish_label(st, n, last);
+    xn__dom_label_done(st, n, last);
     return XN_OK;
 }
 
@@ -362,7 +295,7 @@ static int unicode_label(state *st, const uint32_t *l, size_t n, const size_t *o
             ;
         xn__dom_record(st, XN_ERR_P4, xn__dom_offset_of(st, offs, i, n), i < n ? l[i] : XN_NO_CODE_POINT);
         xn__put_utf8(&st->out, l, n);
-        finish_label(st, n, last);
+        xn__dom_label_done(st, n, last);
         return XN_OK;
     }
     rc = check_ulabel(st, l, n, offs, !mapped);
@@ -374,7 +307,7 @@ static int unicode_label(state *st, const uint32_t *l, size_t n, const size_t *o
             xn__put_utf8(&st->out, l, n);
         else
             xn__put(&st->out, ace, an);
-        finish_label(st, an, last);
+        xn__dom_label_done(st, an, last);
     }
     xn__scratch_free(heap);
     return rc;
@@ -414,7 +347,7 @@ static int mapped_label(state *st, const uint32_t *l, size_t n, const size_t *lo
 __attribute__((noinline))
 #endif
 static int general_label(state *st, const unsigned char *u, size_t in_len, size_t *ppos,
-                         carry *cy, bool *pdot)
+                         carry *cy, bool *pdot, size_t *pdot_at)
 {
     bool map = (st->flags & XN_IDNA2008_MAP) != 0;
     xn__mapped m;
@@ -423,11 +356,11 @@ static int general_label(state *st, const unsigned char *u, size_t in_len, size_
     void *heap = NULL;
     const uint32_t *l;
     const size_t *lo;
-    size_t n, dot_at = 0;
+    size_t n;
     int rc;
 
     rc = xn__map_label(u, in_len, ppos, cy, map ? XN__MAP_NONTRANSITIONAL : XN__MAP_NONE, &m,
-                       pdot, &dot_at);
+                       pdot, pdot_at);
     l = m.cp;
     lo = m.offs;
     n = m.n;
@@ -445,94 +378,36 @@ static int general_label(state *st, const unsigned char *u, size_t in_len, size_
     return rc;
 }
 
-static int lookup_name(state *st, const char *in, size_t in_len)
+/* The walk's ASCII label: the byte classes are of no use here. */
+static int lookup_ascii_label(state *st, const char *s, size_t n, unsigned classes,
+                              bool written, bool last)
 {
-    const unsigned char *u = (const unsigned char *)in;
-    bool map = (st->flags & XN_IDNA2008_MAP) != 0;
-    carry cy;
-    size_t pos = 0;
-    int rc;
-
-    cy.n = 0;
-    cy.offset = 0;
-    for (;;) {
-        bool dot = false;
-        size_t e = pos;
-        bool high = false;
-        st->label_offset = pos;
-        if (cy.n == 0) {
-            while (e < in_len && u[e] != '.') {
-                if (u[e] >= 0x80) {
-                    high = true;
-                    break;
-                }
-                e++;
-            }
-        }
-        if (cy.n == 0 && !high) {
-            /* A label of ASCII bytes: no decoding, no ICU. */
-            rc = ascii_label(st, in + pos, e - pos, NULL, e == in_len, map);
-            if (rc != XN_OK)
-                return rc;
-            if (e == in_len)
-                return XN_OK;
-            pos = e + 1;
-        } else {
-            rc = general_label(st, u, in_len, &pos, &cy, &dot);
-            if (rc != XN_OK)
-                return rc;
-            if (!dot)
-                return XN_OK;
-        }
-        xn__put(&st->out, ".", 1);
-        st->ace_len++;
-        st->label++;
-    }
+    (void)classes;
+    (void)written; /* never: copy_ascii is off */
+    return ascii_label(st, s, n, NULL, last, (st->flags & XN_IDNA2008_MAP) != 0);
 }
 
-static bool bad_args(const char *in, size_t in_len, const char *out, size_t out_cap,
-                     const size_t *out_len)
-{
-    return (!in && in_len) || (!out && out_cap) || !out_len;
-}
-
-static int finish(state *st, char *out, size_t out_cap, size_t *out_len, xn_report *report)
-{
-    xn__dom_fill_report(report, st);
-    return xn__finish(&st->out, st->errors, st->to_unicode, out, out_cap, out_len);
-}
+static const xn__profile lookup_profile = {lookup_ascii_label, general_label};
 
 static int lookup(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
                   unsigned flags, xn_report *report, bool to_unicode)
 {
     state st;
-    int rc;
+    int rc = xn__dom_enter(in, in_len, out, out_cap, out_len, flags, LOOKUP_FLAGS, report, false);
 
-    xn__dom_fill_report(report, NULL);
-    if (out_len)
-        *out_len = 0;
-    if (bad_args(in, in_len, out, out_cap, out_len) || (flags & ~LOOKUP_FLAGS) ||
-        xn__report_bad(report) || xn__overlap(in, in_len, out, out_cap))
-        return XN_E_INVALID_ARG;
-    if (out_cap)
-        out[0] = '\0';
-
-    memset(&st, 0, sizeof st);
-    st.flags = flags;
-    st.to_unicode = to_unicode;
-    st.out.buf = out;
-    st.out.cap = out_cap;
-    rc = lookup_name(&st, in ? in : "", in_len);
-    if (rc != XN_OK) {
-        if (out_cap)
-            out[0] = '\0';
+    if (rc != XN_OK)
         return rc;
-    }
+    xn__dom_init(&st, flags, out, out_cap);
+    st.to_unicode = to_unicode;
+    st.ascii_lengths = true;
+    rc = xn__dom_walk(&st, in ? in : "", in_len, &lookup_profile);
+    if (rc != XN_OK)
+        return xn__dom_fail(&st, rc);
 
     /* RFC 5893 for every label of a Bidi domain name; 1 to 253 octets in
      * A-label form. */
-    xn__dom_end(&st, !(flags & XN_NO_VERIFY_DNS_LENGTH) ? st.ace_len : (size_t)-1);
-    return finish(&st, out, out_cap, out_len, report);
+    xn__dom_settle(&st, !(flags & XN_NO_VERIFY_DNS_LENGTH));
+    return xn__dom_return(&st, to_unicode, out_len, report);
 }
 
 int xn_idna2008_lookup(const char *in, size_t in_len, char *out, size_t out_cap,
@@ -646,20 +521,13 @@ int xn_idna2008_register(const char *ulabel, size_t ulabel_len, const char *alab
     state st;
     int rc;
 
-    xn__dom_fill_report(report, NULL);
-    if (out_len)
-        *out_len = 0;
-    if ((!ulabel && ulabel_len) || (!alabel && alabel_len) || (!out && out_cap) || !out_len ||
-        (ulabel_len == 0 && alabel_len == 0) || flags != 0 || xn__report_bad(report) ||
-        xn__overlap(ulabel, ulabel_len, out, out_cap) || xn__overlap(alabel, alabel_len, out, out_cap))
-        return XN_E_INVALID_ARG;
-    if (out_cap)
-        out[0] = '\0';
-
-    memset(&st, 0, sizeof st);
+    rc = xn__dom_enter(ulabel, ulabel_len, out, out_cap, out_len, flags, 0, report,
+                       (!alabel && alabel_len) || (ulabel_len == 0 && alabel_len == 0) ||
+                           xn__overlap(alabel, alabel_len, out, out_cap));
+    if (rc != XN_OK)
+        return rc;
+    xn__dom_init(&st, flags, out, out_cap);
     st.registration = true;
-    st.out.buf = out;
-    st.out.cap = out_cap;
     b.heap = NULL;
 
     if (ulabel_len) {
@@ -709,12 +577,10 @@ int xn_idna2008_register(const char *ulabel, size_t ulabel_len, const char *alab
         xn__put(&st.out, result, result_n);
     xn__scratch_free(heap_u);
     xn__scratch_free(b.heap);
-    return finish(&st, out, out_cap, out_len, report);
+    return xn__dom_return(&st, false, out_len, report);
 
 fail:
     xn__scratch_free(heap_u);
     xn__scratch_free(b.heap);
-    if (out_cap)
-        out[0] = '\0';
-    return rc;
+    return xn__dom_fail(&st, rc);
 }

@@ -330,8 +330,8 @@ int xn__punycode_encode_bounded(const uint32_t *in, size_t in_len,
 
 /* ---- validity.c: UTS #46 §4.1, RFC 5892 appendix A, RFC 5893 §2 -------- */
 
-/* Each check works on one label of n code points (n may be 0) and returns
- * the XN_ERR_* bits it violates, 0 when it holds.  Where a `where` pointer
+/* Each xn__check_* works on one label of n code points (n may be 0) and
+ * returns the XN_ERR_* bits it violates, 0 when it holds.  Where a `where` pointer
  * is given, it receives the index of the first offending code point, or n
  * when the violation is about the label as a whole. */
 
@@ -356,9 +356,27 @@ uint64_t xn__check_bidi_ascii(const char *label, size_t n);
 
 /* RFC 5892 A.3-A.9 (CONTEXTO: MIDDLE DOT, GREEK KERAIA, HEBREW GERESH and
  * GERSHAYIM, KATAKANA MIDDLE DOT, ARABIC-INDIC and EXTENDED ARABIC-INDIC
- * digits).  Returns true when every CONTEXTO code point in the label
- * satisfies its rule; otherwise false with *where set. */
-bool xn__check_contexto(const uint32_t *label, size_t n, size_t *where);
+ * digits): XN_ERR_CONTEXTO when a CONTEXTO code point of the label breaks
+ * its rule (or has none). */
+uint64_t xn__check_contexto(const uint32_t *label, size_t n, size_t *where);
+
+/* What the code-point checks below saw in a label, for the rules after
+ * them: a character of Bidi_Class R, AL or AN (the name is a Bidi domain
+ * name), a ZWNJ or ZWJ (CONTEXTJ), a CONTEXTO code point. */
+enum { XN__FOUND_RTL = 1, XN__FOUND_JOINER = 2, XN__FOUND_CONTEXTO = 4 };
+
+/* UTS #46 §4.1 steps 5-8 on every code point of a label: no U+002E (V5),
+ * only LDH in ASCII with std3 (U1), no leading combining mark (V6), every
+ * code point valid, or a deviation unless transitional (V7).  *found gets
+ * the XN__FOUND_* bits (RTL, JOINER). */
+uint64_t xn__check_uts46_code_points(const uint32_t *label, size_t n, bool transitional,
+                                     bool std3, size_t *where, unsigned *found);
+
+/* RFC 5891 §5.4 / §4.2.2-4.2.3.2 on every code point of a putative U-label:
+ * no leading combining mark (V6), no DISALLOWED code point (V5 for U+002E,
+ * else DISALLOWED), none UNASSIGNED.  *found gets the XN__FOUND_* bits. */
+uint64_t xn__check_idna2008_code_points(const uint32_t *label, size_t n, size_t *where,
+                                        unsigned *found);
 
 /* ---- normalize.c: NFC through ICU ---------------------------------------- */
 

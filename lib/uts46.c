@@ -66,17 +66,7 @@ static void put_lower(sink *s, const char *p, size_t n)
 typedef xn__where where;
 typedef xn__domain domain;
 
-static uint32_t cp_at(const uint32_t *l, size_t i, size_t n)
-{
-    return i < n ? l[i] : XN_NO_CODE_POINT;
-}
-
 /* ---- ASCII helpers ----------------------------------------------------- */
-
-static bool is_ldh_lower(uint32_t c)
-{
-    return is_lower(c) || is_digit(c) || c == '-';
-}
 
 /* The URL Standard's forbidden domain code points (all of them ASCII). */
 static bool is_url_forbidden(unsigned char c)
@@ -112,70 +102,29 @@ static void check_url_output(domain *d, const char *p, size_t n)
 static int validate(domain *d, const uint32_t *l, size_t n, const size_t *offs,
                     bool transitional, bool decoded)
 {
-    unsigned f = d->flags;
-    bool std3 = !(f & XN_NO_STD3_RULES), rtl = false, joiners = false;
-    size_t i, at;
+    unsigned f = d->flags, found;
+    size_t at;
     uint64_t bits;
+    int rc;
 
     if (n == 0)
         return XN_OK;
-
     /* Step 1: NFC.  Labels from the Normalize step are NFC already. */
-    if (decoded) {
-        bool nfc;
-        int rc = xn__is_nfc(l, n, &nfc);
-        if (rc != XN_OK)
-            return rc;
-        if (!nfc)
-            xn__dom_record(d, XN_ERR_V1, d->label_offset, XN_NO_CODE_POINT);
-    }
-
+    rc = xn__dom_check_nfc(d, l, n, decoded);
+    if (rc != XN_OK)
+        return rc;
     /* Steps 2-4: hyphens, or "xn--" when CheckHyphens is off. */
-    xn__dom_record(d, xn__check_hyphens(l, n, !(f & XN_NO_CHECK_HYPHENS)), d->label_offset, XN_NO_CODE_POINT);
-
-    /* Step 6: no leading combining mark. */
-    if (xn__props(l[0]) & XN_PROP_MARK)
-        xn__dom_record(d, XN_ERR_V6, xn__dom_offset_of(d, offs, 0, n), l[0]);
-
-    /* Steps 5, 7, 8 per code point, gathering what the later steps need. */
-    for (i = 0; i < n; i++) {
-        uint32_t c = l[i];
-        if (c < 0x80) {
-            if (c == '.')
-                xn__dom_record(d, XN_ERR_V5, xn__dom_offset_of(d, offs, i, n), c);
-            else if (std3 && !is_ldh_lower(c))
-                xn__dom_record(d, XN_ERR_U1, xn__dom_offset_of(d, offs, i, n), c);
-            if (xn__is_upper(c)) /* mapped, so not valid here */
-                xn__dom_record(d, XN_ERR_V7, xn__dom_offset_of(d, offs, i, n), c);
-        } else {
-            uint32_t p = xn__props(c);
-            unsigned st = xn__status(p), bc = xn__bidi(p);
-            if (!(st == XN_STATUS_VALID || (st == XN_STATUS_DEVIATION && !transitional)))
-                xn__dom_record(d, XN_ERR_V7, xn__dom_offset_of(d, offs, i, n), c);
-            if (bc == XN_BIDI_R || bc == XN_BIDI_AL || bc == XN_BIDI_AN)
-                rtl = true;
-            if (c == 0x200C || c == 0x200D)
-                joiners = true;
-        }
-    }
-
+    xn__dom_record(d, xn__check_hyphens(l, n, !(f & XN_NO_CHECK_HYPHENS)), d->label_offset,
+                   XN_NO_CODE_POINT);
+    /* Steps 5-8: each code point. */
+    bits = xn__check_uts46_code_points(l, n, transitional, !(f & XN_NO_STD3_RULES), &at, &found);
+    xn__dom_record_at(d, bits, l, n, offs, at);
     /* Step 9: CheckJoiners (RFC 5892 appendix A.1, A.2). */
-    if (joiners && !(f & XN_NO_CHECK_JOINERS)) {
-        bits = xn__check_joiners(l, n, &at);
-        xn__dom_record(d, bits, xn__dom_offset_of(d, offs, at, n), cp_at(l, at, n));
-    }
-
+    if ((found & XN__FOUND_JOINER) && !(f & XN_NO_CHECK_JOINERS))
+        xn__dom_check_joiners(d, l, n, offs);
     /* Step 10: CheckBidi (RFC 5893 §2), which applies only if the whole name
      * turns out to be a Bidi domain name: kept aside until the end. */
-    if (rtl)
-        d->bidi_name = true;
-    if (!(f & XN_NO_CHECK_BIDI)) {
-        bits = xn__check_bidi(l, n, &at);
-        if (bits) {
-            d->bidi |= bits;
-            xn__dom_note(&d->first_bidi, d, xn__dom_offset_of(d, offs, at, n), cp_at(l, at, n));
-        }
-    }
+    xn__dom_check_bidi(d, l, n, offs, (found & XN__FOUND_RTL) != 0);
     return XN_OK;
 }
 
@@ -352,26 +301,6 @@ static int convert_label(domain *d, const uint32_t *l, size_t n, const size_t *o
     return plain_label(d, l, n, offs, out_bytes);
 }
 
-/* ---- lengths (§4.2 step 4) and empty labels ------------------------------- */
-
-static void finish_label(domain *d, size_t bytes, bool last)
-{
-    unsigned f = d->flags;
-    if (last)
-        d->last_empty = bytes == 0;
-    if (f & XN_NO_VERIFY_DNS_LENGTH)
-        return;
-    if (d->to_ascii) {
-        bool root = last && d->label > 0 && (f & XN_ALLOW_ROOT_DOT);
-        if ((bytes == 0 && !root) || bytes > XN_DNS_LABEL_MAX)
-            xn__dom_record(d, XN_ERR_A4_2, d->label_offset, XN_NO_CODE_POINT);
-    } else if (bytes == 0 && (!last || d->label == 0)) {
-        /* IdnaTestV2's X4_2: ToUnicode reports an empty label other than the
-         * root label after a trailing dot. */
-        xn__dom_record(d, XN_ERR_X4_2, d->label_offset, XN_NO_CODE_POINT);
-    }
-}
-
 /* ---- the fast path: a label of ASCII bytes --------------------------------- */
 
 /* IgnoreInvalidPunycode: an "xn--" label that is no Punycode is validated
@@ -426,7 +355,7 @@ static int ace_label(domain *d, const char *s, size_t n, bool last)
     if (rc == XN_OK && !done)
         rc = ace_as_plain_label(d, s, n, &bytes);
     if (rc == XN_OK)
-        finish_label(d, bytes, last);
+        xn__dom_label_done(d, bytes, last);
     return rc;
 }
 
@@ -440,9 +369,8 @@ static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, boo
     size_t i, out_start;
     bool ldh = !(classes & XN__BC_OTHER);
 
-    if (n >= 4 && (s[0] | 0x20) == 'x' && (s[1] | 0x20) == 'n' && s[2] == '-' && s[3] == '-') {
+    if (xn__has_ace_prefix_bytes(s, n))
         return ace_label(d, s, n, last);
-    }
 
     if ((f & XN_DNS_LABELS) && !ldh && xn__dns_label(s, n, d->label == 0)) {
         /* Exempt from STD3, hyphen and Bidi rules; lower-cased as usual. */
@@ -451,7 +379,7 @@ static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, boo
             d->out.len += n;
         else
             put_lower(&d->out, s, n);
-        finish_label(d, d->out.len - out_start, last);
+        xn__dom_label_done(d, d->out.len - out_start, last);
         return XN_OK;
     }
     if (!ldh && !(f & XN_NO_STD3_RULES)) {
@@ -471,10 +399,7 @@ static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, boo
         unsigned a = (unsigned char)(s[0] | 0x20), z = (unsigned char)(s[n - 1] | 0x20);
         if (!ldh || !is_lower(a) || !(is_lower(z) || is_digit(z))) {
             uint64_t bits = xn__check_bidi_ascii(s, n);
-            if (bits) {
-                d->bidi |= bits;
-                xn__dom_note(&d->first_bidi, d, d->label_offset, XN_NO_CODE_POINT);
-            }
+            xn__dom_keep_bidi(d, bits, d->label_offset, XN_NO_CODE_POINT);
         }
     }
     out_start = d->out.len;
@@ -486,7 +411,7 @@ static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, boo
         xn__put(&d->out, s, n);
     if (!ldh && d->to_ascii)
         check_url_output(d, s, n);
-    finish_label(d, d->out.len - out_start, last);
+    xn__dom_label_done(d, d->out.len - out_start, last);
     return XN_OK;
 }
 
@@ -537,68 +462,11 @@ static int general_label(domain *d, const unsigned char *u, size_t in_len, size_
     xn__mapped_free(&m);
     if (rc != XN_OK)
         return rc;
-    finish_label(d, bytes, !*pdot);
+    xn__dom_label_done(d, bytes, !*pdot);
     return XN_OK;
 }
 
-static int process(domain *d, const char *in, size_t in_len)
-{
-    const unsigned char *u = (const unsigned char *)in;
-    carry cy;
-    size_t pos = 0;
-    int rc;
-
-    cy.n = 0;
-    cy.offset = 0;
-    for (;;) {
-        bool dot;
-        d->label_offset = pos;
-        if (cy.n == 0) {
-            /* Fast path: the label is ASCII up to its dot or the end.  One
-             * scan classifies it and, when the rest of the input surely
-             * fits, copies it lower-cased to the output. */
-            size_t e = pos;
-            unsigned classes = 0, c = 0;
-            bool room = d->out.buf && !d->out.full && d->out.cap - d->out.len >= in_len - pos;
-            if (room) {
-                char *o = d->out.buf + d->out.len;
-                while (e < in_len && !((c = xn__byte_class[u[e]]) & (XN__BC_DOT | XN__BC_NONASCII))) {
-                    classes |= c;
-                    o[e - pos] = (char)(u[e] | ((c & XN__BC_UPPER) << 4)); /* A-Z to a-z */
-                    e++;
-                }
-            } else {
-                while (e < in_len && !((c = xn__byte_class[u[e]]) & (XN__BC_DOT | XN__BC_NONASCII))) {
-                    classes |= c;
-                    e++;
-                }
-            }
-            if (!(c & XN__BC_NONASCII) || e == in_len) {
-                rc = ascii_label(d, in + pos, e - pos, classes, room, e == in_len);
-                if (rc != XN_OK)
-                    return rc;
-                if (e == in_len)
-                    return XN_OK;
-                if (d->one_label)
-                    xn__dom_record(d, XN_ERR_V5, e, '.');
-                xn__put(&d->out, ".", 1);
-                pos = e + 1;
-                d->label++;
-                continue;
-            }
-        }
-        size_t dot_at = pos;
-        rc = general_label(d, u, in_len, &pos, &cy, &dot, &dot_at);
-        if (rc != XN_OK)
-            return rc;
-        if (!dot)
-            return XN_OK;
-        if (d->one_label)
-            xn__dom_record(d, XN_ERR_V5, dot_at, '.');
-        xn__put(&d->out, ".", 1);
-        d->label++;
-    }
-}
+static const xn__profile uts46_profile = {ascii_label, general_label};
 
 /* ---- entry points ---------------------------------------------------------- */
 
@@ -626,39 +494,26 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
                unsigned flags, xn_report *report, bool to_ascii, bool one_label, bool fast)
 {
     domain d;
-    int rc;
+    int rc = xn__dom_enter(in, in_len, out, out_cap, out_len, flags, ALL_FLAGS, report, false);
 
-    xn__dom_fill_report(report, NULL);
-    if (out_len)
-        *out_len = 0;
-    if ((!in && in_len) || (!out && out_cap) || !out_len || (flags & ~ALL_FLAGS) ||
-        xn__report_bad(report) || xn__overlap(in, in_len, out, out_cap))
-        return XN_E_INVALID_ARG;
-    if (fast && !(one_label && in_len && memchr(in, '.', in_len)) &&
-        xn__ascii_fast(in, in_len, out, out_cap, out_len, flags)) {
-        xn__dom_fill_report(report, NULL);
-        return XN_OK;
-    }
-    if (out_cap)
-        out[0] = '\0';
-
-    memset(&d, 0, sizeof d);
-    d.flags = flags;
-    d.to_ascii = to_ascii;
-    d.one_label = one_label;
-    d.out.buf = out;
-    d.out.cap = out_cap;
-    rc = process(&d, in ? in : "", in_len);
-    if (rc != XN_OK) {
-        if (out_cap)
-            out[0] = '\0';
+    if (rc != XN_OK)
         return rc;
-    }
+    if (fast && !(one_label && in_len && memchr(in, '.', in_len)) &&
+        xn__ascii_fast(in, in_len, out, out_cap, out_len, flags))
+        return XN_OK;
+
+    xn__dom_init(&d, flags, out, out_cap);
+    d.to_ascii = to_ascii;
+    d.ascii_lengths = to_ascii;
+    d.one_label = one_label;
+    d.copy_ascii = true;
+    rc = xn__dom_walk(&d, in ? in : "", in_len, &uts46_profile);
+    if (rc != XN_OK)
+        return xn__dom_fail(&d, rc);
 
     /* RFC 5893 when some label makes this a Bidi domain name; §4.2 step
      * 4.1 on the output of ToASCII of a whole name. */
-    xn__dom_end(&d, to_ascii && !one_label && !(flags & XN_NO_VERIFY_DNS_LENGTH) ? d.out.len
-                                                                                 : (size_t)-1);
+    xn__dom_settle(&d, to_ascii && !one_label && !(flags & XN_NO_VERIFY_DNS_LENGTH));
 
     if (to_ascii && (flags & XN_URL_RULES)) {
         /* URL Standard, domain to ASCII: an ASCII name that ToASCII rejects
@@ -679,9 +534,7 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
         if (!d.errors && d.url_forbidden)
             xn__dom_record(&d, XN_ERR_URL_FORBIDDEN, 0, XN_NO_CODE_POINT);
     }
-
-    xn__dom_fill_report(report, &d);
-    return xn__finish(&d.out, d.errors, !to_ascii, out, out_cap, out_len);
+    return xn__dom_return(&d, !to_ascii, out_len, report);
 }
 
 int xn_to_ascii(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,

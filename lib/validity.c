@@ -1,5 +1,6 @@
 /*
- * Per-label validity checks: UTS #46 §4.1 (Validity Criteria) steps 2-4,
+ * Per-label validity checks: UTS #46 §4.1 (Validity Criteria) steps 2-8,
+ * the RFC 5892 derived property of each code point (RFC 5891 §5.4, §4.2.2),
  * RFC 5892 appendix A (CONTEXTJ A.1-A.2, CONTEXTO A.3-A.9) and RFC 5893 §2
  * (the Bidi rule).
  *
@@ -40,6 +41,126 @@ uint64_t xn__check_hyphens(const uint32_t *label, size_t n, bool check_hyphens)
      * mapped, and an upper-case letter is a V7 error of its own. */
     if (n >= 4 && label[0] == 'x' && label[1] == 'n' && label[2] == '-' && label[3] == '-')
         bits |= XN_ERR_V4;
+    return bits;
+}
+
+/* ---- UTS #46 §4.1 steps 5-8 and RFC 5892: each code point ---------------- */
+
+static bool is_ldh_lower(uint32_t c)
+{
+    return c - 'a' < 26u || c - '0' < 10u || c == '-';
+}
+
+static bool is_rtl_class(unsigned bc)
+{
+    return bc == XN_BIDI_R || bc == XN_BIDI_AL || bc == XN_BIDI_AN;
+}
+
+/* Keeps i as the first offending index when it comes before *first. */
+static inline void note_at(size_t *first, size_t i)
+{
+    if (i < *first)
+        *first = i;
+}
+
+/* UTS #46 §4.1 step 6, RFC 5891 §4.2.3.2: a label must not begin with a
+ * combining mark (General_Category M).  Starts the first offending index. */
+static uint64_t leading_mark(const uint32_t *label, size_t n, size_t *first)
+{
+    *first = n;
+    if (n == 0 || !(xn__props(label[0]) & XN_PROP_MARK))
+        return 0;
+    *first = 0;
+    return XN_ERR_V6;
+}
+
+/* Step 8: a code point of status valid, or deviation when not
+ * transitional. */
+static bool uts46_valid(unsigned status, bool transitional)
+{
+    return status == XN_STATUS_VALID || (status == XN_STATUS_DEVIATION && !transitional);
+}
+
+uint64_t xn__check_uts46_code_points(const uint32_t *label, size_t n, bool transitional,
+                                     bool std3, size_t *where, unsigned *found)
+{
+    size_t first, i;
+    uint64_t bits = leading_mark(label, n, &first);
+    unsigned seen = 0;
+
+    /* Steps 5, 7 and 8, gathering what steps 9 and 10 need. */
+    for (i = 0; i < n; i++) {
+        uint32_t c = label[i], p;
+        uint64_t b = 0;
+        if (c < 0x80) {
+            if (c == '.')
+                b = XN_ERR_V5;
+            else if (std3 && !is_ldh_lower(c))
+                b = XN_ERR_U1;
+            if (xn__is_upper(c)) /* mapped, so not valid here */
+                b |= XN_ERR_V7;
+        } else {
+            p = xn__props(c);
+            if (!uts46_valid(xn__status(p), transitional))
+                b = XN_ERR_V7;
+            if (is_rtl_class(xn__bidi(p)))
+                seen |= XN__FOUND_RTL;
+            if (c == 0x200C || c == 0x200D)
+                seen |= XN__FOUND_JOINER;
+        }
+        if (b) {
+            bits |= b;
+            note_at(&first, i);
+        }
+    }
+    if (where)
+        *where = first;
+    *found = seen;
+    return bits;
+}
+
+/* What the RFC 5892 derived property of a code point says of it in a
+ * U-label: the violation, or 0 with the XN__FOUND_* bit it calls for. */
+static uint64_t derived_property(uint32_t c, uint32_t props, unsigned *seen)
+{
+    switch (xn__idna2008(props)) {
+    case XN_IDNA2008_PVALID:
+        return 0;
+    case XN_IDNA2008_CONTEXTJ:
+        *seen |= XN__FOUND_JOINER;
+        return 0;
+    case XN_IDNA2008_CONTEXTO:
+        *seen |= XN__FOUND_CONTEXTO;
+        return 0;
+    case XN_IDNA2008_DISALLOWED:
+        return c == '.' ? XN_ERR_V5 : XN_ERR_DISALLOWED;
+    default:
+        return XN_ERR_UNASSIGNED;
+    }
+}
+
+uint64_t xn__check_idna2008_code_points(const uint32_t *label, size_t n, size_t *where,
+                                        unsigned *found)
+{
+    size_t first, i;
+    uint64_t bits = leading_mark(label, n, &first);
+    unsigned seen = 0;
+
+    /* §4.2.2 / §5.4: every code point PVALID, or CONTEXTJ / CONTEXTO (their
+     * rules are the caller's next checks); DISALLOWED and UNASSIGNED fail. */
+    for (i = 0; i < n; i++) {
+        uint32_t p = xn__props(label[i]);
+        uint64_t b = derived_property(label[i], p, &seen);
+        if (is_rtl_class(xn__bidi(p)))
+            seen |= XN__FOUND_RTL;
+        if (b) {
+            bits |= b;
+            note_at(&first, i);
+        }
+    }
+    if (where)
+        *where = first;
+    *found = seen;
     return bits;
 }
 
@@ -141,12 +262,6 @@ static inline uint32_t bidi_bit(unsigned bc)
 static inline unsigned bidi_of(const uint32_t *cps, const unsigned char *bytes, size_t i)
 {
     return xn__bidi(xn__props(bytes ? (uint32_t)bytes[i] : cps[i]));
-}
-
-static inline void note_at(size_t *first, size_t i)
-{
-    if (i < *first)
-        *first = i;
 }
 
 /* RFC 5893 §2 on one label of n characters, given as code points or as
@@ -252,8 +367,7 @@ bool xn__is_rtl_label(const uint32_t *label, size_t n)
 {
     size_t i;
     for (i = 0; i < n; i++) {
-        unsigned bc = xn__bidi(xn__props(label[i]));
-        if (bc == XN_BIDI_R || bc == XN_BIDI_AL || bc == XN_BIDI_AN)
+        if (is_rtl_class(xn__bidi(xn__props(label[i]))))
             return true;
     }
     return false;
@@ -284,7 +398,7 @@ static bool is_extended_arabic_indic_digit(uint32_t c) /* A.9: U+06F0..U+06F9 */
  * and whether a Hiragana, Katakana or Han character occurs, settled after
  * the loop.
  */
-bool xn__check_contexto(const uint32_t *label, size_t n, size_t *where)
+uint64_t xn__check_contexto(const uint32_t *label, size_t n, size_t *where)
 {
     size_t first = n, dot = n, ar = n, ext = n, i;
     bool han_kana = false;
@@ -347,5 +461,5 @@ bool xn__check_contexto(const uint32_t *label, size_t n, size_t *where)
     }
     if (where)
         *where = first;
-    return first == n;
+    return first < n ? XN_ERR_CONTEXTO : 0;
 }
