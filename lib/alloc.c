@@ -1,6 +1,7 @@
 /*
  * The *_alloc contract (internal.h, xn__convert_alloc_extra()) shared by
- * every allocating wrapper of the library, the UTS #46 ones, and xn_free().
+ * every allocating wrapper of the library, those of the UTS #46, IDNA2008
+ * and IDNA2003 conversions, and xn_free().
  */
 #include <stdlib.h>
 #include <string.h>
@@ -70,17 +71,23 @@ int xn__convert_alloc(xn__convert_fn convert, bool output_on_invalid, const char
                                    out_len, flags, report);
 }
 
-int xn_to_ascii_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
-                      unsigned flags, xn_report *report)
-{
-    return xn__convert_alloc(xn_to_ascii, false, in, in_len, out, out_len, flags, report);
-}
+/* The public *_alloc forms of the caller-buffer conversions, one a line:
+ * name, the conversion, and whether its output is kept on
+ * XN_E_INVALID_DOMAIN (the ToUnicode forms write it then). */
+#define ALLOCATING(name, convert, output_on_invalid)                                        \
+    int name(const char *in, size_t in_len, char **out, size_t *out_len, unsigned flags,   \
+             xn_report *report)                                                           \
+    {                                                                                     \
+        return xn__convert_alloc(convert, output_on_invalid, in, in_len, out, out_len,    \
+                                 flags, report);                                          \
+    }
 
-int xn_to_unicode_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
-                        unsigned flags, xn_report *report)
-{
-    return xn__convert_alloc(xn_to_unicode, true, in, in_len, out, out_len, flags, report);
-}
+ALLOCATING(xn_to_ascii_alloc, xn_to_ascii, false)
+ALLOCATING(xn_to_unicode_alloc, xn_to_unicode, true)
+ALLOCATING(xn_idna2008_lookup_alloc, xn_idna2008_lookup, false)
+ALLOCATING(xn_idna2008_to_unicode_alloc, xn_idna2008_to_unicode, true)
+ALLOCATING(xn_idna2003_to_ascii_alloc, xn_idna2003_to_ascii, false)
+ALLOCATING(xn_idna2003_to_unicode_alloc, xn_idna2003_to_unicode, true)
 
 void xn_free(void *p)
 {

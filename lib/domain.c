@@ -19,13 +19,6 @@ void xn__dom_init(xn__domain *d, unsigned flags, char *out, size_t out_cap)
         out[0] = '\0';
 }
 
-int xn__dom_fail(xn__domain *d, int rc)
-{
-    if (d->out.cap)
-        d->out.buf[0] = '\0';
-    return rc;
-}
-
 void xn__dom_settle(xn__domain *d, bool check_length)
 {
     if (d->bidi && d->bidi_name)
@@ -37,35 +30,22 @@ void xn__dom_settle(xn__domain *d, bool check_length)
     }
 }
 
-int xn__dom_return(xn__domain *d, bool keep_output, size_t *out_len, xn_report *report)
+int xn__dom_return(xn__domain *d, int rc, bool keep_output, size_t *out_len,
+                   xn_report *report)
 {
+    if (rc != XN_OK) {
+        if (d->out.cap)
+            d->out.buf[0] = '\0';
+        return rc;
+    }
     xn__fill_report(report, d->errors, &d->first);
     return xn__finish(&d->out, d->errors, keep_output, d->out.buf, d->out.cap, out_len);
 }
 
 /* ---- rules on a label of code points ---------------------------------------- */
 
-int xn__dom_check_nfc(xn__domain *d, const uint32_t *l, size_t n, bool check_nfc)
-{
-    bool nfc;
-    int rc;
-    if (!check_nfc)
-        return XN_OK;
-    rc = xn__is_nfc(l, n, &nfc);
-    if (rc == XN_OK && !nfc)
-        xn__dom_record(d, XN_ERR_V1, d->label_offset, XN_NO_CODE_POINT);
-    return rc;
-}
-
-void xn__dom_check_joiners(xn__domain *d, const uint32_t *l, size_t n, const size_t *offs)
-{
-    size_t at;
-    uint64_t bits = xn__check_joiners(l, n, &at);
-    xn__dom_record_at(d, bits, l, n, offs, at);
-}
-
-void xn__dom_check_bidi(xn__domain *d, const uint32_t *l, size_t n, const size_t *offs,
-                        bool rtl)
+/* RFC 5893 §2 on a label: rtl marks the name a Bidi domain name. */
+static void check_bidi(xn__domain *d, const uint32_t *l, size_t n, const size_t *offs, bool rtl)
 {
     size_t at;
     uint64_t bits;
@@ -83,6 +63,42 @@ void xn__dom_check_bidi(xn__domain *d, const uint32_t *l, size_t n, const size_t
         xn__dom_keep_bidi(d, bits, xn__dom_offset_of(d, offs, at, n),
                           at < n ? l[at] : XN_NO_CODE_POINT);
     }
+}
+
+int xn__dom_check_label(xn__domain *d, const uint32_t *l, size_t n, const size_t *offs,
+                        const xn__label_rules *r)
+{
+    unsigned found;
+    size_t at;
+    uint64_t bits;
+
+    if (n == 0)
+        return XN_OK;
+    if (r->check_nfc) {
+        bool nfc;
+        int rc = xn__is_nfc(l, n, &nfc);
+        if (rc != XN_OK)
+            return rc;
+        if (!nfc)
+            xn__dom_record(d, XN_ERR_V1, d->label_offset, XN_NO_CODE_POINT);
+    }
+    bits = xn__check_hyphens(l, n, r->check_hyphens) & r->hyphen_bits;
+    xn__dom_record(d, bits, d->label_offset, XN_NO_CODE_POINT);
+
+    bits = r->idna2008 ? xn__check_idna2008_code_points(l, n, &at, &found)
+                       : xn__check_uts46_code_points(l, n, r->transitional, r->std3, &at, &found);
+    xn__dom_record_at(d, bits, l, n, offs, at);
+
+    if ((found & XN__FOUND_JOINER) && r->joiners) {
+        bits = xn__check_joiners(l, n, &at);
+        xn__dom_record_at(d, bits, l, n, offs, at);
+    }
+    if (found & XN__FOUND_CONTEXTO) {
+        bits = xn__check_contexto(l, n, &at);
+        xn__dom_record_at(d, bits, l, n, offs, at);
+    }
+    check_bidi(d, l, n, offs, (found & XN__FOUND_RTL) != 0);
+    return XN_OK;
 }
 
 /* ---- labels and lengths ---------------------------------------------------- */

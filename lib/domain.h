@@ -10,7 +10,7 @@
  *     xn__dom_walk()       label splitting; per label, the profile's rules
  *       or the profile's own loop with xn__dom_label_end()
  *     xn__dom_settle()     Bidi per domain, the name's length (A4_1)
- *     xn__dom_return()     the report, the output finished
+ *     xn__dom_return()     the report, the output finished (or cleared)
  *
  * and a profile supplies only its per-label rules, recording what a label
  * breaks with xn__dom_record() and its length with xn__dom_label_done().
@@ -70,19 +70,18 @@ static inline int xn__dom_enter(const char *in, size_t in_len, const char *out, 
 /* Sets up d for a conversion into out[0..out_cap), which it clears. */
 void xn__dom_init(xn__domain *d, unsigned flags, char *out, size_t out_cap);
 
-/* A conversion that failed with status rc (not XN_OK): the output cleared,
- * nothing else kept.  Returns rc. */
-int xn__dom_fail(xn__domain *d, int rc);
-
 /* The end of a walk: RFC 5893 holds for every label once some label made
  * the name a Bidi domain name, and, with check_length, the name in ASCII
  * form (name_len) is 1 to 253 octets without a trailing root dot (A4_1;
  * UTS #46 §4.2 step 4.1, RFC 1034 §3.1). */
 void xn__dom_settle(xn__domain *d, bool check_length);
 
-/* Fills the report and finishes the output as xn__finish() does, with the
- * output kept on violations when keep_output (the ToUnicode forms). */
-int xn__dom_return(xn__domain *d, bool keep_output, size_t *out_len, xn_report *report);
+/* The end of a conversion whose walk returned rc.  On a failure (rc not
+ * XN_OK) the output is cleared and rc returned, the report left empty;
+ * otherwise the report is filled and the output finished as xn__finish()
+ * does, kept on violations when keep_output (the ToUnicode forms). */
+int xn__dom_return(xn__domain *d, int rc, bool keep_output, size_t *out_len,
+                   xn_report *report);
 
 /* ---- what a label breaks ------------------------------------------------- */
 
@@ -129,16 +128,26 @@ static inline void xn__dom_keep_bidi(xn__domain *d, uint64_t bits, size_t offset
     }
 }
 
-/* The rules UTS #46 §4.1 and RFC 5891 share for a label of code points:
- * NFC (V1, when check_nfc: the label did not come from the NFC step),
- * CONTEXTJ (RFC 5892 A.1, A.2, when joiners: the label holds one), and the
- * Bidi rule (RFC 5893 §2): rtl marks the name a Bidi domain name; the
- * verdict is kept aside, or settled at once for registration; skipped with
- * XN_NO_CHECK_BIDI.  Returns XN_OK, XN_E_NOMEM or XN_E_INTERNAL. */
-int xn__dom_check_nfc(xn__domain *d, const uint32_t *l, size_t n, bool check_nfc);
-void xn__dom_check_joiners(xn__domain *d, const uint32_t *l, size_t n, const size_t *offs);
-void xn__dom_check_bidi(xn__domain *d, const uint32_t *l, size_t n, const size_t *offs,
-                        bool rtl);
+/* How xn__dom_check_label() checks a label: the choices of a profile. */
+typedef struct xn__label_rules {
+    bool check_nfc;       /* the label did not come from the NFC step (V1) */
+    bool check_hyphens;   /* xn__check_hyphens()'s CheckHyphens */
+    uint64_t hyphen_bits; /* which of its verdicts apply */
+    bool idna2008;        /* the RFC 5892 derived property and CONTEXTO, else
+                           * UTS #46 §4.1 steps 5-8 */
+    bool transitional;    /* UTS #46: Transitional_Processing */
+    bool std3;            /* UTS #46: UseSTD3ASCIIRules */
+    bool joiners;         /* CONTEXTJ (RFC 5892 A.1, A.2) */
+} xn__label_rules;
+
+/* The checks of a label of code points l[0..n) (input offsets offs, or
+ * NULL), in the order UTS #46 §4.1 and RFC 5891 §5.4 / §4.2 give them:
+ * NFC, hyphens, each code point, CONTEXTJ, CONTEXTO, and the Bidi rule
+ * (RFC 5893 §2: kept aside until the name proves a Bidi domain name, or
+ * settled at once for registration; none with XN_NO_CHECK_BIDI).  An empty
+ * label passes.  Returns XN_OK, XN_E_NOMEM or XN_E_INTERNAL. */
+int xn__dom_check_label(xn__domain *d, const uint32_t *l, size_t n, const size_t *offs,
+                        const xn__label_rules *r);
 
 /* ---- labels and lengths ---------------------------------------------------- */
 

@@ -140,6 +140,21 @@ static int nameprep(state *st, const uint32_t *l, size_t n, const size_t *offs, 
     return XN_OK;
 }
 
+/* RFC 3490 §4.1 steps 1-2 and §4.2 steps 1-2: an ASCII label goes on as it
+ * is, any other through Nameprep.  *p, *pn: the label to go on with; *ok
+ * false when Nameprep failed (the violation recorded). */
+static int prepare(state *st, const uint32_t *l, size_t n, const size_t *offs,
+                   const uint32_t **p, size_t *pn, bool *ok)
+{
+    *p = l;
+    *pn = n;
+    *ok = true;
+    if (xn__all_ascii(l, n))
+        return XN_OK;
+    *p = st->w->prepped;
+    return nameprep(st, l, n, offs, st->w->prepped, pn, ok);
+}
+
 /* ---- RFC 3490 §4.1 ToASCII on one label -------------------------------------- */
 
 /*
@@ -151,27 +166,21 @@ static int nameprep(state *st, const uint32_t *l, size_t n, const size_t *offs, 
 static int to_ascii_label(state *st, const uint32_t *l, size_t n, const size_t *offs, char *ace,
                           size_t *ace_n, bool *ok)
 {
-    uint32_t *prepped = st->w->prepped;
-    const uint32_t *p = l;
-    size_t pn = n, i, len = 0;
-    const size_t *po = offs;
+    const uint32_t *p;
+    size_t pn, i, len = 0;
+    const size_t *po;
     uint64_t before = st->d.errors;
+    bool prep_ok;
     int rc;
 
     *ace_n = 0;
     *ok = false;
-    /* Step 1: an ASCII label skips Nameprep. */
-    if (!xn__all_ascii(l, n)) {
-        bool prep_ok;
-        /* Step 2: Nameprep, with AllowUnassigned as the flag says. */
-        rc = nameprep(st, l, n, offs, prepped, &pn, &prep_ok);
-        if (rc != XN_OK)
-            return rc;
-        if (!prep_ok)
-            return XN_OK;
-        p = prepped;
-        po = NULL;
-    }
+    /* Steps 1 and 2: Nameprep (with AllowUnassigned as the flag says) unless
+     * the label is ASCII. */
+    rc = prepare(st, l, n, offs, &p, &pn, &prep_ok);
+    if (rc != XN_OK || !prep_ok)
+        return rc;
+    po = p == l ? offs : NULL;
     /* A U+002E that Nameprep made (from U+2024 and the like) would change
      * the name's labels: no label may hold one. */
     for (i = 0; i < pn; i++)
@@ -224,22 +233,19 @@ static int to_ascii_label(state *st, const uint32_t *l, size_t n, const size_t *
 static int to_unicode_label(state *st, const uint32_t *l, size_t n, const char *raw,
                             size_t raw_n)
 {
-    uint32_t *prepped = st->w->prepped, *dec = st->w->dec;
+    uint32_t *dec = st->w->dec;
     char *pc = st->w->pc, *ace = st->w->ace;
-    const uint32_t *p = l;
-    size_t pn = n, dn = 0, an = 0, i;
+    const uint32_t *p;
+    size_t pn, dn = 0, an = 0, i;
     bool ok;
     int rc;
 
     /* Steps 1 and 2: Nameprep unless all ASCII. */
-    if (!xn__all_ascii(l, n)) {
-        rc = nameprep(st, l, n, NULL, prepped, &pn, &ok);
-        if (rc != XN_OK)
-            return rc;
-        if (!ok)
-            goto original;
-        p = prepped;
-    }
+    rc = prepare(st, l, n, NULL, &p, &pn, &ok);
+    if (rc != XN_OK)
+        return rc;
+    if (!ok)
+        goto original;
     /* Step 3: no ACE prefix: the label is returned unchanged, and that is
      * no failure. */
     if (!xn__has_ace_prefix(p, pn)) {
@@ -293,10 +299,7 @@ original:
 /* ---- whole names ------------------------------------------------------------------ */
 
 /* One label of input bytes s[0..n) (no separator in it). */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static int convert_label(state *st, const char *s, size_t n, bool to_unicode, bool last)
+XN__NOINLINE static int convert_label(state *st, const char *s, size_t n, bool to_unicode, bool last)
 {
     const unsigned char *u = (const unsigned char *)s;
     uint32_t *l = st->w->l;
@@ -416,33 +419,9 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
     }
     usprep_close(st.nameprep);
     free(big_mem);
-    if (rc != XN_OK)
-        return xn__dom_fail(&st.d, rc);
-    return xn__dom_return(&st.d, to_unicode, out_len, report);
+    return xn__dom_return(&st.d, rc, to_unicode, out_len, report);
 }
 
-int xn_idna2003_to_ascii(const char *in, size_t in_len, char *out, size_t out_cap,
-                         size_t *out_len, unsigned flags, xn_report *report)
-{
-    return run(in, in_len, out, out_cap, out_len, flags, report, false);
-}
-
-int xn_idna2003_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap,
-                           size_t *out_len, unsigned flags, xn_report *report)
-{
-    return run(in, in_len, out, out_cap, out_len, flags, report, true);
-}
-
-int xn_idna2003_to_ascii_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
-                               unsigned flags, xn_report *report)
-{
-    return xn__convert_alloc(xn_idna2003_to_ascii, false, in, in_len, out, out_len, flags,
-                             report);
-}
-
-int xn_idna2003_to_unicode_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
-                                 unsigned flags, xn_report *report)
-{
-    return xn__convert_alloc(xn_idna2003_to_unicode, true, in, in_len, out, out_len, flags,
-                             report);
-}
+/*           public name             impl to_unicode */
+XN__CONVERTER(xn_idna2003_to_ascii,   run, false)
+XN__CONVERTER(xn_idna2003_to_unicode, run, true)

@@ -52,42 +52,23 @@ typedef xn__domain state;
 static int check_ulabel(state *st, const uint32_t *l, size_t n, const size_t *offs,
                         bool check_nfc)
 {
-    unsigned found;
-    size_t at;
-    uint64_t bits;
-    int rc;
+    xn__label_rules r;
 
-    if (n == 0)
-        return XN_OK;
-    rc = xn__dom_check_nfc(st, l, n, check_nfc);
-    if (rc != XN_OK)
-        return rc;
-
+    r.check_nfc = check_nfc;
     /* No "--" in the third and fourth positions (§5.4, §4.2.3.1).  No '-'
      * at either end is a registration rule only (§4.2.3.1; §5.4 does not
      * list it, and the A-label of such a U-label is a good LDH label).  V4
      * is a UTS #46 notion and does not apply. */
-    bits = xn__check_hyphens(l, n, true) & ~XN_ERR_V4;
-    if (!st->registration)
-        bits &= ~XN_ERR_V3;
-    xn__dom_record(st, bits, st->label_offset, XN_NO_CODE_POINT);
-
-    /* §4.2.3.2, §4.2.2 / §5.4: no leading mark, the derived property. */
-    bits = xn__check_idna2008_code_points(l, n, &at, &found);
-    xn__dom_record_at(st, bits, l, n, offs, at);
-
-    /* §4.2.3.3 / §5.4: the contextual rules of RFC 5892 appendix A.  Lookup
-     * must check CONTEXTJ and may check CONTEXTO; both are checked here. */
-    if (found & XN__FOUND_JOINER)
-        xn__dom_check_joiners(st, l, n, offs);
-    if (found & XN__FOUND_CONTEXTO) {
-        bits = xn__check_contexto(l, n, &at);
-        xn__dom_record_at(st, bits, l, n, offs, at);
-    }
-
-    /* RFC 5893: kept aside for lookup, settled at once for registration. */
-    xn__dom_check_bidi(st, l, n, offs, (found & XN__FOUND_RTL) != 0);
-    return XN_OK;
+    r.check_hyphens = true;
+    r.hyphen_bits = ~(XN_ERR_V4 | (st->registration ? 0 : XN_ERR_V3));
+    /* §4.2.3.2, §4.2.2 / §5.4: no leading mark, the derived property; the
+     * contextual rules of RFC 5892 appendix A (lookup must check CONTEXTJ
+     * and may check CONTEXTO: both are checked); RFC 5893. */
+    r.idna2008 = true;
+    r.transitional = false;
+    r.std3 = false;
+    r.joiners = true;
+    return xn__dom_check_label(st, l, n, offs, &r);
 }
 
 /* Room for the A-label of a U-label of up to 63 code points on the stack
@@ -221,10 +202,7 @@ static void put_ascii(sink *o, const char *s, size_t n, bool lower)
 
 /* A label of n ASCII bytes; lower: XN_IDNA2008_MAP lower-cases it (the only
  * UTS #46 mapping of ASCII). */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static int ascii_label(state *st, const char *s, size_t n, const size_t *offs, bool last,
+XN__NOINLINE static int ascii_label(state *st, const char *s, size_t n, const size_t *offs, bool last,
                        bool lower)
 {
     size_t i;
@@ -343,10 +321,7 @@ static int mapped_label(state *st, const uint32_t *l, size_t n, const size_t *lo
  * nontransitional) and normalized (step 2).  Sets *dot when a U+002E ended
  * it.  Then hands it to unicode_label(), or to ascii_label() when the
  * mapping left only ASCII. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static int general_label(state *st, const unsigned char *u, size_t in_len, size_t *ppos,
+XN__NOINLINE static int general_label(state *st, const unsigned char *u, size_t in_len, size_t *ppos,
                          carry *cy, bool *pdot, size_t *pdot_at)
 {
     bool map = (st->flags & XN_IDNA2008_MAP) != 0;
@@ -401,39 +376,16 @@ static int lookup(const char *in, size_t in_len, char *out, size_t out_cap, size
     st.to_unicode = to_unicode;
     st.ascii_lengths = true;
     rc = xn__dom_walk(&st, in ? in : "", in_len, &lookup_profile);
-    if (rc != XN_OK)
-        return xn__dom_fail(&st, rc);
-
     /* RFC 5893 for every label of a Bidi domain name; 1 to 253 octets in
      * A-label form. */
-    xn__dom_settle(&st, !(flags & XN_NO_VERIFY_DNS_LENGTH));
-    return xn__dom_return(&st, to_unicode, out_len, report);
+    if (rc == XN_OK)
+        xn__dom_settle(&st, !(flags & XN_NO_VERIFY_DNS_LENGTH));
+    return xn__dom_return(&st, rc, to_unicode, out_len, report);
 }
 
-int xn_idna2008_lookup(const char *in, size_t in_len, char *out, size_t out_cap,
-                       size_t *out_len, unsigned flags, xn_report *report)
-{
-    return lookup(in, in_len, out, out_cap, out_len, flags, report, false);
-}
-
-int xn_idna2008_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap,
-                           size_t *out_len, unsigned flags, xn_report *report)
-{
-    return lookup(in, in_len, out, out_cap, out_len, flags, report, true);
-}
-
-int xn_idna2008_lookup_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
-                             unsigned flags, xn_report *report)
-{
-    return xn__convert_alloc(xn_idna2008_lookup, false, in, in_len, out, out_len, flags, report);
-}
-
-int xn_idna2008_to_unicode_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
-                                 unsigned flags, xn_report *report)
-{
-    return xn__convert_alloc(xn_idna2008_to_unicode, true, in, in_len, out, out_len, flags,
-                             report);
-}
+/*           public name             impl    to_unicode */
+XN__CONVERTER(xn_idna2008_lookup,     lookup, false)
+XN__CONVERTER(xn_idna2008_to_unicode, lookup, true)
 
 /* ---- registration (RFC 5891 §4) -------------------------------------------------- */
 
@@ -577,10 +529,10 @@ int xn_idna2008_register(const char *ulabel, size_t ulabel_len, const char *alab
         xn__put(&st.out, result, result_n);
     xn__scratch_free(heap_u);
     xn__scratch_free(b.heap);
-    return xn__dom_return(&st, false, out_len, report);
+    return xn__dom_return(&st, XN_OK, false, out_len, report);
 
 fail:
     xn__scratch_free(heap_u);
     xn__scratch_free(b.heap);
-    return xn__dom_fail(&st, rc);
+    return xn__dom_return(&st, rc, false, out_len, report);
 }

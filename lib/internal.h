@@ -13,6 +13,15 @@
 
 #include "xn.h"
 
+/* Keeps a function out of line: a rare path whose large frame would
+ * otherwise be paid by every call of its caller (the stack budget of xn.h,
+ * and the cost of the common path). */
+#if defined(__GNUC__)
+#define XN__NOINLINE __attribute__((noinline))
+#else
+#define XN__NOINLINE
+#endif
+
 /* ---- output and reports, shared by the converters ----------------------- */
 
 /* The caller's output buffer being filled: what fits is written, and
@@ -211,6 +220,16 @@ size_t xn__format_bits(uint64_t bits, const char *(*name)(uint64_t bit), char *b
 /* A converter with the caller-buffer contract of xn_to_ascii(). */
 typedef int (*xn__convert_fn)(const char *in, size_t in_len, char *out, size_t out_cap,
                               size_t *out_len, unsigned flags, xn_report *report);
+
+/* Defines a public converter with the signature of xn__convert_fn (xn_to_ascii()
+ * and its kin) as a call of impl with further arguments, the choices that
+ * tell the converters of one profile apart. */
+#define XN__CONVERTER(name, impl, ...)                                                     \
+    int name(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,   \
+             unsigned flags, xn_report *report)                                          \
+    {                                                                                    \
+        return impl(in, in_len, out, out_cap, out_len, flags, report, __VA_ARGS__);      \
+    }
 
 /* A converter with a further out-parameter of its own (xn_to_display()'s
  * report, the mail functions' smtputf8), passed through as extra. */

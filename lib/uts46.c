@@ -102,30 +102,22 @@ static void check_url_output(domain *d, const char *p, size_t n)
 static int validate(domain *d, const uint32_t *l, size_t n, const size_t *offs,
                     bool transitional, bool decoded)
 {
-    unsigned f = d->flags, found;
-    size_t at;
-    uint64_t bits;
-    int rc;
+    unsigned f = d->flags;
+    xn__label_rules r;
 
-    if (n == 0)
-        return XN_OK;
     /* Step 1: NFC.  Labels from the Normalize step are NFC already. */
-    rc = xn__dom_check_nfc(d, l, n, decoded);
-    if (rc != XN_OK)
-        return rc;
+    r.check_nfc = decoded;
     /* Steps 2-4: hyphens, or "xn--" when CheckHyphens is off. */
-    xn__dom_record(d, xn__check_hyphens(l, n, !(f & XN_NO_CHECK_HYPHENS)), d->label_offset,
-                   XN_NO_CODE_POINT);
+    r.check_hyphens = !(f & XN_NO_CHECK_HYPHENS);
+    r.hyphen_bits = ~(uint64_t)0;
     /* Steps 5-8: each code point. */
-    bits = xn__check_uts46_code_points(l, n, transitional, !(f & XN_NO_STD3_RULES), &at, &found);
-    xn__dom_record_at(d, bits, l, n, offs, at);
-    /* Step 9: CheckJoiners (RFC 5892 appendix A.1, A.2). */
-    if ((found & XN__FOUND_JOINER) && !(f & XN_NO_CHECK_JOINERS))
-        xn__dom_check_joiners(d, l, n, offs);
-    /* Step 10: CheckBidi (RFC 5893 §2), which applies only if the whole name
-     * turns out to be a Bidi domain name: kept aside until the end. */
-    xn__dom_check_bidi(d, l, n, offs, (found & XN__FOUND_RTL) != 0);
-    return XN_OK;
+    r.idna2008 = false;
+    r.transitional = transitional;
+    r.std3 = !(f & XN_NO_STD3_RULES);
+    /* Step 9: CheckJoiners.  Step 10, CheckBidi, applies only if the whole
+     * name turns out to be a Bidi domain name: kept aside until the end. */
+    r.joiners = !(f & XN_NO_CHECK_JOINERS);
+    return xn__dom_check_label(d, l, n, offs, &r);
 }
 
 /* ---- §4.2 step 3 / output of one label ----------------------------------- */
@@ -329,10 +321,7 @@ static int ace_as_plain_label(domain *d, const char *s, size_t n, size_t *bytes)
 
 /* An ASCII label that starts with "xn--" (any case): decode it and validate
  * the result.  Out of line, so that ascii_label()'s frame stays small. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static int ace_label(domain *d, const char *s, size_t n, bool last)
+XN__NOINLINE static int ace_label(domain *d, const char *s, size_t n, bool last)
 {
     char small[XN__SMALL_LABEL];
     void *heap;
@@ -438,10 +427,7 @@ static int normalized_label(domain *d, const uint32_t *l, size_t n, size_t *byte
  * points): map, normalize, convert and validate.  Sets *dot when the label
  * ended at a U+002E.  Kept out of line so that the fast path's frame stays
  * small. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static int general_label(domain *d, const unsigned char *u, size_t in_len, size_t *ppos,
+XN__NOINLINE static int general_label(domain *d, const unsigned char *u, size_t in_len, size_t *ppos,
                          carry *cy, bool *pdot, size_t *pdot_at)
 {
     xn__mapped m;
@@ -509,7 +495,7 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
     d.copy_ascii = true;
     rc = xn__dom_walk(&d, in ? in : "", in_len, &uts46_profile);
     if (rc != XN_OK)
-        return xn__dom_fail(&d, rc);
+        return xn__dom_return(&d, rc, !to_ascii, out_len, report);
 
     /* RFC 5893 when some label makes this a Bidi domain name; §4.2 step
      * 4.1 on the output of ToASCII of a whole name. */
@@ -534,32 +520,14 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
         if (!d.errors && d.url_forbidden)
             xn__dom_record(&d, XN_ERR_URL_FORBIDDEN, 0, XN_NO_CODE_POINT);
     }
-    return xn__dom_return(&d, !to_ascii, out_len, report);
+    return xn__dom_return(&d, XN_OK, !to_ascii, out_len, report);
 }
 
-int xn_to_ascii(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
-                unsigned flags, xn_report *report)
-{
-    return run(in, in_len, out, out_cap, out_len, flags, report, true, false, true);
-}
-
-int xn_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
-                  unsigned flags, xn_report *report)
-{
-    return run(in, in_len, out, out_cap, out_len, flags, report, false, false, true);
-}
-
-int xn_label_to_ascii(const char *in, size_t in_len, char *out, size_t out_cap,
-                      size_t *out_len, unsigned flags, xn_report *report)
-{
-    return run(in, in_len, out, out_cap, out_len, flags, report, true, true, true);
-}
-
-int xn_label_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap,
-                        size_t *out_len, unsigned flags, xn_report *report)
-{
-    return run(in, in_len, out, out_cap, out_len, flags, report, false, true, true);
-}
+/*           public name          impl  to_ascii one_label fast */
+XN__CONVERTER(xn_to_ascii,         run,  true,    false,    true)
+XN__CONVERTER(xn_to_unicode,       run,  false,   false,    true)
+XN__CONVERTER(xn_label_to_ascii,   run,  true,    true,     true)
+XN__CONVERTER(xn_label_to_unicode, run,  false,   true,     true)
 
 int xn__uts46_general(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
                       unsigned flags, xn_report *report, bool to_ascii, bool one_label)

@@ -81,49 +81,41 @@ static bool uts46_valid(unsigned status, bool transitional)
     return status == XN_STATUS_VALID || (status == XN_STATUS_DEVIATION && !transitional);
 }
 
-uint64_t xn__check_uts46_code_points(const uint32_t *label, size_t n, bool transitional,
-                                     bool std3, size_t *where, unsigned *found)
+/* UTS #46 §4.1 steps 5, 7 and 8 on code point c, gathering what steps 9
+ * and 10 need in *seen. */
+static inline uint64_t uts46_code_point(uint32_t c, bool transitional, bool std3,
+                                        unsigned *seen)
 {
-    size_t first, i;
-    uint64_t bits = leading_mark(label, n, &first);
-    unsigned seen = 0;
-
-    /* Steps 5, 7 and 8, gathering what steps 9 and 10 need. */
-    for (i = 0; i < n; i++) {
-        uint32_t c = label[i], p;
-        uint64_t b = 0;
-        if (c < 0x80) {
-            if (c == '.')
-                b = XN_ERR_V5;
-            else if (std3 && !is_ldh_lower(c))
-                b = XN_ERR_U1;
-            if (xn__is_upper(c)) /* mapped, so not valid here */
-                b |= XN_ERR_V7;
-        } else {
-            p = xn__props(c);
-            if (!uts46_valid(xn__status(p), transitional))
-                b = XN_ERR_V7;
-            if (is_rtl_class(xn__bidi(p)))
-                seen |= XN__FOUND_RTL;
-            if (c == 0x200C || c == 0x200D)
-                seen |= XN__FOUND_JOINER;
-        }
-        if (b) {
-            bits |= b;
-            note_at(&first, i);
-        }
+    uint64_t b = 0;
+    uint32_t p;
+    if (c < 0x80) {
+        if (c == '.')
+            b = XN_ERR_V5;
+        else if (std3 && !is_ldh_lower(c))
+            b = XN_ERR_U1;
+        if (xn__is_upper(c)) /* mapped, so not valid here */
+            b |= XN_ERR_V7;
+        return b;
     }
-    if (where)
-        *where = first;
-    *found = seen;
-    return bits;
+    p = xn__props(c);
+    if (!uts46_valid(xn__status(p), transitional))
+        b = XN_ERR_V7;
+    if (is_rtl_class(xn__bidi(p)))
+        *seen |= XN__FOUND_RTL;
+    if (c == 0x200C || c == 0x200D)
+        *seen |= XN__FOUND_JOINER;
+    return b;
 }
 
-/* What the RFC 5892 derived property of a code point says of it in a
- * U-label: the violation, or 0 with the XN__FOUND_* bit it calls for. */
-static uint64_t derived_property(uint32_t c, uint32_t props, unsigned *seen)
+/* RFC 5891 §4.2.2 / §5.4 on code point c: PVALID, or CONTEXTJ / CONTEXTO
+ * (their rules are the caller's next checks, noted in *seen); DISALLOWED
+ * and UNASSIGNED fail. */
+static inline uint64_t idna2008_code_point(uint32_t c, unsigned *seen)
 {
-    switch (xn__idna2008(props)) {
+    uint32_t p = xn__props(c);
+    if (is_rtl_class(xn__bidi(p)))
+        *seen |= XN__FOUND_RTL;
+    switch (xn__idna2008(p)) {
     case XN_IDNA2008_PVALID:
         return 0;
     case XN_IDNA2008_CONTEXTJ:
@@ -139,20 +131,19 @@ static uint64_t derived_property(uint32_t c, uint32_t props, unsigned *seen)
     }
 }
 
-uint64_t xn__check_idna2008_code_points(const uint32_t *label, size_t n, size_t *where,
-                                        unsigned *found)
+/* The loop of both: idna2008 picks the rules (a constant in each caller, so
+ * each gets a loop of its own). */
+static inline uint64_t check_code_points(const uint32_t *label, size_t n, bool idna2008,
+                                         bool transitional, bool std3, size_t *where,
+                                         unsigned *found)
 {
     size_t first, i;
     uint64_t bits = leading_mark(label, n, &first);
     unsigned seen = 0;
 
-    /* §4.2.2 / §5.4: every code point PVALID, or CONTEXTJ / CONTEXTO (their
-     * rules are the caller's next checks); DISALLOWED and UNASSIGNED fail. */
     for (i = 0; i < n; i++) {
-        uint32_t p = xn__props(label[i]);
-        uint64_t b = derived_property(label[i], p, &seen);
-        if (is_rtl_class(xn__bidi(p)))
-            seen |= XN__FOUND_RTL;
+        uint64_t b = idna2008 ? idna2008_code_point(label[i], &seen)
+                              : uts46_code_point(label[i], transitional, std3, &seen);
         if (b) {
             bits |= b;
             note_at(&first, i);
@@ -162,6 +153,18 @@ uint64_t xn__check_idna2008_code_points(const uint32_t *label, size_t n, size_t 
         *where = first;
     *found = seen;
     return bits;
+}
+
+uint64_t xn__check_uts46_code_points(const uint32_t *label, size_t n, bool transitional,
+                                     bool std3, size_t *where, unsigned *found)
+{
+    return check_code_points(label, n, false, transitional, std3, where, found);
+}
+
+uint64_t xn__check_idna2008_code_points(const uint32_t *label, size_t n, size_t *where,
+                                        unsigned *found)
+{
+    return check_code_points(label, n, true, false, false, where, found);
 }
 
 /* ---- RFC 5892 A.1, A.2: ZERO WIDTH NON-JOINER and JOINER (CONTEXTJ) ---- */
@@ -313,35 +316,24 @@ static inline uint64_t bidi_rule(const uint32_t *cps, const unsigned char *bytes
             an = i;
     }
 
-    if (rtl) {
-        /* Rule 2: only R, AL, AN, EN, ES, CS, ET, ON, BN and NSM. */
-        if (bad < n) {
-            bits |= XN_ERR_B2;
-            note_at(&first, bad);
-        }
-        /* Rule 3: ends with R, AL, EN or AN, then zero or more NSM.  The
-         * first character is R or AL, so `last` is a real one. */
-        if (!(bidi_bit(bidi_of(cps, bytes, last)) & end_ok)) {
-            bits |= XN_ERR_B3;
-            note_at(&first, last);
-        }
-        /* Rule 4: EN and AN must not both be present; blame the first
-         * character of the kind that came second. */
-        if (en < n && an < n) {
-            bits |= XN_ERR_B4;
-            note_at(&first, en > an ? en : an);
-        }
-    } else {
-        /* Rule 5: only L, EN, ES, CS, ET, ON, BN and NSM. */
-        if (bad < n) {
-            bits |= XN_ERR_B5;
-            note_at(&first, bad);
-        }
-        /* Rule 6: ends with L or EN, then zero or more NSM. */
-        if (!(bidi_bit(bidi_of(cps, bytes, last)) & end_ok)) {
-            bits |= XN_ERR_B6;
-            note_at(&first, last);
-        }
+    /* Rule 2 (RTL: only R, AL, AN, EN, ES, CS, ET, ON, BN and NSM) or rule 5
+     * (LTR: only L, EN, ES, CS, ET, ON, BN and NSM). */
+    if (bad < n) {
+        bits |= rtl ? XN_ERR_B2 : XN_ERR_B5;
+        note_at(&first, bad);
+    }
+    /* Rule 3 (RTL: ends with R, AL, EN or AN) or rule 6 (LTR: ends with L
+     * or EN), then zero or more NSM.  The first character is not NSM, so
+     * `last` is a real one. */
+    if (!(bidi_bit(bidi_of(cps, bytes, last)) & end_ok)) {
+        bits |= rtl ? XN_ERR_B3 : XN_ERR_B6;
+        note_at(&first, last);
+    }
+    /* Rule 4 (RTL): EN and AN must not both be present; blame the first
+     * character of the kind that came second. */
+    if (rtl && en < n && an < n) {
+        bits |= XN_ERR_B4;
+        note_at(&first, en > an ? en : an);
     }
 out:
     if (where)
