@@ -27,7 +27,7 @@
 /* A label's buffers, for labels of up to cap code points before and after
  * Nameprep: on the stack for WORK_SMALL code points (every label DNS can
  * carry), and, when a label needs more, on the heap for XN_LABEL_LIMIT (the
- * label is then converted again: see run()). */
+ * label is then converted again: see convert_name()). */
 #define WORK_SMALL 64
 
 typedef struct work {
@@ -120,7 +120,7 @@ static int nameprep(state *st, const uint32_t *l, size_t n, const size_t *offs, 
             if (units == (size_t)pe.offset)
                 at = k;
         }
-        record(st, bit, offs && at < n ? offs[at] : st->d.label_offset, at < n ? l[at] : XN_NO_CODE_POINT);
+        xn__dom_record_at(&st->d, bit, l, n, offs, at);
         *ok = false;
         return XN_OK;
     }
@@ -263,7 +263,7 @@ static int to_unicode_label(state *st, const uint32_t *l, size_t n, const char *
     if (rc == XN_E_INTERNAL)
         return rc;
     if (rc == XN_E_BUFFER_TOO_SMALL)
-        return XN_E_TOO_LONG; /* the small work: run() converts the label again */
+        return XN_E_TOO_LONG; /* the small work: convert_name() converts the label again */
     if (rc != XN_OK) {
         record(st, XN_ERR_P4, st->d.label_offset, XN_NO_CODE_POINT);
         goto original;
@@ -299,7 +299,8 @@ original:
 /* ---- whole names ------------------------------------------------------------------ */
 
 /* One label of input bytes s[0..n) (no separator in it). */
-XN__NOINLINE static int convert_label(state *st, const char *s, size_t n, bool to_unicode, bool last)
+XN__NOINLINE static int convert_label(state *st, const char *s, size_t n, bool to_unicode,
+                                      bool last)
 {
     const unsigned char *u = (const unsigned char *)s;
     uint32_t *l = st->w->l;
@@ -324,7 +325,7 @@ XN__NOINLINE static int convert_label(state *st, const char *s, size_t n, bool t
         pos += len;
     }
     if (k > st->w->cap && k <= XN_LABEL_LIMIT)
-        return XN_E_TOO_LONG; /* the small work: run() converts the label again */
+        return XN_E_TOO_LONG; /* the small work: convert_name() converts the label again */
     if (k > XN_LABEL_LIMIT) {
         size_t i;
         /* Longer than any label Nameprep or Punycode is asked to take.  An
@@ -368,8 +369,8 @@ XN__NOINLINE static int convert_label(state *st, const char *s, size_t n, bool t
     return XN_OK;
 }
 
-static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
-               unsigned flags, xn_report *report, bool to_unicode)
+static int convert_name(const char *in, size_t in_len, char *out, size_t out_cap,
+                        size_t *out_len, unsigned flags, xn_report *report, bool to_unicode)
 {
     const unsigned char *u;
     UErrorCode err = U_ZERO_ERROR;
@@ -422,6 +423,6 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
     return xn__dom_return(&st.d, rc, to_unicode, out_len, report);
 }
 
-/*           public name             impl to_unicode */
-XN__CONVERTER(xn_idna2003_to_ascii,   run, false)
-XN__CONVERTER(xn_idna2003_to_unicode, run, true)
+/*            public name             implementation to_unicode */
+XN__CONVERTER(xn_idna2003_to_ascii,   convert_name,  false)
+XN__CONVERTER(xn_idna2003_to_unicode, convert_name,  true)

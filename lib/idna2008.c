@@ -30,7 +30,8 @@
 #include "props.h"
 
 #define LOOKUP_FLAGS \
-    (XN_IDNA2008_MAP | XN_NO_STD3_RULES | XN_ALLOW_ROOT_DOT | XN_NO_VERIFY_DNS_LENGTH | XN_DNS_LABELS)
+    (XN_IDNA2008_MAP | XN_NO_STD3_RULES | XN_ALLOW_ROOT_DOT | XN_NO_VERIFY_DNS_LENGTH | \
+     XN_DNS_LABELS)
 
 /* An A-label: "xn--" and at most XN_ACE_LIMIT Punycode characters. */
 #define ALABEL_MAX (4 + XN_ACE_LIMIT)
@@ -202,8 +203,8 @@ static void put_ascii(sink *o, const char *s, size_t n, bool lower)
 
 /* A label of n ASCII bytes; lower: XN_IDNA2008_MAP lower-cases it (the only
  * UTS #46 mapping of ASCII). */
-XN__NOINLINE static int ascii_label(state *st, const char *s, size_t n, const size_t *offs, bool last,
-                       bool lower)
+XN__NOINLINE static int ascii_label(state *st, const char *s, size_t n, const size_t *offs,
+                                    bool last, bool lower)
 {
     size_t i;
 
@@ -271,7 +272,7 @@ static int unicode_label(state *st, const uint32_t *l, size_t n, const size_t *o
         /* An "xn--" label with non-ASCII characters is no A-label. */
         for (i = 4; i < n && l[i] < 0x80; i++)
             ;
-        xn__dom_record(st, XN_ERR_P4, xn__dom_offset_of(st, offs, i, n), i < n ? l[i] : XN_NO_CODE_POINT);
+        xn__dom_record_at(st, XN_ERR_P4, l, n, offs, i);
         xn__put_utf8(&st->out, l, n);
         xn__dom_label_done(st, n, last);
         return XN_OK;
@@ -321,8 +322,8 @@ static int mapped_label(state *st, const uint32_t *l, size_t n, const size_t *lo
  * nontransitional) and normalized (step 2).  Sets *dot when a U+002E ended
  * it.  Then hands it to unicode_label(), or to ascii_label() when the
  * mapping left only ASCII. */
-XN__NOINLINE static int general_label(state *st, const unsigned char *u, size_t in_len, size_t *ppos,
-                         carry *cy, bool *pdot, size_t *pdot_at)
+XN__NOINLINE static int general_label(state *st, const unsigned char *u, size_t in_len,
+                                      size_t *ppos, carry *cy, bool *pdot, size_t *pdot_at)
 {
     bool map = (st->flags & XN_IDNA2008_MAP) != 0;
     xn__mapped m;
@@ -383,9 +384,9 @@ static int lookup(const char *in, size_t in_len, char *out, size_t out_cap, size
     return xn__dom_return(&st, rc, to_unicode, out_len, report);
 }
 
-/*           public name             impl    to_unicode */
-XN__CONVERTER(xn_idna2008_lookup,     lookup, false)
-XN__CONVERTER(xn_idna2008_to_unicode, lookup, true)
+/*            public name             implementation to_unicode */
+XN__CONVERTER(xn_idna2008_lookup,     lookup,        false)
+XN__CONVERTER(xn_idna2008_to_unicode, lookup,        true)
 
 /* ---- registration (RFC 5891 §4) -------------------------------------------------- */
 

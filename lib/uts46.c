@@ -127,7 +127,7 @@ static int validate(domain *d, const uint32_t *l, size_t n, const size_t *offs,
  * failure).  Sets *bytes to the number of bytes the label takes in the
  * output.  Returns XN_OK, or XN_E_TOO_LONG for an A-label longer than
  * XN_ACE_LIMIT, which no call could read back. */
-static int emit(domain *d, const uint32_t *l, size_t n, size_t *bytes)
+static int write_label(domain *d, const uint32_t *l, size_t n, size_t *bytes)
 {
     size_t start = d->out.len;
     if (!d->to_ascii) {
@@ -176,8 +176,8 @@ static int emit(domain *d, const uint32_t *l, size_t n, size_t *bytes)
  * the label written as it is), XN_OK with *done clear when the Punycode is
  * invalid and IgnoreInvalidPunycode asks to treat it as an ordinary label,
  * or a status. */
-static int decoded_ace(domain *d, const char *ace, size_t m, uint32_t *dec, size_t cap,
-                       size_t *out_bytes, bool *done);
+static int convert_ace_into(domain *d, const char *ace, size_t m, uint32_t *dec, size_t cap,
+                            size_t *out_bytes, bool *done);
 
 static int convert_ace(domain *d, const char *ace, size_t m, size_t *out_bytes, bool *done)
 {
@@ -191,14 +191,14 @@ static int convert_ace(domain *d, const char *ace, size_t m, size_t *out_bytes, 
     *done = true;
     if (!dec)
         return XN_E_NOMEM;
-    rc = decoded_ace(d, ace, m, dec, cap, out_bytes, done);
+    rc = convert_ace_into(d, ace, m, dec, cap, out_bytes, done);
     xn__scratch_free(heap);
     return rc;
 }
 
 /* convert_ace() with a buffer for cap code points. */
-static int decoded_ace(domain *d, const char *ace, size_t m, uint32_t *dec, size_t cap,
-                       size_t *out_bytes, bool *done)
+static int convert_ace_into(domain *d, const char *ace, size_t m, uint32_t *dec, size_t cap,
+                            size_t *out_bytes, bool *done)
 {
     size_t dn = 0;
     int rc;
@@ -227,7 +227,7 @@ static int decoded_ace(domain *d, const char *ace, size_t m, uint32_t *dec, size
             *out_bytes = 4 + m;
             return XN_OK;
         }
-        return emit(d, dec, dn, out_bytes);
+        return write_label(d, dec, dn, out_bytes);
     }
     if (rc == XN_E_TOO_LONG || rc == XN_E_INTERNAL)
         return rc;
@@ -255,7 +255,7 @@ static int plain_label(domain *d, const uint32_t *l, size_t n, const size_t *off
     int rc = validate(d, l, n, offs, (d->flags & XN_TRANSITIONAL) != 0, false);
     if (rc != XN_OK)
         return rc;
-    return emit(d, l, n, out_bytes);
+    return write_label(d, l, n, out_bytes);
 }
 
 static int convert_label(domain *d, const uint32_t *l, size_t n, const size_t *offs,
@@ -273,7 +273,7 @@ static int convert_label(domain *d, const uint32_t *l, size_t n, const size_t *o
         for (i = 4; i < n; i++) {
             if (l[i] >= 0x80) {
                 xn__dom_record(d, XN_ERR_P4, xn__dom_offset_of(d, offs, i, n), l[i]);
-                return emit(d, l, n, out_bytes);
+                return write_label(d, l, n, out_bytes);
             }
         }
         small[0] = '\0'; /* "xn--" alone: nothing is copied (gcc cannot tell) */
@@ -427,8 +427,8 @@ static int normalized_label(domain *d, const uint32_t *l, size_t n, size_t *byte
  * points): map, normalize, convert and validate.  Sets *dot when the label
  * ended at a U+002E.  Kept out of line so that the fast path's frame stays
  * small. */
-XN__NOINLINE static int general_label(domain *d, const unsigned char *u, size_t in_len, size_t *ppos,
-                         carry *cy, bool *pdot, size_t *pdot_at)
+XN__NOINLINE static int general_label(domain *d, const unsigned char *u, size_t in_len,
+                                      size_t *ppos, carry *cy, bool *pdot, size_t *pdot_at)
 {
     xn__mapped m;
     size_t bytes = 0;
@@ -476,8 +476,9 @@ static bool has_url_forbidden(const char *in, size_t n)
 
 /* fast: the whole-name ASCII fast path may take the name (only
  * xn__uts46_general() says no, to compare the two). */
-static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
-               unsigned flags, xn_report *report, bool to_ascii, bool one_label, bool fast)
+static int convert_name(const char *in, size_t in_len, char *out, size_t out_cap,
+                        size_t *out_len, unsigned flags, xn_report *report, bool to_ascii,
+                        bool one_label, bool fast)
 {
     domain d;
     int rc = xn__dom_enter(in, in_len, out, out_cap, out_len, flags, ALL_FLAGS, report, false);
@@ -523,14 +524,15 @@ static int run(const char *in, size_t in_len, char *out, size_t out_cap, size_t 
     return xn__dom_return(&d, XN_OK, !to_ascii, out_len, report);
 }
 
-/*           public name          impl  to_ascii one_label fast */
-XN__CONVERTER(xn_to_ascii,         run,  true,    false,    true)
-XN__CONVERTER(xn_to_unicode,       run,  false,   false,    true)
-XN__CONVERTER(xn_label_to_ascii,   run,  true,    true,     true)
-XN__CONVERTER(xn_label_to_unicode, run,  false,   true,     true)
+/*            public name          implementation  to_ascii one_label fast */
+XN__CONVERTER(xn_to_ascii,         convert_name,   true,    false,    true)
+XN__CONVERTER(xn_to_unicode,       convert_name,   false,   false,    true)
+XN__CONVERTER(xn_label_to_ascii,   convert_name,   true,    true,     true)
+XN__CONVERTER(xn_label_to_unicode, convert_name,   false,   true,     true)
 
 int xn__uts46_general(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
                       unsigned flags, xn_report *report, bool to_ascii, bool one_label)
 {
-    return run(in, in_len, out, out_cap, out_len, flags, report, to_ascii, one_label, false);
+    return convert_name(in, in_len, out, out_cap, out_len, flags, report, to_ascii, one_label,
+                        false);
 }
