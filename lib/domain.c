@@ -44,14 +44,17 @@ int xn__dom_return(xn__domain *d, int rc, bool keep_output, size_t *out_len,
 
 /* ---- rules on a label of code points ---------------------------------------- */
 
-/* RFC 5893 §2 on a label: rtl marks the name a Bidi domain name. */
-static void check_bidi(xn__domain *d, const uint32_t *l, size_t n, const size_t *offs, bool rtl)
+/* RFC 5893 §2 on a label, given what the code-point checks found: R, AL or
+ * AN mark the name a Bidi domain name; a plain LTR label passes as it is. */
+static void check_bidi(xn__domain *d, const uint32_t *l, size_t n, const size_t *offs,
+                       unsigned found)
 {
+    bool rtl = (found & XN__FOUND_RTL) != 0;
     size_t at;
     uint64_t bits;
     if (rtl)
         d->bidi_name = true;
-    if (d->flags & XN_NO_CHECK_BIDI)
+    if ((d->flags & XN_NO_CHECK_BIDI) || (found & XN__FOUND_LTR_OK))
         return;
     bits = xn__check_bidi(l, n, &at);
     if (d->registration) {
@@ -97,7 +100,7 @@ int xn__dom_check_label(xn__domain *d, const uint32_t *l, size_t n, const size_t
         bits = xn__check_contexto(l, n, &at);
         xn__dom_record_at(d, bits, l, n, offs, at);
     }
-    check_bidi(d, l, n, offs, (found & XN__FOUND_RTL) != 0);
+    check_bidi(d, l, n, offs, found);
     return XN_OK;
 }
 

@@ -381,8 +381,10 @@ uint64_t xn__check_contexto(const uint32_t *label, size_t n, size_t *where);
 
 /* What the code-point checks below saw in a label, for the rules after
  * them: a character of Bidi_Class R, AL or AN (the name is a Bidi domain
- * name), a ZWNJ or ZWJ (CONTEXTJ), a CONTEXTO code point. */
-enum { XN__FOUND_RTL = 1, XN__FOUND_JOINER = 2, XN__FOUND_CONTEXTO = 4 };
+ * name), a ZWNJ or ZWJ (CONTEXTJ), a CONTEXTO code point; or that the label
+ * plainly passes RFC 5893 as an LTR label (xn__check_bidi() would give 0:
+ * no need to call it). */
+enum { XN__FOUND_RTL = 1, XN__FOUND_JOINER = 2, XN__FOUND_CONTEXTO = 4, XN__FOUND_LTR_OK = 8 };
 
 /* UTS #46 §4.1 steps 5-8 on every code point of a label: no U+002E (V5),
  * only LDH in ASCII with std3 (U1), no leading combining mark (V6), every

@@ -20,6 +20,23 @@
 #define ZWNJ 0x200Cu /* ZERO WIDTH NON-JOINER, RFC 5892 A.1 */
 #define ZWJ 0x200Du  /* ZERO WIDTH JOINER, RFC 5892 A.2 */
 
+static bool is_ldh_lower(uint32_t c)
+{
+    return c - 'a' < 26u || c - '0' < 10u || c == '-';
+}
+
+static bool is_rtl_class(unsigned bc)
+{
+    return bc == XN_BIDI_R || bc == XN_BIDI_AL || bc == XN_BIDI_AN;
+}
+
+/* Keeps i as the first offending index when it comes before *first. */
+static inline void note_at(size_t *first, size_t i)
+{
+    if (i < *first)
+        *first = i;
+}
+
 /* ---- UTS #46 §4.1 steps 2-4: hyphens ------------------------------------ */
 
 uint64_t xn__check_hyphens(const uint32_t *label, size_t n, bool check_hyphens)
@@ -42,129 +59,6 @@ uint64_t xn__check_hyphens(const uint32_t *label, size_t n, bool check_hyphens)
     if (n >= 4 && label[0] == 'x' && label[1] == 'n' && label[2] == '-' && label[3] == '-')
         bits |= XN_ERR_V4;
     return bits;
-}
-
-/* ---- UTS #46 §4.1 steps 5-8 and RFC 5892: each code point ---------------- */
-
-static bool is_ldh_lower(uint32_t c)
-{
-    return c - 'a' < 26u || c - '0' < 10u || c == '-';
-}
-
-static bool is_rtl_class(unsigned bc)
-{
-    return bc == XN_BIDI_R || bc == XN_BIDI_AL || bc == XN_BIDI_AN;
-}
-
-/* Keeps i as the first offending index when it comes before *first. */
-static inline void note_at(size_t *first, size_t i)
-{
-    if (i < *first)
-        *first = i;
-}
-
-/* UTS #46 §4.1 step 6, RFC 5891 §4.2.3.2: a label must not begin with a
- * combining mark (General_Category M).  Starts the first offending index. */
-static uint64_t leading_mark(const uint32_t *label, size_t n, size_t *first)
-{
-    *first = n;
-    if (n == 0 || !(xn__props(label[0]) & XN_PROP_MARK))
-        return 0;
-    *first = 0;
-    return XN_ERR_V6;
-}
-
-/* Step 8: a code point of status valid, or deviation when not
- * transitional. */
-static bool uts46_valid(unsigned status, bool transitional)
-{
-    return status == XN_STATUS_VALID || (status == XN_STATUS_DEVIATION && !transitional);
-}
-
-/* UTS #46 §4.1 steps 5, 7 and 8 on code point c, gathering what steps 9
- * and 10 need in *seen. */
-static inline uint64_t uts46_code_point(uint32_t c, bool transitional, bool std3,
-                                        unsigned *seen)
-{
-    uint64_t b = 0;
-    uint32_t p;
-    if (c < 0x80) {
-        if (c == '.')
-            b = XN_ERR_V5;
-        else if (std3 && !is_ldh_lower(c))
-            b = XN_ERR_U1;
-        if (xn__is_upper(c)) /* mapped, so not valid here */
-            b |= XN_ERR_V7;
-        return b;
-    }
-    p = xn__props(c);
-    if (!uts46_valid(xn__status(p), transitional))
-        b = XN_ERR_V7;
-    if (is_rtl_class(xn__bidi(p)))
-        *seen |= XN__FOUND_RTL;
-    if (c == 0x200C || c == 0x200D)
-        *seen |= XN__FOUND_JOINER;
-    return b;
-}
-
-/* RFC 5891 §4.2.2 / §5.4 on code point c: PVALID, or CONTEXTJ / CONTEXTO
- * (their rules are the caller's next checks, noted in *seen); DISALLOWED
- * and UNASSIGNED fail. */
-static inline uint64_t idna2008_code_point(uint32_t c, unsigned *seen)
-{
-    uint32_t p = xn__props(c);
-    if (is_rtl_class(xn__bidi(p)))
-        *seen |= XN__FOUND_RTL;
-    switch (xn__idna2008(p)) {
-    case XN_IDNA2008_PVALID:
-        return 0;
-    case XN_IDNA2008_CONTEXTJ:
-        *seen |= XN__FOUND_JOINER;
-        return 0;
-    case XN_IDNA2008_CONTEXTO:
-        *seen |= XN__FOUND_CONTEXTO;
-        return 0;
-    case XN_IDNA2008_DISALLOWED:
-        return c == '.' ? XN_ERR_V5 : XN_ERR_DISALLOWED;
-    default:
-        return XN_ERR_UNASSIGNED;
-    }
-}
-
-/* The loop of both: idna2008 picks the rules (a constant in each caller, so
- * each gets a loop of its own). */
-static inline uint64_t check_code_points(const uint32_t *label, size_t n, bool idna2008,
-                                         bool transitional, bool std3, size_t *where,
-                                         unsigned *found)
-{
-    size_t first, i;
-    uint64_t bits = leading_mark(label, n, &first);
-    unsigned seen = 0;
-
-    for (i = 0; i < n; i++) {
-        uint64_t b = idna2008 ? idna2008_code_point(label[i], &seen)
-                              : uts46_code_point(label[i], transitional, std3, &seen);
-        if (b) {
-            bits |= b;
-            note_at(&first, i);
-        }
-    }
-    if (where)
-        *where = first;
-    *found = seen;
-    return bits;
-}
-
-uint64_t xn__check_uts46_code_points(const uint32_t *label, size_t n, bool transitional,
-                                     bool std3, size_t *where, unsigned *found)
-{
-    return check_code_points(label, n, false, transitional, std3, where, found);
-}
-
-uint64_t xn__check_idna2008_code_points(const uint32_t *label, size_t n, size_t *where,
-                                        unsigned *found)
-{
-    return check_code_points(label, n, true, false, false, where, found);
 }
 
 /* ---- RFC 5892 A.1, A.2: ZERO WIDTH NON-JOINER and JOINER (CONTEXTJ) ---- */
@@ -454,4 +348,136 @@ uint64_t xn__check_contexto(const uint32_t *label, size_t n, size_t *where)
     if (where)
         *where = first;
     return first < n ? XN_ERR_CONTEXTO : 0;
+}
+
+/* ---- UTS #46 §4.1 steps 5-8 and RFC 5892: each code point ---------------- */
+
+/* UTS #46 §4.1 step 6, RFC 5891 §4.2.3.2: a label must not begin with a
+ * combining mark (General_Category M).  Starts the first offending index. */
+static uint64_t leading_mark(const uint32_t *label, size_t n, size_t *first)
+{
+    *first = n;
+    if (n == 0 || !(xn__props(label[0]) & XN_PROP_MARK))
+        return 0;
+    *first = 0;
+    return XN_ERR_V6;
+}
+
+/* Step 8: a code point of status valid, or deviation when not
+ * transitional. */
+static bool uts46_valid(unsigned status, bool transitional)
+{
+    return status == XN_STATUS_VALID || (status == XN_STATUS_DEVIATION && !transitional);
+}
+
+/* The Bidi_Class of an ASCII code point: letters, digits and '-' without a
+ * table look-up. */
+static inline unsigned ascii_bidi(uint32_t c)
+{
+    if ((c | 0x20) - 'a' < 26u)
+        return XN_BIDI_L;
+    if (c - '0' < 10u)
+        return XN_BIDI_EN;
+    if (c == '-')
+        return XN_BIDI_ES;
+    return xn__bidi(xn__props(c));
+}
+
+/* UTS #46 §4.1 steps 5, 7 and 8 on code point c, gathering what steps 9
+ * and 10 need in *seen and its Bidi_Class in *bc. */
+static inline uint64_t uts46_code_point(uint32_t c, bool transitional, bool std3,
+                                        unsigned *seen, unsigned *bc)
+{
+    uint64_t b = 0;
+    uint32_t p;
+    if (c < 0x80) {
+        *bc = ascii_bidi(c);
+        if (c == '.')
+            b = XN_ERR_V5;
+        else if (std3 && !is_ldh_lower(c))
+            b = XN_ERR_U1;
+        if (xn__is_upper(c)) /* mapped, so not valid here */
+            b |= XN_ERR_V7;
+        return b;
+    }
+    p = xn__props(c);
+    *bc = xn__bidi(p);
+    if (!uts46_valid(xn__status(p), transitional))
+        b = XN_ERR_V7;
+    if (c == 0x200C || c == 0x200D)
+        *seen |= XN__FOUND_JOINER;
+    return b;
+}
+
+/* RFC 5891 §4.2.2 / §5.4 on code point c: PVALID, or CONTEXTJ / CONTEXTO
+ * (their rules are the caller's next checks, noted in *seen); DISALLOWED
+ * and UNASSIGNED fail.  Its Bidi_Class goes to *bc. */
+static inline uint64_t idna2008_code_point(uint32_t c, unsigned *seen, unsigned *bc)
+{
+    uint32_t p = xn__props(c);
+    *bc = xn__bidi(p);
+    switch (xn__idna2008(p)) {
+    case XN_IDNA2008_PVALID:
+        return 0;
+    case XN_IDNA2008_CONTEXTJ:
+        *seen |= XN__FOUND_JOINER;
+        return 0;
+    case XN_IDNA2008_CONTEXTO:
+        *seen |= XN__FOUND_CONTEXTO;
+        return 0;
+    case XN_IDNA2008_DISALLOWED:
+        return c == '.' ? XN_ERR_V5 : XN_ERR_DISALLOWED;
+    default:
+        return XN_ERR_UNASSIGNED;
+    }
+}
+
+/* The loop of both: idna2008 picks the rules (a constant in each caller, so
+ * each gets a loop of its own).  The Bidi classes seen settle the RFC 5893
+ * questions the caller asks next: whether the label makes the name a Bidi
+ * domain name (R, AL or AN: XN__FOUND_RTL), and whether it plainly passes
+ * the rule as an LTR label (XN__FOUND_LTR_OK: it starts with L, ends with
+ * L or EN, and holds only classes rule 5 allows, so rules 1, 5 and 6 hold
+ * and xn__check_bidi() would find nothing). */
+static inline uint64_t check_code_points(const uint32_t *label, size_t n, bool idna2008,
+                                         bool transitional, bool std3, size_t *where,
+                                         unsigned *found)
+{
+    size_t first, i;
+    uint64_t bits = leading_mark(label, n, &first);
+    unsigned seen = 0, bc = XN_BIDI_L, first_bc = XN_BIDI_L;
+    uint32_t classes = 0;
+
+    for (i = 0; i < n; i++) {
+        uint64_t b = idna2008 ? idna2008_code_point(label[i], &seen, &bc)
+                              : uts46_code_point(label[i], transitional, std3, &seen, &bc);
+        classes |= bidi_bit(bc);
+        if (i == 0)
+            first_bc = bc;
+        if (b) {
+            bits |= b;
+            note_at(&first, i);
+        }
+    }
+    if (classes & (BIDI_SET2(R, AL) | bidi_bit(XN_BIDI_AN)))
+        seen |= XN__FOUND_RTL;
+    else if (n > 0 && first_bc == XN_BIDI_L && (bidi_bit(bc) & LTR_END) &&
+             !(classes & ~LTR_ALLOWED))
+        seen |= XN__FOUND_LTR_OK;
+    if (where)
+        *where = first;
+    *found = seen;
+    return bits;
+}
+
+uint64_t xn__check_uts46_code_points(const uint32_t *label, size_t n, bool transitional,
+                                     bool std3, size_t *where, unsigned *found)
+{
+    return check_code_points(label, n, false, transitional, std3, where, found);
+}
+
+uint64_t xn__check_idna2008_code_points(const uint32_t *label, size_t n, size_t *where,
+                                        unsigned *found)
+{
+    return check_code_points(label, n, true, false, false, where, found);
 }
