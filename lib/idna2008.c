@@ -340,7 +340,7 @@ XN__NOINLINE static int general_label(state *st, const unsigned char *u, size_t 
     l = m.cp;
     lo = m.offs;
     n = m.n;
-    if (rc == XN_OK && map && !xn__nfc_quick_yes(m.cp, n)) {
+    if (rc == XN_OK && map && !m.nfc_yes) {
         size_t nn = 0;
         rc = xn__nfc_scratch(m.cp, n, small, &nb, &nn, &heap);
         l = nb;

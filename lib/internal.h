@@ -279,6 +279,10 @@ typedef struct xn__mapped {
     size_t *offs;
     size_t n, cap;
     void *heap;
+    /* The NFC quick check of the label (xn__nfc_quick_yes()), made while
+     * mapping: true when the label is surely in NFC already. */
+    bool nfc_yes;
+    bool last_ccc; /* the last code point has a non-zero combining class */
     uint32_t small_cp[XN__SMALL_LABEL];
     size_t small_offs[XN__SMALL_LABEL];
 } xn__mapped;
@@ -297,7 +301,8 @@ enum xn__map_mode {
 
 /* Reads the label that starts at *ppos of u[0..in_len), after the code
  * points carried in *cy, into *m: decoded (strict UTF-8), and unless mode is
- * XN__MAP_NONE mapped, A-Z lower-cased.  It ends at a U+002E in the input
+ * XN__MAP_NONE mapped, A-Z lower-cased; m->nfc_yes is the NFC quick check
+ * of the result (xn__nfc_quick_yes()).  It ends at a U+002E in the input
  * or in a mapping (*pdot set, *pdot_at its input offset; what the mapping
  * gives after it goes to *cy), or at the end.  Advances *ppos.  Returns
  * XN_OK, XN_E_BAD_UTF8, XN_E_TOO_LONG past XN_LABEL_LIMIT code points, or

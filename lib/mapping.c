@@ -6,29 +6,59 @@
 #include "internal.h"
 #include "props.h"
 
-/* Appends one code point, or fails when the label would pass the limit.
- * The first code point past the small arrays moves the label to the heap. */
-static int push(xn__mapped *m, uint32_t c, size_t at)
+/* Moves the label to a heap block for XN_LABEL_LIMIT code points when the
+ * small arrays are full, or fails when the label would pass that limit. */
+static int grow(xn__mapped *m)
 {
-    if (m->n >= m->cap) {
-        uint32_t *cp;
-        size_t *offs;
-        if (m->cap >= XN_LABEL_LIMIT)
-            return XN_E_TOO_LONG;
-        m->heap = malloc(XN_LABEL_LIMIT * (sizeof *cp + sizeof *offs));
-        if (!m->heap)
-            return XN_E_NOMEM;
-        offs = (size_t *)m->heap;
-        cp = (uint32_t *)(offs + XN_LABEL_LIMIT);
-        memcpy(cp, m->cp, m->n * sizeof *cp);
-        memcpy(offs, m->offs, m->n * sizeof *offs);
-        m->cp = cp;
-        m->offs = offs;
-        m->cap = XN_LABEL_LIMIT;
-    }
+    uint32_t *cp;
+    size_t *offs;
+    if (m->cap >= XN_LABEL_LIMIT)
+        return XN_E_TOO_LONG;
+    m->heap = malloc(XN_LABEL_LIMIT * (sizeof *cp + sizeof *offs));
+    if (!m->heap)
+        return XN_E_NOMEM;
+    offs = (size_t *)m->heap;
+    cp = (uint32_t *)(offs + XN_LABEL_LIMIT);
+    memcpy(cp, m->cp, m->n * sizeof *cp);
+    memcpy(offs, m->offs, m->n * sizeof *offs);
+    m->cp = cp;
+    m->offs = offs;
+    m->cap = XN_LABEL_LIMIT;
+    return XN_OK;
+}
+
+/* Appends one code point, with the property word p of a non-ASCII one for
+ * the NFC quick check: NFC_Quick_Check=No/Maybe needs ICU, and so does a
+ * pair of non-starters, whose canonical order the tables cannot judge. */
+static inline int push(xn__mapped *m, uint32_t c, uint32_t p, size_t at)
+{
+    bool ccc = (p & XN_PROP_CCC_NONZERO) != 0;
+    int rc;
+    if ((p & XN_PROP_NFC_QC_NOT_YES) || (ccc && m->last_ccc))
+        m->nfc_yes = false;
+    m->last_ccc = ccc;
+    if (m->n >= m->cap && (rc = grow(m)) != XN_OK)
+        return rc;
     m->cp[m->n] = c;
     m->offs[m->n++] = at;
     return XN_OK;
+}
+
+/* An ASCII code point: a starter, NFC_Quick_Check=Yes. */
+static inline int push_ascii(xn__mapped *m, uint32_t c, size_t at)
+{
+    return push(m, c, 0, at);
+}
+
+/* Decodes the scalar value at u[0..n) (n > 0, u[0] >= 0x80), the two-byte
+ * forms in line; returns its length, 0 for ill-formed UTF-8. */
+static inline size_t decode(const unsigned char *u, size_t n, uint32_t *c)
+{
+    if (u[0] >= 0xC2 && u[0] < 0xE0 && n >= 2 && (u[1] & 0xC0) == 0x80) {
+        *c = ((uint32_t)(u[0] & 0x1F) << 6) | (u[1] & 0x3Fu);
+        return 2;
+    }
+    return xn__utf8_decode(u, n, c);
 }
 
 int xn__map_label(const unsigned char *u, size_t in_len, size_t *ppos, xn__carry *cy,
@@ -43,8 +73,10 @@ int xn__map_label(const unsigned char *u, size_t in_len, size_t *ppos, xn__carry
     m->offs = m->small_offs;
     m->cap = XN__SMALL_LABEL;
     m->heap = NULL;
+    m->nfc_yes = true;
+    m->last_ccc = false;
     for (i = 0; i < cy->n; i++)
-        if ((rc = push(m, cy->cp[i], cy->offset)) != XN_OK)
+        if ((rc = push(m, cy->cp[i], xn__props(cy->cp[i]), cy->offset)) != XN_OK)
             return rc;
     cy->n = 0;
     while (!dot && pos < in_len) {
@@ -52,6 +84,7 @@ int xn__map_label(const unsigned char *u, size_t in_len, size_t *ppos, xn__carry
         uint32_t c;
         const uint32_t *seq;
         unsigned k, status;
+        uint32_t p;
         if (u[pos] < 0x80) {
             c = u[pos++];
             if (c == '.') {
@@ -61,15 +94,16 @@ int xn__map_label(const unsigned char *u, size_t in_len, size_t *ppos, xn__carry
             }
             if (mode != XN__MAP_NONE && xn__is_upper(c))
                 c += 32;
-            if ((rc = push(m, c, at)) != XN_OK)
+            if ((rc = push_ascii(m, c, at)) != XN_OK)
                 return rc;
             continue;
         }
-        len = xn__utf8_decode(u + pos, in_len - pos, &c);
+        len = decode(u + pos, in_len - pos, &c);
         if (len == 0)
             return XN_E_BAD_UTF8;
         pos += len;
-        status = mode == XN__MAP_NONE ? XN_STATUS_VALID : xn__status(xn__props(c));
+        p = xn__props(c);
+        status = mode == XN__MAP_NONE ? XN_STATUS_VALID : xn__status(p);
         if (status == XN_STATUS_MAPPED || status == XN_STATUS_IGNORED ||
             (status == XN_STATUS_DEVIATION && mode == XN__MAP_TRANSITIONAL)) {
             k = xn__mapping(c, &seq);
@@ -82,11 +116,12 @@ int xn__map_label(const unsigned char *u, size_t in_len, size_t *ppos, xn__carry
                 } else if (seq[i] == '.') {
                     dot = true;
                     *pdot_at = at;
-                } else if ((rc = push(m, seq[i], at)) != XN_OK) {
+                } else if ((rc = push(m, seq[i], seq[i] < 0x80 ? 0 : xn__props(seq[i]),
+                                      at)) != XN_OK) {
                     return rc;
                 }
             }
-        } else if ((rc = push(m, c, at)) != XN_OK) {
+        } else if ((rc = push(m, c, p, at)) != XN_OK) {
             /* valid, deviation (nontransitional), disallowed: kept, and
              * judged by the validity step */
             return rc;

@@ -441,7 +441,7 @@ XN__NOINLINE static int general_label(domain *d, const unsigned char *u, size_t 
                        &m, pdot, pdot_at);
 
     /* Step 2, Normalize, only where the quick check says it may matter. */
-    if (rc == XN_OK && xn__nfc_quick_yes(m.cp, m.n))
+    if (rc == XN_OK && m.nfc_yes)
         rc = convert_label(d, m.cp, m.n, m.offs, &bytes);
     else if (rc == XN_OK)
         rc = normalized_label(d, m.cp, m.n, &bytes);
