@@ -72,12 +72,17 @@ int xn__dom_check_label(xn__domain *d, const uint32_t *l, size_t n, const size_t
                         const xn__label_rules *r)
 {
     unsigned found;
-    size_t at;
-    uint64_t bits;
+    size_t at, cp_at;
+    uint64_t bits, cp_bits;
 
     if (n == 0)
         return XN_OK;
-    if (r->check_nfc) {
+    /* One pass over the code points first: it also tells whether NFC needs
+     * ICU's word.  The verdicts are recorded in the rules' order. */
+    cp_bits = r->idna2008
+                  ? xn__check_idna2008_code_points(l, n, &cp_at, &found)
+                  : xn__check_uts46_code_points(l, n, r->transitional, r->std3, &cp_at, &found);
+    if (r->check_nfc && (found & XN__FOUND_NFC_MAYBE)) {
         bool nfc;
         int rc = xn__is_nfc(l, n, &nfc);
         if (rc != XN_OK)
@@ -87,10 +92,7 @@ int xn__dom_check_label(xn__domain *d, const uint32_t *l, size_t n, const size_t
     }
     bits = xn__check_hyphens(l, n, r->check_hyphens) & r->hyphen_bits;
     xn__dom_record(d, bits, d->label_offset, XN_NO_CODE_POINT);
-
-    bits = r->idna2008 ? xn__check_idna2008_code_points(l, n, &at, &found)
-                       : xn__check_uts46_code_points(l, n, r->transitional, r->std3, &at, &found);
-    xn__dom_record_at(d, bits, l, n, offs, at);
+    xn__dom_record_at(d, cp_bits, l, n, offs, cp_at);
 
     if ((found & XN__FOUND_JOINER) && r->joiners) {
         bits = xn__check_joiners(l, n, &at);

@@ -285,10 +285,7 @@ static int to_unicode_label(state *st, const uint32_t *l, size_t n, const char *
         goto original;
     }
     /* Step 8: the decoded label. */
-    for (i = 0; i < dn; i++) {
-        char tmp[4];
-        xn__put(&st->d.out, tmp, xn__utf8_put(dec[i], tmp));
-    }
+    xn__put_utf8(&st->d.out, dec, dn);
     return XN_OK;
 
 original:

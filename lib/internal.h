@@ -331,12 +331,43 @@ size_t xn__utf8_length(uint32_t cp);
 
 /* Writes cp (a scalar value) to out, which has room for 4 bytes; returns the
  * number of bytes written. */
-size_t xn__utf8_put(uint32_t cp, char *out);
+static inline size_t xn__utf8_put(uint32_t cp, char *out)
+{
+    unsigned char *o = (unsigned char *)out;
+    if (cp < 0x80) {
+        o[0] = (unsigned char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        o[0] = (unsigned char)(0xC0 | (cp >> 6));
+        o[1] = (unsigned char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        o[0] = (unsigned char)(0xE0 | (cp >> 12));
+        o[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+        o[2] = (unsigned char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    o[0] = (unsigned char)(0xF0 | (cp >> 18));
+    o[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
+    o[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+    o[3] = (unsigned char)(0x80 | (cp & 0x3F));
+    return 4;
+}
 
-/* Appends l[0..n), scalar values, as UTF-8. */
+/* Appends l[0..n), scalar values, as UTF-8: straight into the buffer when
+ * 4 bytes a code point surely fit, else through xn__put(). */
 static inline void xn__put_utf8(xn__sink *s, const uint32_t *l, size_t n)
 {
     size_t i;
+    if (n > 0 && !s->full && n <= (s->cap - s->len) / 4) {
+        size_t len = s->len;
+        for (i = 0; i < n; i++)
+            len += xn__utf8_put(l[i], s->buf + len);
+        s->len = len;
+        return;
+    }
     for (i = 0; i < n; i++) {
         char tmp[4];
         xn__put(s, tmp, xn__utf8_put(l[i], tmp));
@@ -386,10 +417,17 @@ uint64_t xn__check_contexto(const uint32_t *label, size_t n, size_t *where);
 
 /* What the code-point checks below saw in a label, for the rules after
  * them: a character of Bidi_Class R, AL or AN (the name is a Bidi domain
- * name), a ZWNJ or ZWJ (CONTEXTJ), a CONTEXTO code point; or that the label
+ * name), a ZWNJ or ZWJ (CONTEXTJ), a CONTEXTO code point; that the label
  * plainly passes RFC 5893 as an LTR label (xn__check_bidi() would give 0:
- * no need to call it). */
-enum { XN__FOUND_RTL = 1, XN__FOUND_JOINER = 2, XN__FOUND_CONTEXTO = 4, XN__FOUND_LTR_OK = 8 };
+ * no need to call it); that the NFC quick check cannot say the label is in
+ * NFC (xn__nfc_quick_yes() false: ICU must judge). */
+enum {
+    XN__FOUND_RTL = 1,
+    XN__FOUND_JOINER = 2,
+    XN__FOUND_CONTEXTO = 4,
+    XN__FOUND_LTR_OK = 8,
+    XN__FOUND_NFC_MAYBE = 16
+};
 
 /* UTS #46 §4.1 steps 5-8 on every code point of a label: no U+002E (V5),
  * only LDH in ASCII with std3 (U1), no leading combining mark (V6), every

@@ -384,14 +384,16 @@ static inline unsigned ascii_bidi(uint32_t c)
 }
 
 /* UTS #46 §4.1 steps 5, 7 and 8 on code point c, gathering what steps 9
- * and 10 need in *seen and its Bidi_Class in *bc. */
+ * and 10 need in *seen, its Bidi_Class in *bc and its property word in *pp
+ * (0 for ASCII: a starter, NFC_Quick_Check=Yes). */
 static inline uint64_t uts46_code_point(uint32_t c, bool transitional, bool std3,
-                                        unsigned *seen, unsigned *bc)
+                                        unsigned *seen, unsigned *bc, uint32_t *pp)
 {
     uint64_t b = 0;
     uint32_t p;
     if (c < 0x80) {
         *bc = ascii_bidi(c);
+        *pp = 0;
         if (c == '.')
             b = XN_ERR_V5;
         else if (std3 && !is_ldh_lower(c))
@@ -400,7 +402,7 @@ static inline uint64_t uts46_code_point(uint32_t c, bool transitional, bool std3
             b |= XN_ERR_V7;
         return b;
     }
-    p = xn__props(c);
+    *pp = p = xn__props(c);
     *bc = xn__bidi(p);
     if (!uts46_valid(xn__status(p), transitional))
         b = XN_ERR_V7;
@@ -411,10 +413,13 @@ static inline uint64_t uts46_code_point(uint32_t c, bool transitional, bool std3
 
 /* RFC 5891 §4.2.2 / §5.4 on code point c: PVALID, or CONTEXTJ / CONTEXTO
  * (their rules are the caller's next checks, noted in *seen); DISALLOWED
- * and UNASSIGNED fail.  Its Bidi_Class goes to *bc. */
-static inline uint64_t idna2008_code_point(uint32_t c, unsigned *seen, unsigned *bc)
+ * and UNASSIGNED fail.  Its Bidi_Class goes to *bc, its property word to
+ * *pp. */
+static inline uint64_t idna2008_code_point(uint32_t c, unsigned *seen, unsigned *bc,
+                                           uint32_t *pp)
 {
     uint32_t p = xn__props(c);
+    *pp = p;
     *bc = xn__bidi(p);
     switch (xn__idna2008(p)) {
     case XN_IDNA2008_PVALID:
@@ -438,7 +443,8 @@ static inline uint64_t idna2008_code_point(uint32_t c, unsigned *seen, unsigned 
  * domain name (R, AL or AN: XN__FOUND_RTL), and whether it plainly passes
  * the rule as an LTR label (XN__FOUND_LTR_OK: it starts with L, ends with
  * L or EN, and holds only classes rule 5 allows, so rules 1, 5 and 6 hold
- * and xn__check_bidi() would find nothing). */
+ * and xn__check_bidi() would find nothing).  And the NFC quick check
+ * (xn__nfc_quick_yes()): XN__FOUND_NFC_MAYBE when it cannot say yes. */
 static inline uint64_t check_code_points(const uint32_t *label, size_t n, bool idna2008,
                                          bool transitional, bool std3, size_t *where,
                                          unsigned *found)
@@ -446,12 +452,17 @@ static inline uint64_t check_code_points(const uint32_t *label, size_t n, bool i
     size_t first, i;
     uint64_t bits = leading_mark(label, n, &first);
     unsigned seen = 0, bc = XN_BIDI_L, first_bc = XN_BIDI_L;
-    uint32_t classes = 0;
+    uint32_t classes = 0, p = 0;
+    bool ccc, last_ccc = false;
 
     for (i = 0; i < n; i++) {
-        uint64_t b = idna2008 ? idna2008_code_point(label[i], &seen, &bc)
-                              : uts46_code_point(label[i], transitional, std3, &seen, &bc);
+        uint64_t b = idna2008 ? idna2008_code_point(label[i], &seen, &bc, &p)
+                              : uts46_code_point(label[i], transitional, std3, &seen, &bc, &p);
         classes |= bidi_bit(bc);
+        ccc = (p & XN_PROP_CCC_NONZERO) != 0;
+        if ((p & XN_PROP_NFC_QC_NOT_YES) || (ccc && last_ccc))
+            seen |= XN__FOUND_NFC_MAYBE;
+        last_ccc = ccc;
         if (i == 0)
             first_bc = bc;
         if (b) {

@@ -631,10 +631,11 @@ static void test_contexto_all(void)
 
 /* The code-point checks report what the Bidi rule needs: XN__FOUND_RTL
  * exactly when xn__is_rtl_label() holds, and XN__FOUND_LTR_OK only where
- * xn__check_bidi() finds nothing, so that skipping it changes no verdict.
+ * xn__check_bidi() finds nothing, so that skipping it changes no verdict;
+ * and XN__FOUND_NFC_MAYBE exactly when xn__nfc_quick_yes() says no.
  * Over every code point c, alone and beside letters, digits and marks, in
  * both profiles.  Also that the shortcut is taken for plain LTR labels. */
-static void test_code_point_bidi_summary(void)
+static void test_code_point_summary(void)
 {
     static const uint32_t shapes[][3] = {
         {0, 0, 0}, {'a', 0, 0}, {0, 'a', 0}, {'a', 0, '1'}, {0, 0x0301, 0}, {0x05D0, 0, 0},
@@ -650,19 +651,23 @@ static void test_code_point_bidi_summary(void)
             continue;
         for (k = 0; k < sizeof shape_len / sizeof shape_len[0]; k++) {
             size_t n = shape_len[k];
-            bool rtl, clean;
+            bool rtl, clean, quick_nfc;
             for (i = 0; i < n; i++)
                 l[i] = shapes[k][i] ? shapes[k][i] : c;
             rtl = xn__is_rtl_label(l, n);
             clean = xn__check_bidi(l, n, NULL) == 0;
+            quick_nfc = xn__nfc_quick_yes(l, n);
             xn__check_uts46_code_points(l, n, false, true, &at, &f46);
             xn__check_idna2008_code_points(l, n, &at, &f8);
             if (((f46 & XN__FOUND_RTL) != 0) != rtl || ((f8 & XN__FOUND_RTL) != 0) != rtl ||
                 ((f46 & XN__FOUND_LTR_OK) && !clean) || ((f8 & XN__FOUND_LTR_OK) && !clean) ||
-                ((f46 ^ f8) & XN__FOUND_LTR_OK)) {
+                ((f46 ^ f8) & XN__FOUND_LTR_OK) ||
+                ((f46 & XN__FOUND_NFC_MAYBE) != 0) == quick_nfc ||
+                ((f8 & XN__FOUND_NFC_MAYBE) != 0) == quick_nfc) {
                 if (wrong++ < 5)
                     CHECK_MSG(false, "U+%04" PRIX32 " in shape %zu: rtl %d, bidi clean %d, "
-                              "found 0x%x (UTS #46) 0x%x (IDNA2008)", c, k, rtl, clean, f46, f8);
+                              "NFC quick yes %d, found 0x%x (UTS #46) 0x%x (IDNA2008)", c, k,
+                              rtl, clean, quick_nfc, f46, f8);
             }
             if (f46 & XN__FOUND_LTR_OK)
                 ltr_ok++;
@@ -692,7 +697,7 @@ int main(void)
     test_rtl();
     test_contexto();
     test_contexto_all();
-    test_code_point_bidi_summary();
+    test_code_point_summary();
     printf("rows: %zu hyphens, %zu joiners, %zu bidi, %zu rtl, %zu contexto\n",
            sizeof hyphen_rows / sizeof hyphen_rows[0], sizeof joiner_rows / sizeof joiner_rows[0],
            sizeof bidi_rows / sizeof bidi_rows[0], sizeof rtl_rows / sizeof rtl_rows[0],
