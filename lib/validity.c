@@ -452,17 +452,16 @@ static inline uint64_t check_code_points(const uint32_t *label, size_t n, bool i
     size_t first, i;
     uint64_t bits = leading_mark(label, n, &first);
     unsigned seen = 0, bc = XN_BIDI_L, first_bc = XN_BIDI_L;
-    uint32_t classes = 0, p = 0;
-    bool ccc, last_ccc = false;
+    /* nfc_no: a property word that says NFC_Quick_Check No or Maybe, or
+     * two non-starters in a row (whose order the tables cannot judge). */
+    uint32_t classes = 0, p = 0, last_p = 0, nfc_no = 0;
 
     for (i = 0; i < n; i++) {
         uint64_t b = idna2008 ? idna2008_code_point(label[i], &seen, &bc, &p)
                               : uts46_code_point(label[i], transitional, std3, &seen, &bc, &p);
         classes |= bidi_bit(bc);
-        ccc = (p & XN_PROP_CCC_NONZERO) != 0;
-        if ((p & XN_PROP_NFC_QC_NOT_YES) || (ccc && last_ccc))
-            seen |= XN__FOUND_NFC_MAYBE;
-        last_ccc = ccc;
+        nfc_no |= (p & XN_PROP_NFC_QC_NOT_YES) | (p & last_p & XN_PROP_CCC_NONZERO);
+        last_p = p;
         if (i == 0)
             first_bc = bc;
         if (b) {
@@ -470,6 +469,8 @@ static inline uint64_t check_code_points(const uint32_t *label, size_t n, bool i
             note_at(&first, i);
         }
     }
+    if (nfc_no)
+        seen |= XN__FOUND_NFC_MAYBE;
     if (classes & (BIDI_SET2(R, AL) | bidi_bit(XN_BIDI_AN)))
         seen |= XN__FOUND_RTL;
     else if (n > 0 && first_bc == XN_BIDI_L && (bidi_bit(bc) & LTR_END) &&
