@@ -24,7 +24,7 @@ extern const unsigned char xn__byte_class[256];
  * is a name of ASCII bytes that breaks no rule under flags and holds no
  * "xn--" label, writes its lower-cased copy, NUL-terminated, to out (cap
  * bytes), sets *out_len and returns true; otherwise returns false and the
- * general path takes the name.  Writes out[0..n] either way when n < cap. */
+ * general path takes the name (which may find out[0..n] written). */
 bool xn__ascii_fast(const char *in, size_t n, char *out, size_t cap, size_t *out_len,
                     unsigned flags);
 

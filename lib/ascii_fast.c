@@ -83,7 +83,7 @@ static inline __m128i load_tail(const unsigned char *p, size_t k)
 static bool ascii_short(const unsigned char *u, size_t n, char *out, size_t cap,
                         unsigned flags)
 {
-    uint64_t dots = 0, hy = 0, other = 0, high = 0, starts, ends;
+    uint64_t dots = 0, hy = 0, other = 0, starts, ends;
     size_t base;
 
     for (base = 0; base < n; base += 16) {
@@ -94,7 +94,8 @@ static bool ascii_short(const unsigned char *u, size_t n, char *out, size_t cap,
             v = _mm_loadu_si128((const __m128i *)(const void *)(u + base));
         else /* the end of the name, padded with letters */
             v = load_tail(u + base, k);
-        /* Bytes >= 0x80 are negative: no range below holds for them. */
+        if (_mm_movemask_epi8(v)) /* a byte >= 0x80: not for this path */
+            return false;
         up = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('A' - 1)),
                            _mm_cmplt_epi8(v, _mm_set1_epi8('Z' + 1)));
         lo = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('a' - 1)),
@@ -105,7 +106,6 @@ static bool ascii_short(const unsigned char *u, size_t n, char *out, size_t cap,
         hh = _mm_cmpeq_epi8(v, _mm_set1_epi8('-'));
         dots |= (uint64_t)(unsigned)_mm_movemask_epi8(dt) << base;
         hy |= (uint64_t)(unsigned)_mm_movemask_epi8(hh) << base;
-        high |= (uint64_t)(unsigned)_mm_movemask_epi8(v) << base;
         other |= (uint64_t)(unsigned)(_mm_movemask_epi8(_mm_or_si128(
                      _mm_or_si128(up, lo), _mm_or_si128(dg, _mm_or_si128(dt, hh)))) ^ 0xFFFF)
                  << base;
@@ -119,10 +119,10 @@ static bool ascii_short(const unsigned char *u, size_t n, char *out, size_t cap,
     }
     starts = (dots << 1) | 1;               /* first byte of each label */
     ends = (dots >> 1) | (UINT64_C(1) << (n - 1)); /* last byte of each label */
-    if (high || (dots & (starts | ends)) ||  /* non-ASCII; an empty label */
+    if ((dots & (starts | ends)) ||          /* an empty label */
         ((starts << 2) & hy & (hy >> 1)))    /* "--" at 3-4: V2, or an ACE label */
         return false;
-    if ((other & ~high) && (!(flags & XN_NO_STD3_RULES) || (flags & XN_URL_RULES)))
+    if (other && (!(flags & XN_NO_STD3_RULES) || (flags & XN_URL_RULES)))
         return false;
     if (!(flags & XN_NO_CHECK_HYPHENS) && (hy & (starts | ends)))
         return false;
