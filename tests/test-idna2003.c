@@ -106,7 +106,7 @@ static unsigned long conf_pass, conf_total;
 
 static void run_record(const record *r)
 {
-    test_buf in = {NULL, 0, 0}, want = {NULL, 0, 0};
+    test_buf in = {NULL, 0, 0, false}, want = {NULL, 0, 0, false};
     bool sur = false, sur2 = false;
     char out[1024], esc[1024], esc2[1024];
     size_t len = 0;
@@ -162,7 +162,7 @@ static void test_conf(const char *dir)
     char *data = test_read_file(dir, "icu-72.1-testdata/idna_conf.txt", &len);
     record r;
     bool in_record = false;
-    test_buf line = {NULL, 0, 0};
+    test_buf line = {NULL, 0, 0, false};
     unsigned long toascii = 0, tounicode = 0;
 
     if (!data)

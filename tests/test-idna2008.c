@@ -402,7 +402,7 @@ static unsigned long v2_lines, v2_pass, v2_left;
 
 static void v2_line(char **col, size_t *cl)
 {
-    test_buf src = {NULL, 0, 0}, uni = {NULL, 0, 0}, asc = {NULL, 0, 0};
+    test_buf src = {NULL, 0, 0, false}, uni = {NULL, 0, 0, false}, asc = {NULL, 0, 0, false};
     const char *st_u = cl[2] ? col[2] : "[]";
     size_t st_u_n = cl[2] ? cl[2] : 2;
     const char *st_a = cl[4] ? col[4] : st_u;

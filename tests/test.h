@@ -5,6 +5,11 @@
  *   CHECK_EQ_INT(a, b)          compares two integers, printing both
  *   CHECK_MSG(cond, fmt, ...)   prints an explanation of its own
  *   test_escape(buf, cap, s, n) renders bytes as ASCII with \xHH / \u{...}
+ *   test_xmalloc/_xrealloc(...) malloc/realloc that end the program (exit 99)
+ *                               on failure, so callers need no checks
+ *   test_utf8_put(cp, o)        one code point as UTF-8 into o[0..4)
+ *   test_utf8_get(s, n, &cp, sur) one strict UTF-8 code point (surrogates
+ *                               only when sur is true); its length, 0 if ill-formed
  *   test_done()                 prints "N checks, N failed", returns the exit code
  *   test_alloc_agrees(...)      a *_alloc wrapper gives what the caller-buffer call gave
  *
@@ -15,6 +20,7 @@
 #define XN_TEST_H
 
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,8 +51,71 @@ static unsigned long test_checks, test_failures;
                   test_a_, test_b_);                                        \
     } while (0)
 
+/* Out of memory in a test program is a hard error (meson: exit code 99),
+ * never a failed or skipped check. */
+static inline void *test_xrealloc(void *p, size_t n)
+{
+    p = realloc(p, n ? n : 1);
+    if (!p) {
+        fprintf(stderr, "test: out of memory (%zu bytes)\n", n);
+        exit(99);
+    }
+    return p;
+}
+
+static inline void *test_xmalloc(size_t n)
+{
+    return test_xrealloc(NULL, n);
+}
+
+/* Writes cp as UTF-8 to o[0..4) and returns its length.  A surrogate gets
+ * the three (ill-formed) bytes its bit pattern gives: generalized UTF-8,
+ * which the hostile-input tests and the conformance data's lone-surrogate
+ * escapes want; a caller that must not produce them checks cp first. */
+static inline size_t test_utf8_put(uint32_t cp, char *o)
+{
+    size_t n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4, k;
+    static const unsigned char lead[5] = {0, 0x00, 0xC0, 0xE0, 0xF0};
+    for (k = n - 1; k > 0; k--, cp >>= 6)
+        o[k] = (char)(0x80 | (cp & 0x3F));
+    o[0] = (char)(lead[n] | cp);
+    return n;
+}
+
+/* Decodes one code point at s[0..n) (n > 0), strictly: shortest form only,
+ * nothing past U+10FFFF, and surrogates (ED A0..BF xx) only when allow_sur.
+ * Returns its length, or 0 when the bytes are ill-formed. */
+static inline size_t test_utf8_get(const unsigned char *s, size_t n, uint32_t *cp,
+                                   bool allow_sur)
+{
+    size_t len, k;
+    uint32_t c = s[0];
+    if (c < 0x80) {
+        *cp = c;
+        return 1;
+    }
+    if (c < 0xC2 || c > 0xF4)
+        return 0;
+    len = c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    if (len > n)
+        return 0;
+    c &= len == 2 ? 0x1Fu : len == 3 ? 0x0Fu : 0x07u;
+    for (k = 1; k < len; k++) {
+        if ((s[k] & 0xC0) != 0x80)
+            return 0;
+        c = (c << 6) | (s[k] & 0x3Fu);
+    }
+    if ((len == 3 && c < 0x800) || (len == 4 && (c < 0x10000 || c > 0x10FFFF)))
+        return 0;
+    if (!allow_sur && c >= 0xD800 && c <= 0xDFFF)
+        return 0;
+    *cp = c;
+    return len;
+}
+
 /* Renders s[0..n) for a message: printable ASCII as is, other bytes that
- * form UTF-8 as \u{XXXX}, anything else as \xHH.  Always NUL-terminates. */
+ * form UTF-8 (surrogates included) as \u{XXXX}, anything else as \xHH.
+ * Always NUL-terminates. */
 static inline const char *test_escape(char *buf, size_t cap, const char *s, size_t n)
 {
     size_t o = 0, i = 0;
@@ -58,22 +127,16 @@ static inline const char *test_escape(char *buf, size_t cap, const char *s, size
         if (c >= 0x20 && c < 0x7F && c != '\\') {
             buf[o++] = (char)c;
             i++;
-        } else if (c >= 0xC2 && c < 0xF5) {
-            size_t len = c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4, k;
-            uint32_t cp = c & (c < 0xE0 ? 0x1Fu : c < 0xF0 ? 0x0Fu : 0x07u);
-            if (i + len > n)
-                goto raw;
-            for (k = 1; k < len; k++) {
-                if ((u[i + k] & 0xC0) != 0x80)
-                    goto raw;
-                cp = (cp << 6) | (u[i + k] & 0x3Fu);
-            }
-            o += (size_t)snprintf(buf + o, cap - o, "\\u{%04" PRIX32 "}", cp);
-            i += len;
         } else {
-        raw:
-            o += (size_t)snprintf(buf + o, cap - o, "\\x%02X", (unsigned)u[i]);
-            i++;
+            uint32_t cp;
+            size_t len = test_utf8_get(u + i, n - i, &cp, true);
+            if (len) {
+                o += (size_t)snprintf(buf + o, cap - o, "\\u{%04" PRIX32 "}", cp);
+                i += len;
+            } else {
+                o += (size_t)snprintf(buf + o, cap - o, "\\x%02X", (unsigned)u[i]);
+                i++;
+            }
         }
     }
     if (i < n && o + 4 < cap) {
@@ -88,11 +151,7 @@ static inline const char *test_escape(char *buf, size_t cap, const char *s, size
  * that AddressSanitizer and valgrind see any read past the end. */
 static inline char *test_exact_copy(const void *s, size_t n)
 {
-    char *p = (char *)malloc(n ? n : 1);
-    if (!p) {
-        fprintf(stderr, "test: out of memory\n");
-        exit(99);
-    }
+    char *p = (char *)test_xmalloc(n);
     if (n)
         memcpy(p, s, n);
     return p;
@@ -103,11 +162,7 @@ static inline char *test_exact_copy(const void *s, size_t n)
 static inline char *test_repeat(const char *unit, size_t times, size_t *len)
 {
     size_t u = strlen(unit), n = u * times, i;
-    char *p = (char *)malloc(n ? n : 1);
-    if (!p) {
-        fprintf(stderr, "test: out of memory\n");
-        exit(99);
-    }
+    char *p = (char *)test_xmalloc(n);
     for (i = 0; i < times; i++)
         memcpy(p + i * u, unit, u);
     *len = n;

@@ -4,7 +4,8 @@
  *   test_read_file(dir, rel, &len)   the whole file, NUL-appended; NULL, a loud
  *                                    SKIP line and test_missing++ when it is
  *                                    absent or unreadable
- *   test_buf, test_buf_put/_cp       a growable NUL-terminated byte string
+ *   test_buf, test_buf_put/_cp/_free a growable NUL-terminated byte string
+ *   test_hexval, test_read_hex       hex digits; a code point written in hex
  *   test_unescape_v2(s, n, &b)       IdnaTestV2's \uXXXX and \x{XXXX} escapes
  *   test_v2_field(line, n, k, ...)   column k of an IdnaTestV2 line, trimmed
  *   test_each_name(dir, rel, what, fn, ctx)
@@ -27,22 +28,20 @@
 
 static unsigned long test_missing;
 
+/* A byte string in generalized UTF-8: a lone surrogate (which only test
+ * data's escapes can produce) is appended by test_buf_cp like any other code
+ * point, as the three ill-formed bytes ED A0..BF xx, and flagged. */
 typedef struct test_buf {
     char *s;
     size_t n, cap;
+    bool surrogate;
 } test_buf;
 
 static inline void test_buf_put(test_buf *b, const void *p, size_t n)
 {
     if (!b->s || b->cap - b->n < n + 1) {
-        char *s;
         b->cap = (b->n + n + 1) * 2;
-        s = (char *)realloc(b->s, b->cap);
-        if (!s) {
-            fprintf(stderr, "test: out of memory\n");
-            exit(99);
-        }
-        b->s = s;
+        b->s = (char *)test_xrealloc(b->s, b->cap);
     }
     if (n)
         memcpy(b->s + b->n, p, n);
@@ -51,33 +50,27 @@ static inline void test_buf_put(test_buf *b, const void *p, size_t n)
 }
 
 /* Appends cp in UTF-8's generalized form: a surrogate gets the three
- * (ill-formed) bytes its pattern gives, which hostile-input tests want. */
+ * (ill-formed) bytes its pattern gives, which hostile-input tests want, and
+ * sets b->surrogate. */
 static inline void test_buf_cp(test_buf *b, uint32_t cp)
 {
-    unsigned char t[4];
-    size_t n;
-    if (cp < 0x80) {
-        t[0] = (unsigned char)cp;
-        n = 1;
-    } else if (cp < 0x800) {
-        t[0] = (unsigned char)(0xC0 | (cp >> 6));
-        n = 2;
-    } else if (cp < 0x10000) {
-        t[0] = (unsigned char)(0xE0 | (cp >> 12));
-        n = 3;
-    } else {
-        t[0] = (unsigned char)(0xF0 | (cp >> 18));
-        n = 4;
-    }
-    for (size_t k = n - 1; k > 0; k--, cp >>= 6)
-        t[k] = (unsigned char)(0x80 | (cp & 0x3F));
-    test_buf_put(b, t, n);
+    char t[4];
+    if (cp >= 0xD800 && cp <= 0xDFFF)
+        b->surrogate = true;
+    test_buf_put(b, t, test_utf8_put(cp, t));
+}
+
+/* Frees b and leaves it empty, ready for reuse. */
+static inline void test_buf_free(test_buf *b)
+{
+    free(b->s);
+    memset(b, 0, sizeof *b);
 }
 
 static inline char *test_read_file(const char *dir, const char *rel, size_t *len)
 {
     char path[4096], chunk[65536];
-    test_buf b = {NULL, 0, 0};
+    test_buf b = {NULL, 0, 0, false};
     size_t got;
     FILE *f;
     snprintf(path, sizeof path, "%s/%s", dir, rel);
@@ -100,6 +93,40 @@ static inline char *test_read_file(const char *dir, const char *rel, size_t *len
     fclose(f);
     *len = b.n;
     return b.s;
+}
+
+/* The value of hex digit c (either case), or -1. */
+static inline int test_hexval(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* Reads a code point written in hex at *pp (before end) and advances *pp:
+ * exactly min digits when min == max (what follows is not looked at), else
+ * the whole run of digits, which must be min..max long.  False, *pp left
+ * alone, on fewer or more digits or a value past U+10FFFF. */
+static inline bool test_read_hex(const char **pp, const char *end, int min, int max,
+                                 uint32_t *out)
+{
+    const char *p = *pp;
+    uint32_t v = 0;
+    int k = 0, h, limit = min == max ? max : max + 1;
+    while (p < end && k < limit && (h = test_hexval(*p)) >= 0) {
+        v = v * 16 + (uint32_t)h;
+        p++;
+        k++;
+    }
+    if (k < min || k > max || v > 0x10FFFF)
+        return false;
+    *pp = p;
+    *out = v;
+    return true;
 }
 
 /* IdnaTestV2 escapes: \uXXXX (four hex digits), \u{X...} and \x{X...}.
@@ -176,7 +203,7 @@ static inline void test_each_name(const char *dir, const char *rel, enum test_na
 {
     size_t len = 0, pos = 0;
     char *data = test_read_file(dir, rel, &len);
-    test_buf u = {NULL, 0, 0};
+    test_buf u = {NULL, 0, 0, false};
     if (!data)
         return;
     while (pos < len) {
@@ -224,11 +251,7 @@ static inline void test_excused(test_tally *t, size_t k)
 /* s[0..n) as a NUL-terminated heap string, for a peer's C-string API. */
 static inline char *test_cstring(const char *s, size_t n)
 {
-    char *z = (char *)malloc(n + 1);
-    if (!z) {
-        fprintf(stderr, "test: out of memory\n");
-        exit(99);
-    }
+    char *z = (char *)test_xmalloc(n + 1);
     memcpy(z, s, n);
     z[n] = '\0';
     return z;
