@@ -79,55 +79,6 @@ static char *slurp(const char *rel, size_t *len)
     return test_read_file(g_dir, rel, len);
 }
 
-typedef struct lines {
-    const char *p, *end;
-    unsigned no;
-} lines;
-
-/* The next line without its '\n'; NULL at the end (a final '\n' opens no
- * further empty line). */
-static const char *next_line(lines *L, size_t *n)
-{
-    const char *s = L->p, *nl;
-    if (s >= L->end)
-        return NULL;
-    nl = memchr(s, '\n', (size_t)(L->end - s));
-    *n = nl ? (size_t)(nl - s) : (size_t)(L->end - s);
-    L->p = nl ? nl + 1 : L->end;
-    L->no++;
-    return s;
-}
-
-typedef struct field {
-    const char *p;
-    size_t n;
-} field;
-
-/* Splits s[0..n) on ';' into at most max fields trimmed of spaces and tabs;
- * returns the number of fields, or max + 1 when there are more. */
-static size_t split_fields(const char *s, size_t n, field *f, size_t max)
-{
-    size_t count = 0, i = 0;
-    for (;;) {
-        size_t a = i, b;
-        while (i < n && s[i] != ';')
-            i++;
-        b = i;
-        while (a < b && (s[a] == ' ' || s[a] == '\t'))
-            a++;
-        while (b > a && (s[b - 1] == ' ' || s[b - 1] == '\t'))
-            b--;
-        if (count == max)
-            return max + 1;
-        f[count].p = s + a;
-        f[count].n = b - a;
-        count++;
-        if (i >= n)
-            return count;
-        i++;
-    }
-}
-
 /* ---- printing ---------------------------------------------------------- */
 
 static void print_str(const char *label, const char *s, size_t n)
@@ -145,8 +96,6 @@ static const char *codes_text(uint64_t errors, char *buf, size_t cap)
 }
 
 /* ---- the two IdnaMappingTable.txt files and the leave-out rule --------- */
-
-enum { ST_VALID, ST_IGNORED, ST_MAPPED, ST_DEVIATION, ST_DISALLOWED };
 
 typedef struct mrange {
     uint32_t lo, hi;
@@ -169,17 +118,13 @@ static bool differs(uint32_t cp)
     return cp <= 0x10FFFF && (g_differ[cp >> 3] >> (cp & 7) & 1);
 }
 
-static bool field_is(const field *f, const char *s)
-{
-    return f->n == strlen(s) && memcmp(f->p, s, f->n) == 0;
-}
-
-/* Parses a table strictly: ranges must cover 0..10FFFF in order. */
+/* Parses a table strictly (test_uts46_line): ranges must cover 0..10FFFF
+ * in order. */
 static bool load_table(const char *rel, mtable *t)
 {
-    size_t len, n;
+    size_t len, n, k;
     char *data = slurp(rel, &len);
-    lines L;
+    test_lines L;
     const char *line;
     uint32_t next = 0;
     if (!data)
@@ -187,61 +132,22 @@ static bool load_table(const char *rel, mtable *t)
     L.p = data;
     L.end = data + len;
     L.no = 0;
-    while ((line = next_line(&L, &n)) != NULL) {
-        const char *hash = memchr(line, '#', n), *p, *end;
-        field f[5];
-        size_t nf;
+    while ((line = test_next_line(&L, &n)) != NULL) {
+        test_uts46_row row;
         mrange r;
-        if (hash)
-            n = (size_t)(hash - line);
-        nf = split_fields(line, n, f, 4);
-        if (nf == 1 && f[0].n == 0)
+        int got = test_uts46_line(line, n, &row);
+        if (got == 0)
             continue;
-        if (nf < 2 || nf > 4)
+        if (got < 0 || row.lo != next)
             goto bad;
-        p = f[0].p;
-        end = p + f[0].n;
-        if (!test_read_hex(&p, end, 1, 6, &r.lo))
-            goto bad;
-        r.hi = r.lo;
-        if (p < end) {
-            if (end - p < 3 || p[0] != '.' || p[1] != '.')
-                goto bad;
-            p += 2;
-            if (!test_read_hex(&p, end, 1, 6, &r.hi))
-                goto bad;
-        }
-        if (p != end || r.lo != next || r.hi < r.lo)
-            goto bad;
-        next = r.hi + 1;
-        if (field_is(&f[1], "valid") || field_is(&f[1], "disallowed_STD3_valid"))
-            r.status = ST_VALID;
-        else if (field_is(&f[1], "mapped") || field_is(&f[1], "disallowed_STD3_mapped"))
-            r.status = ST_MAPPED;
-        else if (field_is(&f[1], "ignored"))
-            r.status = ST_IGNORED;
-        else if (field_is(&f[1], "deviation"))
-            r.status = ST_DEVIATION;
-        else if (field_is(&f[1], "disallowed"))
-            r.status = ST_DISALLOWED;
-        else
-            goto bad;
+        next = row.hi + 1;
+        r.lo = row.lo;
+        r.hi = row.hi;
+        r.status = row.status;
         r.map_at = t->maps.n;
-        if (nf >= 3) {
-            p = f[2].p;
-            end = p + f[2].n;
-            while (p < end) {
-                uint32_t cp;
-                if (!test_read_hex(&p, end, 1, 6, &cp))
-                    goto bad;
-                cpv_push(&t->maps, cp);
-                while (p < end && *p == ' ')
-                    p++;
-            }
-        }
-        r.map_n = t->maps.n - r.map_at;
-        if ((r.status == ST_MAPPED) != (r.map_n > 0) && r.status != ST_DEVIATION)
-            goto bad;
+        for (k = 0; k < row.map_n; k++)
+            cpv_push(&t->maps, row.map[k]);
+        r.map_n = row.map_n;
         if (t->n == t->cap) {
             t->cap = t->cap ? t->cap * 2 : 1024;
             t->r = test_xrealloc(t->r, t->cap * sizeof *t->r);
@@ -555,7 +461,7 @@ static bool code_bit(const char *name, size_t n, uint64_t *bit)
     return false;
 }
 
-static bool parse_status(const field *f, status *st)
+static bool parse_status(const test_field *f, status *st)
 {
     const char *p = f->p, *end = f->p + f->n;
     memset(st, 0, sizeof *st);
@@ -594,7 +500,7 @@ static bool parse_status(const field *f, status *st)
 
 /* A string column: blank (inherits), "" (empty), or text with \uXXXX and
  * \x{X..} escapes; a high surrogate escape followed by a low one is a pair. */
-static bool parse_string(const field *f, test_buf *out, bool *blank)
+static bool parse_string(const test_field *f, test_buf *out, bool *blank)
 {
     const char *p = f->p, *end = f->p + f->n;
     memset(out, 0, sizeof *out);
@@ -650,7 +556,7 @@ static void run_idnatest(void)
     char where[] = "IdnaTestV2.txt";
     size_t len, n;
     char *data;
-    lines L;
+    test_lines L;
     const char *line;
     stats st[3];
     unsigned long tests = 0, ill_lines = 0, ill_fail = 0, left_why[LO_COUNT] = {0};
@@ -671,9 +577,8 @@ static void run_idnatest(void)
     L.p = data;
     L.end = data + len;
     L.no = 0;
-    while ((line = next_line(&L, &n)) != NULL) {
-        const char *hash = memchr(line, '#', n);
-        field f[8];
+    while ((line = test_next_line(&L, &n)) != NULL) {
+        test_field f[8];
         size_t nf;
         test_buf s[4];           /* source, toUnicode, toAsciiN, toAsciiT */
         bool blank[4];
@@ -684,9 +589,7 @@ static void run_idnatest(void)
         int why, k;
         bool line_diff = false;
 
-        if (hash)
-            n = (size_t)(hash - line);
-        nf = split_fields(line, n, f, 7);
+        nf = test_split(line, test_uncomment(line, n), ';', f, 7);
         if (nf == 1 && f[0].n == 0)
             continue;
         memset(s, 0, sizeof s);
@@ -972,7 +875,7 @@ static bool read_ada(const char *rel, ada_lines *a)
 {
     size_t len, n;
     char *data = slurp(rel, &len);
-    lines L;
+    test_lines L;
     const char *line;
     memset(a, 0, sizeof *a);
     if (!data)
@@ -980,7 +883,7 @@ static bool read_ada(const char *rel, ada_lines *a)
     L.p = data;
     L.end = data + len;
     L.no = 0;
-    while ((line = next_line(&L, &n)) != NULL) {
+    while ((line = test_next_line(&L, &n)) != NULL) {
         a->v = test_xrealloc(a->v, (a->n + 1) * sizeof *a->v);
         memset(&a->v[a->n], 0, sizeof a->v[a->n]);
         test_buf_put(&a->v[a->n], line, n);

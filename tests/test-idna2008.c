@@ -371,42 +371,19 @@ static bool has_upper_ascii(const char *s, size_t n)
     return false;
 }
 
-/* Trims and splits an IdnaTestV2 line into its 7 columns. */
-static int split_cols(char *line, char **col, size_t *len)
-{
-    int k = 0;
-    char *p = line, *hash = strchr(line, '#');
-    if (hash)
-        *hash = '\0';
-    while (k < 7) {
-        char *semi = strchr(p, ';');
-        char *a = p, *b = semi ? semi : p + strlen(p);
-        while (a < b && (*a == ' ' || *a == '\t'))
-            a++;
-        while (b > a && (b[-1] == ' ' || b[-1] == '\t'))
-            b--;
-        col[k] = a;
-        len[k] = (size_t)(b - a);
-        k++;
-        if (!semi)
-            break;
-        p = semi + 1;
-    }
-    return k;
-}
-
 static unsigned long v2_lines, v2_pass, v2_left;
 
 /* IdnaTestV2 15.0 accepts a trailing root dot (A4_2 for it came in 16.0). */
 #define V2_FLAGS (XN_IDNA2008_MAP | XN_ALLOW_ROOT_DOT)
 
-static void v2_line(char **col, size_t *cl)
+/* One IdnaTestV2 line, its 7 columns split (test_split). */
+static void v2_line(const test_field *col)
 {
     test_buf src = {NULL, 0, 0, false}, uni = {NULL, 0, 0, false}, asc = {NULL, 0, 0, false};
-    const char *st_u = cl[2] ? col[2] : "[]";
-    size_t st_u_n = cl[2] ? cl[2] : 2;
-    const char *st_a = cl[4] ? col[4] : st_u;
-    size_t st_a_n = cl[4] ? cl[4] : st_u_n;
+    const char *st_u = col[2].n ? col[2].p : "[]";
+    size_t st_u_n = col[2].n ? col[2].n : 2;
+    const char *st_a = col[4].n ? col[4].p : st_u;
+    size_t st_a_n = col[4].n ? col[4].n : st_u_n;
     bool a_ok, contexto;
     char out[1024], esc[512], codes[256];
     size_t len = 0;
@@ -414,10 +391,11 @@ static void v2_line(char **col, size_t *cl)
     int rc;
     unsigned long before = test_failures;
 
-    if (!test_unescape_v2(col[0], cl[0], &src) || !test_unescape_v2(cl[1] ? col[1] : col[0],
-                                                          cl[1] ? cl[1] : cl[0], &uni) ||
-        !test_unescape_v2(cl[3] ? col[3] : (cl[1] ? col[1] : col[0]),
-                     cl[3] ? cl[3] : (cl[1] ? cl[1] : cl[0]), &asc)) {
+    if (!test_unescape_v2(col[0].p, col[0].n, &src) ||
+        !test_unescape_v2(col[1].n ? col[1].p : col[0].p, col[1].n ? col[1].n : col[0].n,
+                          &uni) ||
+        !test_unescape_v2(col[3].n ? col[3].p : (col[1].n ? col[1].p : col[0].p),
+                          col[3].n ? col[3].n : (col[1].n ? col[1].n : col[0].n), &asc)) {
         v2_left++; /* a lone surrogate: no UTF-8 input */
         goto out;
     }
@@ -534,16 +512,13 @@ static void test_v2(const char *dir)
         return;
     while (pos < len) {
         size_t e = pos;
-        char *col[7];
-        size_t cl[7];
+        test_field col[7];
         while (e < len && d[e] != '\n')
             e++;
         d[e] = '\0';
-        if (d[pos] != '#' && e > pos) {
-            int k = split_cols(d + pos, col, cl);
-            if (k == 7)
-                v2_line(col, cl);
-        }
+        if (d[pos] != '#' && e > pos &&
+            test_split(d + pos, test_uncomment(d + pos, e - pos), ';', col, 7) >= 7)
+            v2_line(col);
         pos = e + 1;
     }
     printf("IdnaTestV2 15.0.0 derived: %lu lines checked, %lu passed, %lu left out (CONTEXTO "

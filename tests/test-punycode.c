@@ -757,18 +757,16 @@ static void test_libidn(void)
  * Test data: RFC 3492 §7.1 samples
  * --------------------------------------------------------------------- */
 
-/* Splits s at tabs in place; returns the number of fields (at most max). */
+/* Splits the line s at tabs (test_split) into at most max NUL-terminated
+ * fields, in place; returns the number of fields, max + 1 when more. */
 static size_t split_tabs(char *s, char **field, size_t max)
 {
-    size_t n = 0;
-    field[n++] = s;
-    for (; *s; s++)
-        if (*s == '\t') {
-            *s = '\0';
-            if (n == max)
-                return max + 1;
-            field[n++] = s + 1;
-        }
+    test_field f[8];
+    size_t n = test_split(s, strlen(s), '\t', f, max < 8 ? max : 8), k;
+    for (k = 0; k < n && k < max && k < 8; k++) {
+        field[k] = s + (f[k].p - s);
+        field[k][f[k].n] = '\0'; /* at or before the tab that ends it */
+    }
     return n;
 }
 

@@ -3,7 +3,12 @@
  *
  *   test_read_file(dir, rel, &len)   the whole file, NUL-appended; NULL, a loud
  *                                    SKIP line and test_missing++ when it is
- *                                    absent or unreadable
+ *                                    absent; NULL and a failed check when it
+ *                                    is there but cannot be read
+ *   test_lines, test_next_line       a file's lines, numbered from 1
+ *   test_split(s, n, sep, f, max)    fields between separators, trimmed
+ *   test_read_range(f, &lo, &hi)     a UCD code point range "XXXX..YYYY"
+ *   test_uts46_line(s, n, &row)      one IdnaMappingTable.txt line
  *   test_buf, test_buf_put/_cp/_free a growable NUL-terminated byte string
  *   test_hexval, test_read_hex       hex digits; a code point written in hex
  *   test_unescape_v2(s, n, &b)       IdnaTestV2's \uXXXX and \x{XXXX} escapes
@@ -76,16 +81,20 @@ static inline char *test_read_file(const char *dir, const char *rel, size_t *len
     snprintf(path, sizeof path, "%s/%s", dir, rel);
     f = fopen(path, "rb");
     if (!f) {
-        fprintf(stderr, "SKIP: %s not found (%s)\n", path, strerror(errno));
-        test_missing++;
+        int e = errno;
+        if (e == ENOENT || e == ENOTDIR) {
+            fprintf(stderr, "SKIP: %s not found (%s)\n", path, strerror(e));
+            test_missing++;
+        } else {
+            CHECK_MSG(0, "%s: cannot open: %s", path, strerror(e));
+        }
         return NULL;
     }
     test_buf_put(&b, "", 0);
     while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
         test_buf_put(&b, chunk, got);
     if (ferror(f)) {
-        fprintf(stderr, "SKIP: %s could not be read\n", path);
-        test_missing++;
+        CHECK_MSG(0, "%s: read error", path);
         fclose(f);
         free(b.s);
         return NULL;
@@ -129,6 +138,154 @@ static inline bool test_read_hex(const char **pp, const char *end, int min, int 
     return true;
 }
 
+/* A text's lines, one at a time: test_lines L = {data, data + len, 0}. */
+typedef struct test_lines {
+    const char *p, *end;
+    unsigned no; /* the number of the line test_next_line returned last */
+} test_lines;
+
+/* The next line, without its '\n' (a '\r' before it is kept); NULL at the
+ * end.  A final '\n' opens no further empty line. */
+static inline const char *test_next_line(test_lines *L, size_t *n)
+{
+    const char *s = L->p, *nl;
+    if (s >= L->end)
+        return NULL;
+    nl = (const char *)memchr(s, '\n', (size_t)(L->end - s));
+    *n = nl ? (size_t)(nl - s) : (size_t)(L->end - s);
+    L->p = nl ? nl + 1 : L->end;
+    L->no++;
+    return s;
+}
+
+typedef struct test_field {
+    const char *p;
+    size_t n;
+} test_field;
+
+/* Splits s[0..n) at each sep into at most max fields, each trimmed of
+ * blanks (space, tab, CR); returns the number of fields, or max + 1 when
+ * there are more (f[0..max) are filled then).  An empty s is one empty
+ * field. */
+static inline size_t test_split(const char *s, size_t n, char sep, test_field *f, size_t max)
+{
+    size_t count = 0, i = 0;
+    for (;;) {
+        size_t a = i, b;
+        while (i < n && s[i] != sep)
+            i++;
+        b = i;
+        while (a < b && (s[a] == ' ' || s[a] == '\t' || s[a] == '\r'))
+            a++;
+        while (b > a && (s[b - 1] == ' ' || s[b - 1] == '\t' || s[b - 1] == '\r'))
+            b--;
+        if (count == max)
+            return max + 1;
+        f[count].p = s + a;
+        f[count].n = b - a;
+        count++;
+        if (i >= n)
+            return count;
+        i++;
+    }
+}
+
+/* The length of s[0..n) before a '#' comment. */
+static inline size_t test_uncomment(const char *s, size_t n)
+{
+    const char *hash = (const char *)memchr(s, '#', n);
+    return hash ? (size_t)(hash - s) : n;
+}
+
+static inline bool test_field_is(const test_field *f, const char *s)
+{
+    return f->n == strlen(s) && memcmp(f->p, s, f->n) == 0;
+}
+
+/* A UCD code point field, "XXXX" or "XXXX..YYYY" (4 to 6 hex digits each),
+ * the whole of f, lo <= hi. */
+static inline bool test_read_range(const test_field *f, uint32_t *lo, uint32_t *hi)
+{
+    const char *p = f->p, *end = f->p + f->n;
+    if (!test_read_hex(&p, end, 4, 6, lo))
+        return false;
+    *hi = *lo;
+    if (end - p >= 2 && p[0] == '.' && p[1] == '.') {
+        p += 2;
+        if (!test_read_hex(&p, end, 4, 6, hi))
+            return false;
+    }
+    return p == end && *lo <= *hi;
+}
+
+/* UTS #46 statuses, in the order of the library's XN_STATUS_* values, with
+ * disallowed_STD3_valid/_mapped folded to valid/mapped (as 16.0 did). */
+enum {
+    TEST_UTS46_VALID,
+    TEST_UTS46_IGNORED,
+    TEST_UTS46_MAPPED,
+    TEST_UTS46_DEVIATION,
+    TEST_UTS46_DISALLOWED
+};
+
+#define TEST_UTS46_MAP_MAX 32
+
+/* One line of an IdnaMappingTable.txt. */
+typedef struct test_uts46_row {
+    uint32_t lo, hi;
+    int status;
+    unsigned map_n;
+    uint32_t map[TEST_UTS46_MAP_MAX];
+} test_uts46_row;
+
+/* Parses line[0..n) of an IdnaMappingTable.txt strictly: 1 and *r for a
+ * row; 0 for a blank or comment line; -1 when it is malformed: not 2 to 4
+ * fields, a bad range or status, a mapping that is not code points of 4 to
+ * 6 hex digits between spaces, or one given where the status has none
+ * (only mapped rows have one; deviation rows may). */
+static inline int test_uts46_line(const char *line, size_t n, test_uts46_row *r)
+{
+    static const struct {
+        const char *name;
+        int status;
+    } statuses[] = {
+        {"valid", TEST_UTS46_VALID},
+        {"disallowed_STD3_valid", TEST_UTS46_VALID},
+        {"ignored", TEST_UTS46_IGNORED},
+        {"mapped", TEST_UTS46_MAPPED},
+        {"disallowed_STD3_mapped", TEST_UTS46_MAPPED},
+        {"deviation", TEST_UTS46_DEVIATION},
+        {"disallowed", TEST_UTS46_DISALLOWED},
+    };
+    test_field f[5];
+    size_t nf = test_split(line, test_uncomment(line, n), ';', f, 4), k;
+    const char *p, *end;
+    if (nf == 1 && f[0].n == 0)
+        return 0;
+    if (nf < 2 || nf > 4 || !test_read_range(&f[0], &r->lo, &r->hi))
+        return -1;
+    for (k = 0; k < sizeof statuses / sizeof statuses[0]; k++)
+        if (test_field_is(&f[1], statuses[k].name))
+            break;
+    if (k == sizeof statuses / sizeof statuses[0])
+        return -1;
+    r->status = statuses[k].status;
+    r->map_n = 0;
+    p = nf >= 3 ? f[2].p : "";
+    end = nf >= 3 ? f[2].p + f[2].n : p;
+    while (p < end) {
+        if (r->map_n == TEST_UTS46_MAP_MAX || !test_read_hex(&p, end, 4, 6, &r->map[r->map_n]) ||
+            (p < end && *p != ' '))
+            return -1;
+        r->map_n++;
+        while (p < end && *p == ' ')
+            p++;
+    }
+    if ((r->status == TEST_UTS46_MAPPED) != (r->map_n > 0) && r->status != TEST_UTS46_DEVIATION)
+        return -1;
+    return 1;
+}
+
 /* IdnaTestV2 escapes: \uXXXX (four hex digits), \u{X...} and \x{X...}.
  * False for a surrogate, which UTF-8 cannot carry. */
 static inline bool test_unescape_v2(const char *s, size_t n, test_buf *out)
@@ -163,29 +320,20 @@ static inline bool test_unescape_v2(const char *s, size_t n, test_buf *out)
 }
 
 /* Column k (from 0) of the ';'-separated line[0..n), without surrounding
- * blanks and without a '#' comment; false when the line has fewer columns. */
+ * blanks and without a '#' comment; false when the line has fewer columns
+ * or is a comment (columns past the 16th are not read). */
 static inline bool test_v2_field(const char *line, size_t n, unsigned k, const char **field,
                                  size_t *len)
 {
-    size_t a = 0, b;
+    test_field f[16];
+    size_t nf;
     if (n && line[0] == '#')
         return false;
-    for (; k > 0; k--) {
-        while (a < n && line[a] != ';' && line[a] != '#')
-            a++;
-        if (a >= n || line[a] == '#')
-            return false;
-        a++;
-    }
-    b = a;
-    while (b < n && line[b] != ';' && line[b] != '#')
-        b++;
-    while (a < b && (line[a] == ' ' || line[a] == '\t'))
-        a++;
-    while (b > a && (line[b - 1] == ' ' || line[b - 1] == '\t'))
-        b--;
-    *field = line + a;
-    *len = b - a;
+    nf = test_split(line, test_uncomment(line, n), ';', f, 16);
+    if (k >= nf || k >= 16)
+        return false;
+    *field = f[k].p;
+    *len = f[k].n;
     return true;
 }
 
