@@ -12,6 +12,7 @@
  *                               only when sur is true); its length, 0 if ill-formed
  *   test_done()                 prints "N checks, N failed", returns the exit code
  *   test_alloc_agrees(...)      a *_alloc wrapper gives what the caller-buffer call gave
+ *   test_entry_of(k) ...        the public conversions in one table (entries.h)
  *
  * Every failing check is reported; a test program runs to its end and then
  * exits 1 if anything failed.  Exit code 77 tells meson a suite was skipped.
@@ -25,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "entries.h"
 #include "xn.h"
 
 static unsigned long test_checks, test_failures;
@@ -168,9 +170,6 @@ static inline char *test_repeat(const char *unit, size_t times, size_t *len)
     *len = n;
     return p;
 }
-
-typedef int (*test_alloc_fn)(const char *in, size_t in_len, char **out, size_t *out_len,
-                             unsigned flags, xn_report *report);
 
 /* afn, the *_alloc form of a conversion, on in[0..n) with flags agrees with
  * the caller-buffer call, which returned rc and the report *rep, and when

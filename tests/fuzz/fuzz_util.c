@@ -197,76 +197,27 @@ unsigned fuzz_flags_for(unsigned raw, unsigned known, unsigned extra)
     return (raw & known) | ((raw & XN_TRANSITIONAL) ? extra : 0u);
 }
 
-/* The mail functions, with the SMTPUTF8 answer dropped, as converters
- * (extras.c checks that answer). */
-static int email_u(const char *in, size_t n, char *out, size_t cap, size_t *len, unsigned flags,
-                   xn_report *rep)
-{
-    int smtputf8;
-    return xn_email_to_unicode(in, n, out, cap, len, flags, rep, &smtputf8);
-}
-
-static int email_a(const char *in, size_t n, char *out, size_t cap, size_t *len, unsigned flags,
-                   xn_report *rep)
-{
-    int smtputf8;
-    return xn_email_to_ascii(in, n, out, cap, len, flags, rep, &smtputf8);
-}
-
-static int email_u_alloc(const char *in, size_t n, char **out, size_t *len, unsigned flags,
-                         xn_report *rep)
-{
-    int smtputf8;
-    return xn_email_to_unicode_alloc(in, n, out, len, flags, rep, &smtputf8);
-}
-
-static int email_a_alloc(const char *in, size_t n, char **out, size_t *len, unsigned flags,
-                         xn_report *rep)
-{
-    int smtputf8;
-    return xn_email_to_ascii_alloc(in, n, out, len, flags, rep, &smtputf8);
-}
-
 /* lib/uts46.c (internal): the UTS #46 conversions by the general path alone,
  * never the whole-name ASCII fast path. */
 int xn__uts46_general(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
                       unsigned flags, xn_report *report, bool to_ascii, bool one_label);
 
-/* One entry per FUZZ_* operation: odd ones are ToASCII-like (no output on
- * XN_E_INVALID_DOMAIN), even ones ToUnicode-like (output all the same). */
-static const struct {
-    fuzz_conv_fn fn;
-    fuzz_alloc_fn afn;
-    const char *name;
-    unsigned known; /* the flag bits the function takes */
-} ops[] = {
-    {xn_to_unicode, xn_to_unicode_alloc, "xn_to_unicode", FUZZ_KNOWN_FLAGS},
-    {xn_to_ascii, xn_to_ascii_alloc, "xn_to_ascii", FUZZ_KNOWN_FLAGS},
-    {xn_label_to_unicode, NULL, "xn_label_to_unicode", FUZZ_KNOWN_FLAGS},
-    {xn_label_to_ascii, NULL, "xn_label_to_ascii", FUZZ_KNOWN_FLAGS},
-    {xn_idna2008_to_unicode, xn_idna2008_to_unicode_alloc, "xn_idna2008_to_unicode",
-     FUZZ_IDNA2008_FLAGS},
-    {xn_idna2008_lookup, xn_idna2008_lookup_alloc, "xn_idna2008_lookup", FUZZ_IDNA2008_FLAGS},
-    {xn_idna2003_to_unicode, xn_idna2003_to_unicode_alloc, "xn_idna2003_to_unicode",
-     FUZZ_IDNA2003_FLAGS},
-    {xn_idna2003_to_ascii, xn_idna2003_to_ascii_alloc, "xn_idna2003_to_ascii",
-     FUZZ_IDNA2003_FLAGS},
-    {email_u, email_u_alloc, "xn_email_to_unicode", FUZZ_KNOWN_FLAGS},
-    {email_a, email_a_alloc, "xn_email_to_ascii", FUZZ_KNOWN_FLAGS},
-};
-
+/* One entry per FUZZ_* operation (entries.h's table): odd ones are
+ * ToASCII-like (no output on XN_E_INVALID_DOMAIN), even ones ToUnicode-like
+ * (output all the same). */
 unsigned fuzz_known_flags(int op)
 {
-    return ops[op].known;
+    return test_entry_of(op)->known;
 }
 
 fuzz_result fuzz_convert(int op, const char *in, size_t n, unsigned flags)
 {
-    fuzz_conv_fn fn = ops[op].fn;
-    fuzz_alloc_fn afn = ops[op].afn;
-    const char *name = ops[op].name;
-    bool to_ascii = (op & 1) != 0;
-    bool unknown = (flags & ~ops[op].known) != 0;
+    const test_entry *e = test_entry_of(op);
+    fuzz_conv_fn fn = e->fn;
+    fuzz_alloc_fn afn = e->afn;
+    const char *name = e->name;
+    bool to_ascii = test_entry_is_ascii(op);
+    bool unknown = (flags & ~e->known) != 0;
     fuzz_result r;
     xn_report rep0 = XN_REPORT_INIT, rep = XN_REPORT_INIT;
     size_t len0 = 12345, len = 12345, cap;
