@@ -140,12 +140,11 @@ static void test_vectors(void)
     size_t i;
     for (i = 0; i < sizeof vectors / sizeof vectors[0]; i++) {
         const vec *v = &vectors[i];
-        size_t n = strlen(v->in), len = 99, cap;
+        size_t n = strlen(v->in), len = 99;
         char *in = test_exact_copy(v->in, n);
         char out[512], esc[256], codes[128];
         const char *what = v->op == LOOKUP ? "lookup" : "to_unicode";
-        int (*fn)(const char *, size_t, char *, size_t, size_t *, unsigned, xn_report *) =
-            v->op == LOOKUP ? xn_idna2008_lookup : xn_idna2008_to_unicode;
+        test_conv_fn fn = v->op == LOOKUP ? xn_idna2008_lookup : xn_idna2008_to_unicode;
         xn_report rep = XN_REPORT_INIT;
         int rc = fn(in, n, out, sizeof out, &len, v->flags, &rep);
         bool has_out = rc == XN_OK || (rc == BAD && v->op == TO_UNICODE);
@@ -159,14 +158,9 @@ static void test_vectors(void)
         if (has_out) {
             CHECK_MSG(!v->out || (len == strlen(v->out) && memcmp(out, v->out, len) == 0 && out[len] == '\0'),
                       "%s(%s): [%.*s]", what, esc, (int)len, out);
-            for (cap = 0; cap < len; cap++) {
-                char *small = malloc(cap ? cap : 1);
-                size_t need = 0;
-                int r2 = fn(in, n, cap ? small : NULL, cap, &need, v->flags, NULL);
-                CHECK_MSG(r2 == XN_E_BUFFER_TOO_SMALL && need == len, "%s(%s) cap %zu: %d %zu",
-                          what, esc, cap, r2, need);
-                free(small);
-            }
+            char call[300];
+            snprintf(call, sizeof call, "%s(%s)", what, esc);
+            test_caps(call, fn, in, n, v->flags, len, rc, out, len);
         } else {
             CHECK_MSG(len == 0, "%s(%s): *out_len %zu on failure", what, esc, len);
         }
@@ -712,30 +706,23 @@ static int diff_main(const char *testdata, const char *corpus)
     test_tally_print("libidn2", "IdnaTestV2 15.0.0 toUnicode column", &t, excuse_text, EXCUSES);
     return test_finish("idna2008-libidn2");
 }
-#endif
-
-#ifdef HAVE_LIBIDN2
-#define DIFF_MAIN diff_main
 #else
-#define DIFF_MAIN NULL
+#define diff_main NULL /* built without libidn2: test_diff_mode says so */
 #endif
 
 int main(int argc, char **argv)
 {
-    setvbuf(stderr, NULL, _IOLBF, 0);
-    if (argc >= 2 && strcmp(argv[1], "--diff") == 0)
-        return test_diff_command(argc, argv, DIFF_MAIN,
-                                 "built without libidn2 (pkg-config libidn2 not found): no "
-                                 "IDNA2008 differential");
+    const char *dir;
+    int rc = test_diff_mode(argc, argv, diff_main,
+                            "built without libidn2 (pkg-config libidn2 not found): no "
+                            "IDNA2008 differential");
+    if (rc >= 0)
+        return rc;
     test_vectors();
     test_register();
     test_api();
-    if (argc >= 2) {
-        test_v2(argv[1]);
-    } else {
-        fprintf(stderr, "SKIP: no testdata folder given\n");
-        test_missing++;
-    }
+    if ((dir = test_testdata_arg(argc, argv)) != NULL)
+        test_v2(dir);
     free(g_prop);
     return test_finish("idna2008");
 }

@@ -13,6 +13,7 @@
  *   test_done()                 prints "N checks, N failed", returns the exit code
  *   test_alloc_agrees(...)      a *_alloc wrapper gives what the caller-buffer call gave
  *   test_entry_of(k) ...        the public conversions in one table (entries.h)
+ *   test_caps(...)              a conversion at every capacity below a bound
  *
  * Every failing check is reported; a test program runs to its end and then
  * exits 1 if anything failed.  Exit code 77 tells meson a suite was skipped.
@@ -193,6 +194,35 @@ static inline void test_alloc_agrees(const char *what, test_alloc_fn afn, const 
         CHECK_MSG(p == NULL && l == 0, "%s_alloc: *out %p, *out_len %zu without output", what,
                   (void *)p, l);
     xn_free(p);
+}
+
+/* fn on in[0..n) with flags at every capacity below end, each in a heap
+ * block of exactly that size (NULL for 0), so that ASan sees any write past
+ * it: below len, XN_E_BUFFER_TOO_SMALL and *out_len == len; from len on,
+ * status rc, *out_len == len, the output out[0..len) unless out is NULL,
+ * and past len a NUL after it.  One check a capacity, and one more for
+ * the NUL; what names the call in messages. */
+static inline void test_caps(const char *what, test_conv_fn fn, const char *in, size_t n,
+                             unsigned flags, size_t end, int rc, const char *out, size_t len)
+{
+    size_t cap;
+    for (cap = 0; cap < end; cap++) {
+        char *buf = cap ? (char *)test_xmalloc(cap) : NULL;
+        size_t got = 12345;
+        int r = fn(in, n, buf, cap, &got, flags, NULL);
+        if (cap < len) {
+            CHECK_MSG(r == XN_E_BUFFER_TOO_SMALL && got == len,
+                      "%s, cap %zu: %s, *out_len %zu; want XN_E_BUFFER_TOO_SMALL, %zu", what,
+                      cap, xn_strerror_name(r), got, len);
+        } else {
+            CHECK_MSG(r == rc && got == len && (!out || len == 0 || memcmp(buf, out, len) == 0),
+                      "%s, cap %zu: %s, *out_len %zu; want %s, %zu and the output", what, cap,
+                      xn_strerror_name(r), got, xn_strerror_name(rc), len);
+            if (cap > len)
+                CHECK_MSG(buf[len] == '\0', "%s, cap %zu: no NUL after the output", what, cap);
+        }
+        free(buf);
+    }
 }
 
 static inline int test_done(const char *name)

@@ -17,6 +17,7 @@
  *                                    fn on each name a file gives: its lines,
  *                                    or an IdnaTestV2 column, unescaped
  *   test_tally, test_tally_print     the counts of a differential test
+ *   test_testdata_arg(argc, argv)    argv[1], or NULL and a SKIP when absent
  *   test_finish(name)                test_done(), or 77 (skipped, not passed)
  *                                    when nothing failed but data was missing
  *
@@ -405,13 +406,18 @@ static inline char *test_cstring(const char *s, size_t n)
     return z;
 }
 
-/* main()'s "--diff TESTDATA CORPUS": runs the differential diff, or, when
- * the program was built without its peer (diff NULL), reports the skip
- * and why. */
-static inline int test_diff_command(int argc, char **argv,
-                                    int (*diff)(const char *testdata, const char *corpus),
-                                    const char *without)
+/* The start of main() in a program with a differential mode: stderr
+ * line-buffered; then, for "--diff TESTDATA CORPUS", the differential diff
+ * runs (or, when the program was built without its peer, diff NULL, the
+ * skip is reported and why) and its exit code is returned; otherwise -1
+ * (the program's own tests run). */
+static inline int test_diff_mode(int argc, char **argv,
+                                 int (*diff)(const char *testdata, const char *corpus),
+                                 const char *without)
 {
+    setvbuf(stderr, NULL, _IOLBF, 0);
+    if (argc < 2 || strcmp(argv[1], "--diff") != 0)
+        return -1;
     if (!diff) {
         fprintf(stderr, "SKIP: %s\n", without);
         return TEST_SKIP;
@@ -432,6 +438,17 @@ static inline void test_tally_print(const char *peer, const char *what, const te
     for (size_t i = 0; i < excuses; i++)
         if (t->excuse[i])
             printf("  excused %lu: %s\n", t->excuse[i], excuse_text[i]);
+}
+
+/* argv[1], the testdata folder; NULL, with a SKIP line and test_missing++,
+ * when none was given. */
+static inline const char *test_testdata_arg(int argc, char **argv)
+{
+    if (argc >= 2)
+        return argv[1];
+    fprintf(stderr, "SKIP: no testdata folder given\n");
+    test_missing++;
+    return NULL;
 }
 
 static inline int test_finish(const char *name)
