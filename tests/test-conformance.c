@@ -129,9 +129,7 @@ static bool load_table(const char *rel, mtable *t)
     uint32_t next = 0;
     if (!data)
         return false;
-    L.p = data;
-    L.end = data + len;
-    L.no = 0;
+    L = test_lines_of(data, len);
     while ((line = test_next_line(&L, &n)) != NULL) {
         test_uts46_row row;
         mrange r;
@@ -574,9 +572,7 @@ static void run_idnatest(void)
     if (!data)
         return;
     g_ran++;
-    L.p = data;
-    L.end = data + len;
-    L.no = 0;
+    L = test_lines_of(data, len);
     while ((line = test_next_line(&L, &n)) != NULL) {
         test_field f[8];
         size_t nf;
@@ -880,9 +876,7 @@ static bool read_ada(const char *rel, ada_lines *a)
     memset(a, 0, sizeof *a);
     if (!data)
         return false;
-    L.p = data;
-    L.end = data + len;
-    L.no = 0;
+    L = test_lines_of(data, len);
     while ((line = test_next_line(&L, &n)) != NULL) {
         a->v = test_xrealloc(a->v, (a->n + 1) * sizeof *a->v);
         memset(&a->v[a->n], 0, sizeof a->v[a->n]);

@@ -296,36 +296,28 @@ static unsigned char *g_prop;
 
 static bool load_idna2008(const char *dir)
 {
-    size_t len = 0, pos = 0;
+    size_t len = 0, n;
     char *d = test_read_file(dir, "unicode-idna-15.0.0/Idna2008-15.0.0.txt", &len);
+    const char *line;
+    test_lines L;
     unsigned long lines = 0;
     if (!d)
         return false;
-    g_prop = malloc(0x110000);
-    memset(g_prop, 4, 0x110000);
-    while (pos < len) {
-        size_t e = pos;
-        while (e < len && d[e] != '\n')
-            e++;
-        if (d[pos] != '#' && e > pos) {
-            unsigned long lo, hi;
-            char cat[16];
-            char *line = d + pos;
-            d[e] = '\0';
-            if (sscanf(line, "%lx..%lx ; %15s", &lo, &hi, cat) == 3 ||
-                (sscanf(line, "%lx ; %15s", &lo, cat) == 2 && (hi = lo, 1))) {
-                unsigned char v = strcmp(cat, "PVALID") == 0     ? 0
-                                  : strcmp(cat, "CONTEXTJ") == 0 ? 1
-                                  : strcmp(cat, "CONTEXTO") == 0 ? 2
-                                  : strcmp(cat, "DISALLOWED") == 0 ? 3
-                                                                   : 4;
-                unsigned long c;
-                for (c = lo; c <= hi && c < 0x110000; c++)
-                    g_prop[c] = v;
-                lines++;
-            }
-        }
-        pos = e + 1;
+    g_prop = test_xmalloc(0x110000);
+    memset(g_prop, TEST_IDNA2008_UNASSIGNED, 0x110000);
+    L = test_lines_of(d, len);
+    while ((line = test_next_line(&L, &n)) != NULL) {
+        test_idna2008_row row;
+        int got = test_idna2008_line(line, n, &row);
+        uint32_t c;
+        if (got < 0)
+            CHECK_MSG(0, "Idna2008-15.0.0.txt:%u: malformed line", L.no);
+        /* The file's "# @missing:" default is UNASSIGNED, as g_prop starts. */
+        if (got <= 0 || row.is_default)
+            continue;
+        for (c = row.lo; c <= row.hi; c++)
+            g_prop[c] = (unsigned char)row.value;
+        lines++;
     }
     free(d);
     CHECK_MSG(lines > 1000, "Idna2008-15.0.0.txt: only %lu lines", lines);

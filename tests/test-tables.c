@@ -25,8 +25,6 @@
 
 #define NCP 0x110000u
 
-static const char *const idna2008_names[] = {"PVALID", "CONTEXTJ", "CONTEXTO", "DISALLOWED",
-                                             "UNASSIGNED"};
 static const char *const status_names[] = {"valid", "ignored", "mapped", "deviation",
                                            "disallowed"};
 
@@ -244,14 +242,13 @@ static char *read_ucd(const char *dir, const char *rel, char *path, size_t cap, 
 
 /* ---- Idna2008-15.0.0.txt: the RFC 5892 derived property ------------------- */
 
-static int idna2008_value(const test_field *f)
-{
-    int i;
-    for (i = 0; i < 5; i++)
-        if (test_field_is(f, idna2008_names[i]))
-            return i;
-    return -1;
-}
+/* testdata.h's values are the library's. */
+_Static_assert(TEST_IDNA2008_PVALID == XN_IDNA2008_PVALID &&
+                   TEST_IDNA2008_CONTEXTJ == XN_IDNA2008_CONTEXTJ &&
+                   TEST_IDNA2008_CONTEXTO == XN_IDNA2008_CONTEXTO &&
+                   TEST_IDNA2008_DISALLOWED == XN_IDNA2008_DISALLOWED &&
+                   TEST_IDNA2008_UNASSIGNED == XN_IDNA2008_UNASSIGNED,
+               "test_idna2008_line's values differ from XN_IDNA2008_*");
 
 /* Returns false when the file is missing. */
 static bool check_idna2008_file(const char *dir)
@@ -277,30 +274,20 @@ static bool check_idna2008_file(const char *dir)
     memset(want, 0xFF, NCP);
     memset(seen, 0, NCP);
 
-    L.p = text;
-    L.end = text + len;
-    L.no = 0;
+    L = test_lines_of(text, len);
     while ((line = test_next_line(&L, &n)) != NULL) {
-        test_field f[3];
-        uint32_t lo, hi;
-        size_t nf;
-        bool is_missing = false;
-        if (n >= 11 && memcmp(line, "# @missing:", 11) == 0) {
-            line += 11;
-            n -= 11;
-            is_missing = true;
-        }
-        nf = test_split(line, test_uncomment(line, n), ';', f, 2);
-        if (nf == 1 && f[0].n == 0)
-            continue; /* blank, or a comment */
-        v = nf == 2 ? idna2008_value(&f[1]) : -1;
-        if (nf != 2 || !test_read_range(&f[0], &lo, &hi) || v < 0) {
+        test_idna2008_row row;
+        int got = test_idna2008_line(line, n, &row);
+        if (got == 0)
+            continue;
+        if (got < 0) {
             CHECK_MSG(0, "%s:%u: malformed line", path, L.no);
             parse_errors++;
             continue;
         }
-        for (cp = lo; cp <= hi; cp++) {
-            if (is_missing) {
+        v = row.value;
+        for (cp = row.lo; cp <= row.hi; cp++) {
+            if (row.is_default) {
                 /* A default: explicit lines override it. */
                 if (!seen[cp])
                     want[cp] = (unsigned char)v;
@@ -323,7 +310,7 @@ static bool check_idna2008_file(const char *dir)
             parse_errors++;
         } else if (got != want[cp]) {
             CHECK_MSG(0, "IDNA2008 U+%04" PRIX32 ": ours %s, Idna2008-15.0.0.txt %s", cp,
-                      got < 5 ? idna2008_names[got] : "?", idna2008_names[want[cp]]);
+                      got < 5 ? test_idna2008_names[got] : "?", test_idna2008_names[want[cp]]);
             mismatches++;
         }
     }
@@ -382,9 +369,7 @@ static bool check_mapping_file(const char *dir)
     line_of = test_xmalloc(NCP * sizeof *line_of);
     memset(line_of, 0xFF, NCP * sizeof *line_of);
 
-    L.p = text;
-    L.end = text + size;
-    L.no = 0;
+    L = test_lines_of(text, size);
     while ((line = test_next_line(&L, &n)) != NULL) {
         int got;
         if (nmaps == maps_cap) {

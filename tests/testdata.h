@@ -9,6 +9,7 @@
  *   test_split(s, n, sep, f, max)    fields between separators, trimmed
  *   test_read_range(f, &lo, &hi)     a UCD code point range "XXXX..YYYY"
  *   test_uts46_line(s, n, &row)      one IdnaMappingTable.txt line
+ *   test_idna2008_line(s, n, &row)   one Idna2008-15.0.0.txt line
  *   test_buf, test_buf_put/_cp/_free a growable NUL-terminated byte string
  *   test_hexval, test_read_hex       hex digits; a code point written in hex
  *   test_unescape_v2(s, n, &b)       IdnaTestV2's \uXXXX and \x{XXXX} escapes
@@ -139,11 +140,20 @@ static inline bool test_read_hex(const char **pp, const char *end, int min, int 
     return true;
 }
 
-/* A text's lines, one at a time: test_lines L = {data, data + len, 0}. */
+/* A text's lines, one at a time (test_lines_of, test_next_line). */
 typedef struct test_lines {
     const char *p, *end;
     unsigned no; /* the number of the line test_next_line returned last */
 } test_lines;
+
+static inline test_lines test_lines_of(const char *data, size_t len)
+{
+    test_lines L;
+    L.p = data;
+    L.end = data + len;
+    L.no = 0;
+    return L;
+}
 
 /* The next line, without its '\n' (a '\r' before it is kept); NULL at the
  * end.  A final '\n' opens no further empty line. */
@@ -217,6 +227,51 @@ static inline bool test_read_range(const test_field *f, uint32_t *lo, uint32_t *
             return false;
     }
     return p == end && *lo <= *hi;
+}
+
+/* The RFC 5892 derived property values, in Idna2008-15.0.0.txt's words and
+ * the order of the library's values. */
+enum {
+    TEST_IDNA2008_PVALID,
+    TEST_IDNA2008_CONTEXTJ,
+    TEST_IDNA2008_CONTEXTO,
+    TEST_IDNA2008_DISALLOWED,
+    TEST_IDNA2008_UNASSIGNED
+};
+
+static const char *const test_idna2008_names[] = {"PVALID", "CONTEXTJ", "CONTEXTO",
+                                                  "DISALLOWED", "UNASSIGNED"};
+
+/* One line of Idna2008-15.0.0.txt. */
+typedef struct test_idna2008_row {
+    uint32_t lo, hi;
+    int value;       /* TEST_IDNA2008_* */
+    bool is_default; /* a "# @missing:" line: the value of code points not listed */
+} test_idna2008_row;
+
+/* Parses line[0..n) of Idna2008-15.0.0.txt strictly: 1 and *r for a row or
+ * a "# @missing:" default; 0 for a blank or comment line; -1 when it is
+ * malformed (not "range ; value", or a value the file does not define). */
+static inline int test_idna2008_line(const char *line, size_t n, test_idna2008_row *r)
+{
+    test_field f[3];
+    size_t nf, k;
+    r->is_default = n >= 11 && memcmp(line, "# @missing:", 11) == 0;
+    if (r->is_default) {
+        line += 11;
+        n -= 11;
+    }
+    nf = test_split(line, test_uncomment(line, n), ';', f, 2);
+    if (nf == 1 && f[0].n == 0)
+        return 0;
+    if (nf != 2 || !test_read_range(&f[0], &r->lo, &r->hi))
+        return -1;
+    for (k = 0; k < sizeof test_idna2008_names / sizeof test_idna2008_names[0]; k++)
+        if (test_field_is(&f[1], test_idna2008_names[k])) {
+            r->value = (int)k;
+            return 1;
+        }
+    return -1;
 }
 
 /* UTS #46 statuses, in the order of the library's XN_STATUS_* values, with
