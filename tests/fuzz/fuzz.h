@@ -70,6 +70,11 @@ void fuzz_out_done(char *p, size_t cap);
  * pointer to nothing readable under ASan). */
 char *fuzz_copy(const void *s, size_t n);
 
+/* The start of most targets: sets the input (fuzz_set_input), takes the
+ * flags from its end (fuzz_flags, *flags) and returns an exact-size copy of
+ * the rest, data[0..*size) after the call. */
+char *fuzz_begin(const uint8_t **data, size_t *size, unsigned *flags);
+
 /* Either converter. */
 typedef int (*fuzz_conv_fn)(const char *, size_t, char *, size_t, size_t *, unsigned,
                             xn_report *);
@@ -104,6 +109,17 @@ enum {
 
 /* The flag bits operation op takes. */
 unsigned fuzz_known_flags(int op);
+
+/* Converts r's output (r->rc == XN_OK) again with op and flags: the same
+ * status and output, or an abort that names in[0..n), the first input. */
+void fuzz_check_idempotent(int op, const char *in, size_t n, const fuzz_result *r,
+                           unsigned flags);
+
+/* A label function's result l and the name function's result name on the
+ * same input in[0..n): a label that converts converts the same as a name,
+ * and a name of one label that converts converts as a label. */
+void fuzz_check_label_as_name(const char *in, size_t n, const fuzz_result *l,
+                              const fuzz_result *name, unsigned flags);
 
 /* Flags for a function that takes the bits `known`, from fuzz_flags()'s
  * answer: usually those of its bits that the function takes, plus bits

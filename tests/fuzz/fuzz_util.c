@@ -190,6 +190,13 @@ static void check_too_small(fuzz_conv_fn fn, const char *name, const char *in, s
     fuzz_out_done(buf, cap);
 }
 
+char *fuzz_begin(const uint8_t **data, size_t *size, unsigned *flags)
+{
+    fuzz_set_input(*data, *size);
+    *flags = fuzz_flags(data, size);
+    return fuzz_copy(*data, *size);
+}
+
 unsigned fuzz_flags_for(unsigned raw, unsigned known, unsigned extra)
 {
     if (raw & 0xFFFF0000u)
@@ -409,4 +416,32 @@ bool fuzz_utf8_valid(const char *s, size_t n)
         i += need + 1;
     }
     return true;
+}
+
+void fuzz_check_idempotent(int op, const char *in, size_t n, const fuzz_result *r,
+                           unsigned flags)
+{
+    fuzz_result again = fuzz_convert(op, r->out, r->len, flags);
+    FUZZ_ASSERT(again.rc == XN_OK && again.len == r->len &&
+                    memcmp(again.out, r->out, r->len) == 0,
+                "%s not idempotent, flags 0x%X: \"%s\" -> \"%s\" -> %s \"%s\"",
+                test_entry_of(op)->name, flags, fuzz_show(in, n), fuzz_show(r->out, r->len),
+                xn_strerror_name(again.rc), again.out ? fuzz_show(again.out, again.len) : "");
+    fuzz_result_free(&again);
+}
+
+void fuzz_check_label_as_name(const char *in, size_t n, const fuzz_result *l,
+                              const fuzz_result *name, unsigned flags)
+{
+    if (l->rc == XN_OK)
+        FUZZ_ASSERT(name->rc == XN_OK && name->len == l->len &&
+                        memcmp(name->out, l->out, l->len) == 0,
+                    "flags 0x%X: label \"%s\" -> \"%s\", as a name %s \"%s\"", flags,
+                    fuzz_show(in, n), fuzz_show(l->out, l->len), xn_strerror_name(name->rc),
+                    name->out ? fuzz_show(name->out, name->len) : "");
+    if (name->rc == XN_OK && !memchr(name->out, '.', name->len))
+        FUZZ_ASSERT(l->rc == XN_OK,
+                    "flags 0x%X: name \"%s\" -> \"%s\" (one label), as a label %s 0x%llX",
+                    flags, fuzz_show(in, n), fuzz_show(name->out, name->len),
+                    xn_strerror_name(l->rc), (unsigned long long)l->report.errors);
 }
