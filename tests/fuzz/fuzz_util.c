@@ -386,35 +386,11 @@ void fuzz_result_free(fuzz_result *r)
 bool fuzz_utf8_valid(const char *s, size_t n)
 {
     const unsigned char *u = (const unsigned char *)s;
-    size_t i = 0;
-    while (i < n) {
-        unsigned char b = u[i];
-        size_t k, need;
-        uint32_t cp, min;
-        if (b < 0x80) {
-            i++;
-            continue;
-        }
-        if ((b & 0xE0) == 0xC0) {
-            need = 1, cp = b & 0x1Fu, min = 0x80;
-        } else if ((b & 0xF0) == 0xE0) {
-            need = 2, cp = b & 0x0Fu, min = 0x800;
-        } else if ((b & 0xF8) == 0xF0) {
-            need = 3, cp = b & 0x07u, min = 0x10000;
-        } else {
+    size_t i = 0, k;
+    uint32_t cp;
+    for (; i < n; i += k)
+        if ((k = test_utf8_get(u + i, n - i, &cp, false)) == 0)
             return false;
-        }
-        if (n - i <= need)
-            return false;
-        for (k = 1; k <= need; k++) {
-            if ((u[i + k] & 0xC0) != 0x80)
-                return false;
-            cp = (cp << 6) | (u[i + k] & 0x3Fu);
-        }
-        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-            return false;
-        i += need + 1;
-    }
     return true;
 }
 
