@@ -54,18 +54,11 @@ static void cpv_push(cpv *a, uint32_t cp)
 /* Decodes s to code points into a (emptied first); false when ill-formed. */
 static bool to_cps(const char *s, size_t n, cpv *a, bool allow_sur)
 {
-    const unsigned char *u = (const unsigned char *)s;
-    size_t i = 0, k;
-    uint32_t cp;
-    a->n = 0;
-    while (i < n) {
-        k = test_utf8_get(u + i, n - i, &cp, allow_sur);
-        if (!k)
-            return false;
-        cpv_push(a, cp);
-        i += k;
+    if (a->cap < n) {
+        a->cap = n;
+        a->v = test_xrealloc(a->v, a->cap * sizeof *a->v);
     }
-    return true;
+    return test_utf8_to_cps(s, n, a->v, &a->n, allow_sur);
 }
 
 /* ---- files, lines, fields ---------------------------------------------- */

@@ -852,20 +852,12 @@ static bool json_parse(const char *text, size_t len, test_json *root, const char
 }
 
 /* A JSON string's code points (a lone surrogate escape stays one) in a
- * fresh array; their number in *n. */
+ * fresh array; their number in *n.  json.h keeps strings well-formed but
+ * for such surrogates, so all of it decodes. */
 static uint32_t *json_cps(const test_json *v, size_t *n)
 {
-    const unsigned char *u = (const unsigned char *)v->text.s;
     uint32_t *cp = (uint32_t *)test_xmalloc(v->text.n * sizeof *cp);
-    size_t i = 0, k;
-    *n = 0;
-    while (i < v->text.n) {
-        k = test_utf8_get(u + i, v->text.n - i, &cp[*n], true);
-        if (!k) /* never: json.h keeps strings well-formed but for surrogates */
-            break;
-        i += k;
-        ++*n;
-    }
+    test_utf8_to_cps(v->text.s, v->text.n, cp, n, true);
     return cp;
 }
 

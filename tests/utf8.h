@@ -7,6 +7,7 @@
  *   test_utf8_get(s, n, &cp, sur)    one strict UTF-8 code point (surrogates
  *                                    only when sur is true); its length, or 0
  *                                    when the bytes are ill-formed
+ *   test_utf8_to_cps(s, n, out, &count, sur)  a whole string's code points
  */
 #ifndef XN_TEST_UTF8_H
 #define XN_TEST_UTF8_H
@@ -58,6 +59,25 @@ static inline size_t test_utf8_get(const unsigned char *s, size_t n, uint32_t *c
         return 0;
     *cp = c;
     return len;
+}
+
+/* Decodes s[0..n) (test_utf8_get) into out, which has room for n code
+ * points, and their number into *count; false when s is ill-formed (then
+ * out[0..*count) holds the well-formed part before the bad bytes). */
+static inline bool test_utf8_to_cps(const char *s, size_t n, uint32_t *out, size_t *count,
+                                    bool allow_sur)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i = 0, k;
+    *count = 0;
+    while (i < n) {
+        k = test_utf8_get(u + i, n - i, &out[*count], allow_sur);
+        if (!k)
+            return false;
+        i += k;
+        ++*count;
+    }
+    return true;
 }
 
 #endif
