@@ -489,23 +489,20 @@ out:
 
 static void test_v2(const char *dir)
 {
-    size_t len = 0, pos = 0;
+    size_t len = 0, n;
     char *d;
+    const char *line;
+    test_lines L;
     if (!load_idna2008(dir))
         return;
     d = test_read_file(dir, "unicode-idna-15.0.0/IdnaTestV2.txt", &len);
     if (!d)
         return;
-    while (pos < len) {
-        size_t e = pos;
+    L = test_lines_of(d, len);
+    while ((line = test_next_line(&L, &n)) != NULL) {
         test_field col[7];
-        while (e < len && d[e] != '\n')
-            e++;
-        d[e] = '\0';
-        if (d[pos] != '#' && e > pos &&
-            test_split(d + pos, test_uncomment(d + pos, e - pos), ';', col, 7) >= 7)
+        if (n && line[0] != '#' && test_split(line, test_uncomment(line, n), ';', col, 7) >= 7)
             v2_line(col);
-        pos = e + 1;
     }
     printf("IdnaTestV2 15.0.0 derived: %lu lines checked, %lu passed, %lu left out (CONTEXTO "
            "decides, reserved LDH label, lone surrogate)\n",

@@ -5,8 +5,9 @@
  *                                    SKIP line and test_missing++ when it is
  *                                    absent; NULL and a failed check when it
  *                                    is there but cannot be read
- *   test_lines, test_next_line       a file's lines, numbered from 1
+ *   test_lines_of, test_next_line    a file's lines, numbered from 1
  *   test_split(s, n, sep, f, max)    fields between separators, trimmed
+ *   test_uncomment, test_field_is    a line without its '#' comment; a field
  *   test_read_range(f, &lo, &hi)     a UCD code point range "XXXX..YYYY"
  *   test_uts46_line(s, n, &row)      one IdnaMappingTable.txt line
  *   test_idna2008_line(s, n, &row)   one Idna2008-15.0.0.txt line
@@ -18,6 +19,7 @@
  *                                    fn on each name a file gives: its lines,
  *                                    or an IdnaTestV2 column, unescaped
  *   test_tally, test_tally_print     the counts of a differential test
+ *   test_diff_mode(argc, argv, ...)  main()'s "--diff TESTDATA CORPUS" mode
  *   test_testdata_arg(argc, argv)    argv[1], or NULL and a SKIP when absent
  *   test_finish(name)                test_done(), or 77 (skipped, not passed)
  *                                    when nothing failed but data was missing
@@ -405,28 +407,26 @@ enum test_names {
 static inline void test_each_name(const char *dir, const char *rel, enum test_names what,
                                   void (*fn)(const char *s, size_t n, void *ctx), void *ctx)
 {
-    size_t len = 0, pos = 0;
+    size_t len = 0, n;
     char *data = test_read_file(dir, rel, &len);
     test_buf u = {NULL, 0, 0, false};
+    test_lines L;
+    const char *line;
     if (!data)
         return;
-    while (pos < len) {
-        size_t e = pos, n;
+    L = test_lines_of(data, len);
+    while ((line = test_next_line(&L, &n)) != NULL) {
         const char *f;
         size_t fn_len;
-        while (e < len && data[e] != '\n')
-            e++;
-        n = e - pos;
-        if (n && data[pos + n - 1] == '\r')
+        if (n && line[n - 1] == '\r')
             n--;
         if (what == TEST_LINES) {
             if (n)
-                fn(data + pos, n, ctx);
-        } else if (n && test_v2_field(data + pos, n, 0, &f, &fn_len)) {
+                fn(line, n, ctx);
+        } else if (n && test_v2_field(line, n, 0, &f, &fn_len)) {
             const char *g;
             size_t g_len;
-            if (what == TEST_V2_TO_UNICODE && test_v2_field(data + pos, n, 1, &g, &g_len) &&
-                g_len) {
+            if (what == TEST_V2_TO_UNICODE && test_v2_field(line, n, 1, &g, &g_len) && g_len) {
                 f = g;
                 fn_len = g_len;
             }
@@ -434,7 +434,6 @@ static inline void test_each_name(const char *dir, const char *rel, enum test_na
                 !(u.n == 2 && memcmp(u.s, "\"\"", 2) == 0))
                 fn(u.s, u.n, ctx);
         }
-        pos = e + 1;
     }
     free(u.s);
     free(data);
