@@ -29,110 +29,13 @@
 #include <string.h>
 
 #include "internal.h"
+#include "json.h"
 #include "testdata.h"
 
 static const char *g_dir;
 static unsigned long g_pass, g_left, g_ran;
 
-/* ---- memory and strings ------------------------------------------------ */
-
-static void *xrealloc(void *p, size_t n)
-{
-    p = realloc(p, n ? n : 1);
-    if (!p) {
-        fprintf(stderr, "test-conformance: out of memory\n");
-        exit(99);
-    }
-    return p;
-}
-
-/* A byte string in generalized UTF-8: a lone surrogate (which only the test
- * data's escapes can produce) is encoded like any other code point, as the
- * 3 ill-formed bytes ED A0..BF xx, and flagged. */
-typedef struct str {
-    char *s;
-    size_t n, cap;
-    bool surrogate;
-} str;
-
-static void str_put(str *b, const void *p, size_t n)
-{
-    if (!b->s || b->cap - b->n < n + 1) {
-        b->cap = (b->n + n + 1) * 2;
-        b->s = xrealloc(b->s, b->cap);
-    }
-    if (n)
-        memcpy(b->s + b->n, p, n);
-    b->n += n;
-    b->s[b->n] = '\0';
-}
-
-static size_t put_utf8(uint32_t cp, char *o)
-{
-    if (cp < 0x80) {
-        o[0] = (char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        o[0] = (char)(0xC0 | (cp >> 6));
-        o[1] = (char)(0x80 | (cp & 0x3F));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        o[0] = (char)(0xE0 | (cp >> 12));
-        o[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        o[2] = (char)(0x80 | (cp & 0x3F));
-        return 3;
-    }
-    o[0] = (char)(0xF0 | (cp >> 18));
-    o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-    o[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    o[3] = (char)(0x80 | (cp & 0x3F));
-    return 4;
-}
-
-static void str_cp(str *b, uint32_t cp)
-{
-    char t[4];
-    if (cp >= 0xD800 && cp <= 0xDFFF)
-        b->surrogate = true;
-    str_put(b, t, put_utf8(cp, t));
-}
-
-static void str_free(str *b)
-{
-    free(b->s);
-    memset(b, 0, sizeof *b);
-}
-
-/* Decodes one code point of generalized UTF-8 (surrogates allowed when
- * allow_sur); returns its length, or 0 when ill-formed. */
-static size_t get_utf8(const unsigned char *s, size_t n, uint32_t *cp, bool allow_sur)
-{
-    size_t len, k;
-    uint32_t c = s[0];
-    if (c < 0x80) {
-        *cp = c;
-        return 1;
-    }
-    if (c < 0xC2 || c > 0xF4)
-        return 0;
-    len = c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-    if (len > n)
-        return 0;
-    c &= len == 2 ? 0x1Fu : len == 3 ? 0x0Fu : 0x07u;
-    for (k = 1; k < len; k++) {
-        if ((s[k] & 0xC0) != 0x80)
-            return 0;
-        c = (c << 6) | (s[k] & 0x3Fu);
-    }
-    if ((len == 3 && c < 0x800) || (len == 4 && (c < 0x10000 || c > 0x10FFFF)))
-        return 0;
-    if (!allow_sur && c >= 0xD800 && c <= 0xDFFF)
-        return 0;
-    *cp = c;
-    return len;
-}
+/* ---- strings ----------------------------------------------------------- */
 
 typedef struct cpv {
     uint32_t *v;
@@ -143,7 +46,7 @@ static void cpv_push(cpv *a, uint32_t cp)
 {
     if (a->n == a->cap) {
         a->cap = a->cap ? a->cap * 2 : 64;
-        a->v = xrealloc(a->v, a->cap * sizeof *a->v);
+        a->v = test_xrealloc(a->v, a->cap * sizeof *a->v);
     }
     a->v[a->n++] = cp;
 }
@@ -151,47 +54,11 @@ static void cpv_push(cpv *a, uint32_t cp)
 /* Decodes s to code points into a (emptied first); false when ill-formed. */
 static bool to_cps(const char *s, size_t n, cpv *a, bool allow_sur)
 {
-    const unsigned char *u = (const unsigned char *)s;
-    size_t i = 0, k;
-    uint32_t cp;
-    a->n = 0;
-    while (i < n) {
-        k = get_utf8(u + i, n - i, &cp, allow_sur);
-        if (!k)
-            return false;
-        cpv_push(a, cp);
-        i += k;
+    if (a->cap < n) {
+        a->cap = n;
+        a->v = test_xrealloc(a->v, a->cap * sizeof *a->v);
     }
-    return true;
-}
-
-static int hexval(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-/* Reads exactly `digits` hex digits (or 1-6 when digits == 0) at *pp. */
-static bool read_hex(const char **pp, const char *end, int digits, uint32_t *out)
-{
-    const char *p = *pp;
-    uint32_t v = 0;
-    int k = 0, h;
-    while (p < end && (digits == 0 ? k < 7 : k < digits) && (h = hexval(*p)) >= 0) {
-        v = v * 16 + (uint32_t)h;
-        p++;
-        k++;
-    }
-    if (k == 0 || (digits ? k != digits : k > 6) || v > 0x10FFFF)
-        return false;
-    *pp = p;
-    *out = v;
-    return true;
+    return test_utf8_to_cps(s, n, a->v, &a->n, allow_sur);
 }
 
 /* ---- files, lines, fields ---------------------------------------------- */
@@ -205,61 +72,12 @@ static char *slurp(const char *rel, size_t *len)
     return test_read_file(g_dir, rel, len);
 }
 
-typedef struct lines {
-    const char *p, *end;
-    unsigned no;
-} lines;
-
-/* The next line without its '\n'; NULL at the end (a final '\n' opens no
- * further empty line). */
-static const char *next_line(lines *L, size_t *n)
-{
-    const char *s = L->p, *nl;
-    if (s >= L->end)
-        return NULL;
-    nl = memchr(s, '\n', (size_t)(L->end - s));
-    *n = nl ? (size_t)(nl - s) : (size_t)(L->end - s);
-    L->p = nl ? nl + 1 : L->end;
-    L->no++;
-    return s;
-}
-
-typedef struct field {
-    const char *p;
-    size_t n;
-} field;
-
-/* Splits s[0..n) on ';' into at most max fields trimmed of spaces and tabs;
- * returns the number of fields, or max + 1 when there are more. */
-static size_t split_fields(const char *s, size_t n, field *f, size_t max)
-{
-    size_t count = 0, i = 0;
-    for (;;) {
-        size_t a = i, b;
-        while (i < n && s[i] != ';')
-            i++;
-        b = i;
-        while (a < b && (s[a] == ' ' || s[a] == '\t'))
-            a++;
-        while (b > a && (s[b - 1] == ' ' || s[b - 1] == '\t'))
-            b--;
-        if (count == max)
-            return max + 1;
-        f[count].p = s + a;
-        f[count].n = b - a;
-        count++;
-        if (i >= n)
-            return count;
-        i++;
-    }
-}
-
 /* ---- printing ---------------------------------------------------------- */
 
 static void print_str(const char *label, const char *s, size_t n)
 {
     size_t cap = n * 10 + 16;
-    char *buf = xrealloc(NULL, cap);
+    char *buf = test_xrealloc(NULL, cap);
     printf("    %-9s \"%s\"\n", label, test_escape(buf, cap, s, n));
     free(buf);
 }
@@ -271,8 +89,6 @@ static const char *codes_text(uint64_t errors, char *buf, size_t cap)
 }
 
 /* ---- the two IdnaMappingTable.txt files and the leave-out rule --------- */
-
-enum { ST_VALID, ST_IGNORED, ST_MAPPED, ST_DEVIATION, ST_DISALLOWED };
 
 typedef struct mrange {
     uint32_t lo, hi;
@@ -295,82 +111,37 @@ static bool differs(uint32_t cp)
     return cp <= 0x10FFFF && (g_differ[cp >> 3] >> (cp & 7) & 1);
 }
 
-static bool field_is(const field *f, const char *s)
-{
-    return f->n == strlen(s) && memcmp(f->p, s, f->n) == 0;
-}
-
-/* Parses a table strictly: ranges must cover 0..10FFFF in order. */
+/* Parses a table strictly (test_uts46_line): ranges must cover 0..10FFFF
+ * in order. */
 static bool load_table(const char *rel, mtable *t)
 {
-    size_t len, n;
+    size_t len, n, k;
     char *data = slurp(rel, &len);
-    lines L;
+    test_lines L;
     const char *line;
     uint32_t next = 0;
     if (!data)
         return false;
-    L.p = data;
-    L.end = data + len;
-    L.no = 0;
-    while ((line = next_line(&L, &n)) != NULL) {
-        const char *hash = memchr(line, '#', n), *p, *end;
-        field f[5];
-        size_t nf;
+    L = test_lines_of(data, len);
+    while ((line = test_next_line(&L, &n)) != NULL) {
+        test_uts46_row row;
         mrange r;
-        if (hash)
-            n = (size_t)(hash - line);
-        nf = split_fields(line, n, f, 4);
-        if (nf == 1 && f[0].n == 0)
+        int got = test_uts46_line(line, n, &row);
+        if (got == 0)
             continue;
-        if (nf < 2 || nf > 4)
+        if (got < 0 || row.lo != next)
             goto bad;
-        p = f[0].p;
-        end = p + f[0].n;
-        if (!read_hex(&p, end, 0, &r.lo))
-            goto bad;
-        r.hi = r.lo;
-        if (p < end) {
-            if (end - p < 3 || p[0] != '.' || p[1] != '.')
-                goto bad;
-            p += 2;
-            if (!read_hex(&p, end, 0, &r.hi))
-                goto bad;
-        }
-        if (p != end || r.lo != next || r.hi < r.lo)
-            goto bad;
-        next = r.hi + 1;
-        if (field_is(&f[1], "valid") || field_is(&f[1], "disallowed_STD3_valid"))
-            r.status = ST_VALID;
-        else if (field_is(&f[1], "mapped") || field_is(&f[1], "disallowed_STD3_mapped"))
-            r.status = ST_MAPPED;
-        else if (field_is(&f[1], "ignored"))
-            r.status = ST_IGNORED;
-        else if (field_is(&f[1], "deviation"))
-            r.status = ST_DEVIATION;
-        else if (field_is(&f[1], "disallowed"))
-            r.status = ST_DISALLOWED;
-        else
-            goto bad;
+        next = row.hi + 1;
+        r.lo = row.lo;
+        r.hi = row.hi;
+        r.status = row.status;
         r.map_at = t->maps.n;
-        if (nf >= 3) {
-            p = f[2].p;
-            end = p + f[2].n;
-            while (p < end) {
-                uint32_t cp;
-                if (!read_hex(&p, end, 0, &cp))
-                    goto bad;
-                cpv_push(&t->maps, cp);
-                while (p < end && *p == ' ')
-                    p++;
-            }
-        }
-        r.map_n = t->maps.n - r.map_at;
-        if ((r.status == ST_MAPPED) != (r.map_n > 0) && r.status != ST_DEVIATION)
-            goto bad;
+        for (k = 0; k < row.map_n; k++)
+            cpv_push(&t->maps, row.map[k]);
+        r.map_n = row.map_n;
         if (t->n == t->cap) {
             t->cap = t->cap ? t->cap * 2 : 1024;
-            t->r = xrealloc(t->r, t->cap * sizeof *t->r);
+            t->r = test_xrealloc(t->r, t->cap * sizeof *t->r);
         }
         t->r[t->n++] = r;
     }
@@ -441,7 +212,7 @@ static bool is_dot(uint32_t cp)
 /* 0: no code point of s differs; 1: one in s itself; 2: one in a decoded
  * xn-- label of s (labels split at the four full stops UTS #46 maps to '.';
  * the xn-- prefix in either case; labels that do not decode are ignored). */
-static int differs_in(const str *s)
+static int differs_in(const test_buf *s)
 {
     cpv a = {0}, d = {0};
     size_t i, start;
@@ -460,12 +231,12 @@ static int differs_in(const str *s)
         if (m < 4 || (a.v[start] | 0x20) != 'x' || (a.v[start + 1] | 0x20) != 'n' ||
             a.v[start + 2] != '-' || a.v[start + 3] != '-')
             continue;
-        lab = xrealloc(NULL, m);
+        lab = test_xrealloc(NULL, m);
         for (k = 4; k < m && a.v[start + k] < 0x80; k++)
             lab[k - 4] = (char)a.v[start + k];
         if (k == m) {
             d.cap = m + 1;
-            d.v = xrealloc(d.v, d.cap * sizeof *d.v);
+            d.v = test_xrealloc(d.v, d.cap * sizeof *d.v);
             rc = xn_punycode_decode(lab, m - 4, d.v, d.cap, &d.n, NULL);
             if (rc == XN_OK)
                 for (k = 0; k < d.n && !why; k++)
@@ -480,7 +251,7 @@ static int differs_in(const str *s)
 }
 
 /* The left-out reason for a test, from its input and expected strings. */
-static int leave_out(const str *input, const str *const *expected, size_t n_expected)
+static int leave_out(const test_buf *input, const test_buf *const *expected, size_t n_expected)
 {
     size_t k;
     switch (differs_in(input)) {
@@ -511,17 +282,17 @@ typedef struct result {
 
 /* Runs f on an exact-size heap copy of in, with a 4 KiB output buffer grown
  * once to the size a XN_E_BUFFER_TOO_SMALL reports. */
-static void run(conv_fn f, const str *in, unsigned flags, bool is_ascii, result *r)
+static void run(conv_fn f, const test_buf *in, unsigned flags, bool is_ascii, result *r)
 {
     size_t cap = 4096;
     char *copy = test_exact_copy(in->s ? in->s : "", in->n);
     memset(r, 0, sizeof *r);
     r->rep.size = sizeof r->rep;
-    r->out = xrealloc(NULL, cap);
+    r->out = test_xrealloc(NULL, cap);
     r->rc = f(copy, in->n, r->out, cap, &r->len, flags, &r->rep);
     if (r->rc == XN_E_BUFFER_TOO_SMALL) {
         cap = r->len + 1;
-        r->out = xrealloc(r->out, cap);
+        r->out = test_xrealloc(r->out, cap);
         r->rc = f(copy, in->n, r->out, cap, &r->len, flags, &r->rep);
     }
     free(copy);
@@ -541,7 +312,7 @@ static void run(conv_fn f, const str *in, unsigned flags, bool is_ascii, result 
 
 /* Equality; with wildcard, U+FFFD in the actual string matches any one
  * code point of the expected one (IdnaTestV2.txt header). */
-static bool same_output(const char *got, size_t got_n, const str *want, bool wildcard)
+static bool same_output(const char *got, size_t got_n, const test_buf *want, bool wildcard)
 {
     cpv a = {0}, b = {0};
     bool eq;
@@ -570,8 +341,8 @@ enum want_kind {
 };
 
 /* Checks one result; prints the failure in full and returns false. */
-static bool judge(const char *where, unsigned line, const char *op, const str *in,
-                  const result *r, enum want_kind kind, const str *want,
+static bool judge(const char *where, unsigned line, const char *op, const test_buf *in,
+                  const result *r, enum want_kind kind, const test_buf *want,
                   const char *want_codes, bool wildcard)
 {
     bool ok;
@@ -681,7 +452,7 @@ static bool code_bit(const char *name, size_t n, uint64_t *bit)
     return false;
 }
 
-static bool parse_status(const field *f, status *st)
+static bool parse_status(const test_field *f, status *st)
 {
     const char *p = f->p, *end = f->p + f->n;
     memset(st, 0, sizeof *st);
@@ -720,29 +491,29 @@ static bool parse_status(const field *f, status *st)
 
 /* A string column: blank (inherits), "" (empty), or text with \uXXXX and
  * \x{X..} escapes; a high surrogate escape followed by a low one is a pair. */
-static bool parse_string(const field *f, str *out, bool *blank)
+static bool parse_string(const test_field *f, test_buf *out, bool *blank)
 {
     const char *p = f->p, *end = f->p + f->n;
     memset(out, 0, sizeof *out);
-    str_put(out, "", 0);
+    test_buf_put(out, "", 0);
     *blank = f->n == 0;
     if (f->n == 2 && p[0] == '"' && p[1] == '"')
         return true;
     while (p < end) {
         uint32_t cp, lo;
         if (*p != '\\') {
-            str_put(out, p, 1);
+            test_buf_put(out, p, 1);
             p++;
             continue;
         }
         p++;
         if (p < end && *p == 'u') {
             p++;
-            if (!read_hex(&p, end, 4, &cp))
+            if (!test_read_hex(&p, end, 4, 4, &cp))
                 return false;
         } else if (end - p >= 2 && p[0] == 'x' && p[1] == '{') {
             p += 2;
-            if (!read_hex(&p, end, 0, &cp) || p >= end || *p != '}')
+            if (!test_read_hex(&p, end, 1, 6, &cp) || p >= end || *p != '}')
                 return false;
             p++;
         } else {
@@ -750,12 +521,12 @@ static bool parse_string(const field *f, str *out, bool *blank)
         }
         if (cp >= 0xD800 && cp <= 0xDBFF && end - p >= 6 && p[0] == '\\' && p[1] == 'u') {
             const char *q = p + 2;
-            if (read_hex(&q, end, 4, &lo) && lo >= 0xDC00 && lo <= 0xDFFF) {
+            if (test_read_hex(&q, end, 4, 4, &lo) && lo >= 0xDC00 && lo <= 0xDFFF) {
                 cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
                 p = q;
             }
         }
-        str_cp(out, cp);
+        test_buf_cp(out, cp);
     }
     return true;
 }
@@ -776,12 +547,12 @@ static void run_idnatest(void)
     char where[] = "IdnaTestV2.txt";
     size_t len, n;
     char *data;
-    lines L;
+    test_lines L;
     const char *line;
     stats st[3];
     unsigned long tests = 0, ill_lines = 0, ill_fail = 0, left_why[LO_COUNT] = {0};
     unsigned long want_ok[3] = {0}, want_err[3] = {0}, code_diff[3] = {0}, code_lines = 0;
-    str listing = {0};
+    test_buf listing = {0};
     int o;
 
     memset(st, 0, sizeof st);
@@ -794,25 +565,20 @@ static void run_idnatest(void)
     if (!data)
         return;
     g_ran++;
-    L.p = data;
-    L.end = data + len;
-    L.no = 0;
-    while ((line = next_line(&L, &n)) != NULL) {
-        const char *hash = memchr(line, '#', n);
-        field f[8];
+    L = test_lines_of(data, len);
+    while ((line = test_next_line(&L, &n)) != NULL) {
+        test_field f[8];
         size_t nf;
-        str s[4];           /* source, toUnicode, toAsciiN, toAsciiT */
+        test_buf s[4];           /* source, toUnicode, toAsciiN, toAsciiT */
         bool blank[4];
         status cs[3];       /* their statuses */
-        const str *want[3];
+        const test_buf *want[3];
         const status *want_st[3];
-        const str *expected[1];
+        const test_buf *expected[1];
         int why, k;
         bool line_diff = false;
 
-        if (hash)
-            n = (size_t)(hash - line);
-        nf = split_fields(line, n, f, 7);
+        nf = test_split(line, test_uncomment(line, n), ';', f, 7);
         if (nf == 1 && f[0].n == 0)
             continue;
         memset(s, 0, sizeof s);
@@ -823,7 +589,7 @@ static void run_idnatest(void)
             test_failures++;
             printf("FAIL %s:%u: malformed test line\n", where, L.no);
             for (k = 0; k < 4; k++)
-                str_free(&s[k]);
+                test_buf_free(&s[k]);
             continue;
         }
         tests++;
@@ -869,7 +635,7 @@ static void run_idnatest(void)
             if (!all)
                 ill_fail++;
             for (k = 0; k < 4; k++)
-                str_free(&s[k]);
+                test_buf_free(&s[k]);
             continue;
         }
 
@@ -882,7 +648,7 @@ static void run_idnatest(void)
                 g_left++;
             }
             for (k = 0; k < 4; k++)
-                str_free(&s[k]);
+                test_buf_free(&s[k]);
             continue;
         }
 
@@ -905,14 +671,14 @@ static void run_idnatest(void)
                 if (!line_diff && code_lines < 20) {
                     char ours[256], tmp[512];
                     size_t cap = s[0].n * 10 + 16;
-                    char *esc = xrealloc(NULL, cap);
+                    char *esc = test_xrealloc(NULL, cap);
                     int m = snprintf(tmp, sizeof tmp, "  line %u %s: expected %s, ours [%s]: \"",
                                      L.no, ops[o].name, want_st[o]->text,
                                      codes_text(r.rep.errors, ours, sizeof ours));
-                    str_put(&listing, tmp, (size_t)m);
+                    test_buf_put(&listing, tmp, (size_t)m);
                     test_escape(esc, cap, s[0].s, s[0].n);
-                    str_put(&listing, esc, strlen(esc));
-                    str_put(&listing, "\"\n", 2);
+                    test_buf_put(&listing, esc, strlen(esc));
+                    test_buf_put(&listing, "\"\n", 2);
                     free(esc);
                 }
                 if (!line_diff)
@@ -922,7 +688,7 @@ static void run_idnatest(void)
             free(r.out);
         }
         for (k = 0; k < 4; k++)
-            str_free(&s[k]);
+            test_buf_free(&s[k]);
     }
     free(data);
 
@@ -945,274 +711,20 @@ static void run_idnatest(void)
            code_lines ? "; first lines:" : "");
     if (listing.n)
         fputs(listing.s, stdout);
-    str_free(&listing);
+    test_buf_free(&listing);
 }
 
-/* ---- a small strict JSON reader (RFC 8259) ----------------------------- */
-
-enum { J_NULL, J_FALSE, J_TRUE, J_NUMBER, J_STRING, J_ARRAY, J_OBJECT };
-
-typedef struct jval {
-    int type;
-    unsigned line;
-    str text;            /* J_STRING: the string; J_NUMBER: its literal */
-    struct jval *items;  /* J_ARRAY: elements; J_OBJECT: values */
-    str *keys;           /* J_OBJECT: keys, parallel to items */
-    size_t n;
-} jval;
-
-typedef struct jparser {
-    const char *p, *end;
-    unsigned line;
-    const char *err;
-} jparser;
-
-static void j_free(jval *v)
-{
-    size_t i;
-    for (i = 0; i < v->n; i++) {
-        j_free(&v->items[i]);
-        if (v->keys)
-            str_free(&v->keys[i]);
-    }
-    free(v->items);
-    free(v->keys);
-    str_free(&v->text);
-    memset(v, 0, sizeof *v);
-}
-
-static void j_ws(jparser *j)
-{
-    while (j->p < j->end &&
-           (*j->p == ' ' || *j->p == '\t' || *j->p == '\n' || *j->p == '\r')) {
-        if (*j->p == '\n')
-            j->line++;
-        j->p++;
-    }
-}
-
-static bool j_fail(jparser *j, const char *msg)
-{
-    if (!j->err)
-        j->err = msg;
-    return false;
-}
-
-static bool j_hex4(jparser *j, uint32_t *v)
-{
-    if (j->end - j->p < 4 || !read_hex(&j->p, j->p + 4, 4, v))
-        return j_fail(j, "bad \\u escape");
-    return true;
-}
-
-static bool j_string(jparser *j, str *out)
-{
-    memset(out, 0, sizeof *out);
-    str_put(out, "", 0);
-    j->p++; /* the opening quote */
-    for (;;) {
-        unsigned char c;
-        if (j->p >= j->end)
-            return j_fail(j, "unterminated string");
-        c = (unsigned char)*j->p;
-        if (c == '"') {
-            j->p++;
-            return true;
-        }
-        if (c < 0x20)
-            return j_fail(j, "control character in string");
-        if (c >= 0x80) {
-            uint32_t cp;
-            size_t k = get_utf8((const unsigned char *)j->p, (size_t)(j->end - j->p), &cp, false);
-            if (!k)
-                return j_fail(j, "ill-formed UTF-8 in string");
-            str_put(out, j->p, k);
-            j->p += k;
-            continue;
-        }
-        if (c != '\\') {
-            str_put(out, j->p, 1);
-            j->p++;
-            continue;
-        }
-        if (++j->p >= j->end)
-            return j_fail(j, "unterminated escape");
-        c = (unsigned char)*j->p++;
-        switch (c) {
-        case '"': case '\\': case '/':
-            str_put(out, &c, 1);
-            break;
-        case 'b': str_put(out, "\b", 1); break;
-        case 'f': str_put(out, "\f", 1); break;
-        case 'n': str_put(out, "\n", 1); break;
-        case 'r': str_put(out, "\r", 1); break;
-        case 't': str_put(out, "\t", 1); break;
-        case 'u': {
-            uint32_t cp, lo;
-            if (!j_hex4(j, &cp))
-                return false;
-            if (cp >= 0xD800 && cp <= 0xDBFF && j->end - j->p >= 6 && j->p[0] == '\\' &&
-                j->p[1] == 'u') {
-                const char *save = j->p;
-                j->p += 2;
-                if (!j_hex4(j, &lo))
-                    return false;
-                if (lo >= 0xDC00 && lo <= 0xDFFF)
-                    cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-                else
-                    j->p = save; /* a lone high surrogate, then another escape */
-            }
-            str_cp(out, cp); /* a lone surrogate sets out->surrogate */
-            break;
-        }
-        default:
-            return j_fail(j, "bad escape");
-        }
-    }
-}
-
-static bool j_digits(jparser *j)
-{
-    const char *s = j->p;
-    while (j->p < j->end && *j->p >= '0' && *j->p <= '9')
-        j->p++;
-    return j->p > s;
-}
-
-static bool j_value(jparser *j, jval *v, int depth)
-{
-    const char *start;
-    memset(v, 0, sizeof *v);
-    j_ws(j);
-    v->line = j->line;
-    if (j->p >= j->end)
-        return j_fail(j, "unexpected end of input");
-    if (depth > 64)
-        return j_fail(j, "nesting too deep");
-    start = j->p;
-    switch (*j->p) {
-    case '"':
-        v->type = J_STRING;
-        return j_string(j, &v->text);
-    case 'n': case 't': case 'f': {
-        static const char *const words[] = {"null", "true", "false"};
-        static const int types[] = {J_NULL, J_TRUE, J_FALSE};
-        int k;
-        for (k = 0; k < 3; k++) {
-            size_t wl = strlen(words[k]);
-            if ((size_t)(j->end - j->p) >= wl && memcmp(j->p, words[k], wl) == 0) {
-                j->p += wl;
-                v->type = types[k];
-                return true;
-            }
-        }
-        return j_fail(j, "bad literal");
-    }
-    case '[': case '{': {
-        bool obj = *j->p == '{';
-        char close = obj ? '}' : ']';
-        size_t cap = 0;
-        v->type = obj ? J_OBJECT : J_ARRAY;
-        j->p++;
-        j_ws(j);
-        if (j->p < j->end && *j->p == close) {
-            j->p++;
-            return true;
-        }
-        for (;;) {
-            if (v->n == cap) {
-                cap = cap ? cap * 2 : 8;
-                v->items = xrealloc(v->items, cap * sizeof *v->items);
-                if (obj)
-                    v->keys = xrealloc(v->keys, cap * sizeof *v->keys);
-            }
-            if (obj) {
-                j_ws(j);
-                if (j->p >= j->end || *j->p != '"')
-                    return j_fail(j, "object key expected");
-                if (!j_string(j, &v->keys[v->n])) {
-                    str_free(&v->keys[v->n]);
-                    return false;
-                }
-                j_ws(j);
-                if (j->p >= j->end || *j->p != ':') {
-                    str_free(&v->keys[v->n]);
-                    return j_fail(j, "':' expected");
-                }
-                j->p++;
-            }
-            if (!j_value(j, &v->items[v->n], depth + 1)) {
-                j_free(&v->items[v->n]);
-                if (obj)
-                    str_free(&v->keys[v->n]);
-                return false;
-            }
-            v->n++;
-            j_ws(j);
-            if (j->p < j->end && *j->p == ',') {
-                j->p++;
-                continue;
-            }
-            if (j->p < j->end && *j->p == close) {
-                j->p++;
-                return true;
-            }
-            return j_fail(j, "',' or closing bracket expected");
-        }
-    }
-    default:
-        /* -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? */
-        v->type = J_NUMBER;
-        if (*j->p == '-')
-            j->p++;
-        if (j->p < j->end && *j->p == '0')
-            j->p++;
-        else if (j->p >= j->end || *j->p < '1' || *j->p > '9' || !j_digits(j))
-            return j_fail(j, "unexpected character");
-        if (j->p < j->end && *j->p == '.') {
-            j->p++;
-            if (!j_digits(j))
-                return j_fail(j, "digits expected after '.'");
-        }
-        if (j->p < j->end && (*j->p == 'e' || *j->p == 'E')) {
-            j->p++;
-            if (j->p < j->end && (*j->p == '+' || *j->p == '-'))
-                j->p++;
-            if (!j_digits(j))
-                return j_fail(j, "digits expected in exponent");
-        }
-        str_put(&v->text, start, (size_t)(j->p - start));
-        return true;
-    }
-}
+/* ---- JSON (json.h) ----------------------------------------------------- */
 
 /* Parses a whole file; on error prints it as a failure and returns false. */
-static bool j_parse(const char *data, size_t len, const char *name, jval *root)
+static bool j_parse(const char *data, size_t len, const char *name, test_json *root)
 {
-    jparser j;
-    j.p = data;
-    j.end = data + len;
-    j.line = 1;
-    j.err = NULL;
-    if (j_value(&j, root, 0)) {
-        j_ws(&j);
-        if (j.p == j.end)
-            return true;
-        j_fail(&j, "content after the value");
-    }
+    test_json_error err;
+    if (test_json_parse(data, len, root, &err))
+        return true;
     test_failures++;
-    printf("FAIL %s:%u: JSON: %s\n", name, j.line, j.err);
-    j_free(root);
+    printf("FAIL %s:%u: JSON: %s\n", name, err.line, err.msg);
     return false;
-}
-
-static const jval *j_get(const jval *obj, const char *key)
-{
-    size_t i;
-    for (i = 0; i < obj->n; i++)
-        if (obj->keys[i].n == strlen(key) && memcmp(obj->keys[i].s, key, obj->keys[i].n) == 0)
-            return &obj->items[i];
-    return NULL;
 }
 
 /* ---- WPT url/resources ------------------------------------------------- */
@@ -1255,7 +767,7 @@ static void run_wpt(const wpt_file *w)
 {
     size_t len, i;
     char *data;
-    jval root;
+    test_json root;
     stats st;
     unsigned long entries = 0, nulls = 0, url_only = 0, empty_input = 0;
     unsigned long left_why[LO_COUNT] = {0};
@@ -1276,38 +788,38 @@ static void run_wpt(const wpt_file *w)
         return;
     }
     free(data);
-    if (root.type != J_ARRAY) {
+    if (root.type != TEST_JSON_ARRAY) {
         test_failures++;
         printf("FAIL %s: not a JSON array\n", w->name);
-        j_free(&root);
+        test_json_free(&root);
         return;
     }
     for (i = 0; i < root.n; i++) {
-        const jval *e = &root.items[i], *in, *out, *only;
-        const str *expected[1];
+        const test_json *e = &root.items[i], *in, *out, *only;
+        const test_buf *expected[1];
         result r;
         bool ok, empty;
         int why;
-        if (e->type == J_STRING)
+        if (e->type == TEST_JSON_STRING)
             continue; /* a comment */
-        in = e->type == J_OBJECT ? j_get(e, "input") : NULL;
-        out = e->type == J_OBJECT ? j_get(e, "output") : NULL;
-        only = e->type == J_OBJECT ? j_get(e, "urlStandardOnly") : NULL;
-        if (!in || in->type != J_STRING || !out ||
-            (out->type != J_STRING && out->type != J_NULL) ||
-            (only && only->type != J_TRUE && only->type != J_FALSE)) {
+        in = e->type == TEST_JSON_OBJECT ? test_json_get(e, "input") : NULL;
+        out = e->type == TEST_JSON_OBJECT ? test_json_get(e, "output") : NULL;
+        only = e->type == TEST_JSON_OBJECT ? test_json_get(e, "urlStandardOnly") : NULL;
+        if (!in || in->type != TEST_JSON_STRING || !out ||
+            (out->type != TEST_JSON_STRING && out->type != TEST_JSON_NULL) ||
+            (only && only->type != TEST_JSON_TRUE && only->type != TEST_JSON_FALSE)) {
             test_failures++;
             printf("FAIL %s:%u: entry without a string input and a string/null output\n",
                    w->name, e->line);
             continue;
         }
         entries++;
-        if (out->type == J_NULL)
+        if (out->type == TEST_JSON_NULL)
             nulls++;
-        if (only && only->type == J_TRUE)
+        if (only && only->type == TEST_JSON_TRUE)
             url_only++;
         if (w->rule) {
-            expected[0] = out->type == J_STRING ? &out->text : NULL;
+            expected[0] = out->type == TEST_JSON_STRING ? &out->text : NULL;
             why = leave_out(&in->text, expected, 1);
             if (why != LO_NONE) {
                 left_why[why]++;
@@ -1320,17 +832,17 @@ static void run_wpt(const wpt_file *w)
          * VerifyDnsLength off) is skipped by WPT's own harness ("cannot test
          * empty string input through new URL()"); the URL Standard's domain
          * to ASCII fails on an empty result, and so must XN_WHATWG. */
-        empty = in->text.n == 0 && out->type == J_STRING && out->text.n == 0;
+        empty = in->text.n == 0 && out->type == TEST_JSON_STRING && out->text.n == 0;
         if (empty)
             empty_input++;
         run(xn_to_ascii, &in->text, XN_WHATWG, true, &r);
         ok = judge(w->name, e->line, "to_ascii XN_WHATWG", &in->text, &r,
-                   out->type == J_NULL || empty ? WANT_ANY_FAILURE : WANT_OK, &out->text,
+                   out->type == TEST_JSON_NULL || empty ? WANT_ANY_FAILURE : WANT_OK, &out->text,
                    empty ? "(empty result: URL Standard failure)" : "(null)", false);
         count(&st, ok);
         free(r.out);
     }
-    j_free(&root);
+    test_json_free(&root);
     printf("%s: %lu entries (%lu null, %lu urlStandardOnly, %lu empty input run as must-fail)",
            w->name, entries, nulls, url_only, empty_input);
     if (w->rule)
@@ -1344,7 +856,7 @@ static void run_wpt(const wpt_file *w)
 /* ---- ada-idna fixtures ------------------------------------------------- */
 
 typedef struct ada_lines {
-    str *v;
+    test_buf *v;
     size_t n;
 } ada_lines;
 
@@ -1352,18 +864,16 @@ static bool read_ada(const char *rel, ada_lines *a)
 {
     size_t len, n;
     char *data = slurp(rel, &len);
-    lines L;
+    test_lines L;
     const char *line;
     memset(a, 0, sizeof *a);
     if (!data)
         return false;
-    L.p = data;
-    L.end = data + len;
-    L.no = 0;
-    while ((line = next_line(&L, &n)) != NULL) {
-        a->v = xrealloc(a->v, (a->n + 1) * sizeof *a->v);
+    L = test_lines_of(data, len);
+    while ((line = test_next_line(&L, &n)) != NULL) {
+        a->v = test_xrealloc(a->v, (a->n + 1) * sizeof *a->v);
         memset(&a->v[a->n], 0, sizeof a->v[a->n]);
-        str_put(&a->v[a->n], line, n);
+        test_buf_put(&a->v[a->n], line, n);
         a->n++;
     }
     free(data);
@@ -1374,12 +884,12 @@ static void free_ada(ada_lines *a)
 {
     size_t i;
     for (i = 0; i < a->n; i++)
-        str_free(&a->v[i]);
+        test_buf_free(&a->v[i]);
     free(a->v);
 }
 
 /* The URL Standard's forbidden domain code points. */
-static bool forbidden_domain(const str *s)
+static bool forbidden_domain(const test_buf *s)
 {
     size_t i;
     for (i = 0; i < s->n; i++) {
@@ -1427,7 +937,7 @@ static void run_ada(void)
         g_ran++;
         if (ada_pairs(nm, &a))
             for (i = 0; i + 1 < a.n; i += 2) {
-                const str *expected[1] = {&a.v[i + 1]};
+                const test_buf *expected[1] = {&a.v[i + 1]};
                 result r;
                 bool forb = forbidden_domain(&a.v[i + 1]);
                 if (leave_out(&a.v[i], expected, 1) != LO_NONE) {
@@ -1475,7 +985,7 @@ static void run_ada(void)
         g_ran++;
         if (ada_pairs(nm, &a))
             for (i = 0; i + 1 < a.n; i += 2) {
-                const str *expected[1] = {&a.v[i + 1]};
+                const test_buf *expected[1] = {&a.v[i + 1]};
                 result r;
                 if (leave_out(&a.v[i], expected, 1) != LO_NONE) {
                     st.left++;
@@ -1499,7 +1009,7 @@ static void run_ada(void)
         snprintf(where, sizeof where, "%s", nm);
         if (ada_pairs(nm, &a))
             for (i = 0; i + 1 < a.n; i += 2) {
-                const str *label = &a.v[i], *puny = &a.v[i + 1];
+                const test_buf *label = &a.v[i], *puny = &a.v[i + 1];
                 cpv cps = {0};
                 uint32_t *cp_copy, *dec;
                 void *mem;
@@ -1522,7 +1032,7 @@ static void run_ada(void)
                 /* encode: code points -> Punycode */
                 mem = test_exact_copy(cps.v, cps.n * sizeof *cps.v);
                 cp_copy = mem;
-                enc = xrealloc(NULL, cap);
+                enc = test_xrealloc(NULL, cap);
                 rc = xn_punycode_encode(cp_copy, cps.n, NULL, enc, cap, &enc_len);
                 ok = rc == XN_OK && enc_len == puny->n && memcmp(enc, puny->s, puny->n) == 0;
                 count(&st, ok);
@@ -1540,13 +1050,13 @@ static void run_ada(void)
                 /* decode: Punycode -> code points */
                 test_checks++;
                 p_copy = test_exact_copy(puny->s, puny->n);
-                dec = xrealloc(NULL, cap * sizeof *dec);
+                dec = test_xrealloc(NULL, cap * sizeof *dec);
                 rc = xn_punycode_decode(p_copy, puny->n, dec, cap, &dec_len, NULL);
                 ok = rc == XN_OK && dec_len == cps.n &&
                      (dec_len == 0 || memcmp(dec, cps.v, dec_len * sizeof *dec) == 0);
                 count(&st, ok);
                 if (!ok) {
-                    str got = {0};
+                    test_buf got = {0};
                     size_t k;
                     test_failures++;
                     printf("FAIL %s:%zu xn_punycode_decode\n", where, i + 2);
@@ -1554,11 +1064,11 @@ static void run_ada(void)
                     print_str("expected:", label->s, label->n);
                     printf("    actual:   %s\n", xn_strerror_name(rc));
                     if (rc == XN_OK) {
-                        str_put(&got, "", 0);
+                        test_buf_put(&got, "", 0);
                         for (k = 0; k < dec_len; k++)
-                            str_cp(&got, dec[k]);
+                            test_buf_cp(&got, dec[k]);
                         print_str("actual:", got.s, got.n);
-                        str_free(&got);
+                        test_buf_free(&got);
                     }
                 }
                 free(p_copy);

@@ -268,7 +268,7 @@ static void test_display_api(void)
 
     /* Every capacity below the size needed reports that size. */
     for (cap = 0; cap < LEN(name); cap++) {
-        char *buf = (char *)malloc(cap ? cap : 1);
+        char *buf = (char *)test_xmalloc(cap);
         len = 0;
         CHECK_EQ_INT(xn_to_display(name, LEN(name), cap ? buf : NULL, cap, &len, 0, NULL, &d),
                      XN_E_BUFFER_TOO_SMALL);
@@ -277,7 +277,7 @@ static void test_display_api(void)
         free(buf);
     }
     {
-        char *buf = (char *)malloc(LEN(name));
+        char *buf = (char *)test_xmalloc(LEN(name));
         CHECK_EQ_INT(xn_to_display(name, LEN(name), buf, LEN(name), &len, 0, NULL, NULL), XN_OK);
         CHECK(len == LEN(name) && memcmp(buf, name, len) == 0);
         free(buf);
@@ -587,7 +587,7 @@ static void test_email(void)
         static const char want[] = "\xE7\x94\xA8\xE6\x88\xB7@xn--fsqu00a.xn--4rr70v";
         size_t cap, len;
         for (cap = 0; cap <= LEN(want); cap++) {
-            char *buf = (char *)malloc(cap ? cap : 1);
+            char *buf = (char *)test_xmalloc(cap);
             int utf8 = -1, rc;
             len = 0;
             rc = xn_email_to_ascii(in, LEN(in), cap ? buf : NULL, cap, &len, 0, NULL, &utf8);

@@ -140,12 +140,11 @@ static void test_vectors(void)
     size_t i;
     for (i = 0; i < sizeof vectors / sizeof vectors[0]; i++) {
         const vec *v = &vectors[i];
-        size_t n = strlen(v->in), len = 99, cap;
+        size_t n = strlen(v->in), len = 99;
         char *in = test_exact_copy(v->in, n);
         char out[512], esc[256], codes[128];
         const char *what = v->op == LOOKUP ? "lookup" : "to_unicode";
-        int (*fn)(const char *, size_t, char *, size_t, size_t *, unsigned, xn_report *) =
-            v->op == LOOKUP ? xn_idna2008_lookup : xn_idna2008_to_unicode;
+        test_conv_fn fn = v->op == LOOKUP ? xn_idna2008_lookup : xn_idna2008_to_unicode;
         xn_report rep = XN_REPORT_INIT;
         int rc = fn(in, n, out, sizeof out, &len, v->flags, &rep);
         bool has_out = rc == XN_OK || (rc == BAD && v->op == TO_UNICODE);
@@ -159,14 +158,9 @@ static void test_vectors(void)
         if (has_out) {
             CHECK_MSG(!v->out || (len == strlen(v->out) && memcmp(out, v->out, len) == 0 && out[len] == '\0'),
                       "%s(%s): [%.*s]", what, esc, (int)len, out);
-            for (cap = 0; cap < len; cap++) {
-                char *small = malloc(cap ? cap : 1);
-                size_t need = 0;
-                int r2 = fn(in, n, cap ? small : NULL, cap, &need, v->flags, NULL);
-                CHECK_MSG(r2 == XN_E_BUFFER_TOO_SMALL && need == len, "%s(%s) cap %zu: %d %zu",
-                          what, esc, cap, r2, need);
-                free(small);
-            }
+            char call[300];
+            snprintf(call, sizeof call, "%s(%s)", what, esc);
+            test_caps(call, fn, in, n, v->flags, len, rc, out, len);
         } else {
             CHECK_MSG(len == 0, "%s(%s): *out_len %zu on failure", what, esc, len);
         }
@@ -302,36 +296,28 @@ static unsigned char *g_prop;
 
 static bool load_idna2008(const char *dir)
 {
-    size_t len = 0, pos = 0;
+    size_t len = 0, n;
     char *d = test_read_file(dir, "unicode-idna-15.0.0/Idna2008-15.0.0.txt", &len);
+    const char *line;
+    test_lines L;
     unsigned long lines = 0;
     if (!d)
         return false;
-    g_prop = malloc(0x110000);
-    memset(g_prop, 4, 0x110000);
-    while (pos < len) {
-        size_t e = pos;
-        while (e < len && d[e] != '\n')
-            e++;
-        if (d[pos] != '#' && e > pos) {
-            unsigned long lo, hi;
-            char cat[16];
-            char *line = d + pos;
-            d[e] = '\0';
-            if (sscanf(line, "%lx..%lx ; %15s", &lo, &hi, cat) == 3 ||
-                (sscanf(line, "%lx ; %15s", &lo, cat) == 2 && (hi = lo, 1))) {
-                unsigned char v = strcmp(cat, "PVALID") == 0     ? 0
-                                  : strcmp(cat, "CONTEXTJ") == 0 ? 1
-                                  : strcmp(cat, "CONTEXTO") == 0 ? 2
-                                  : strcmp(cat, "DISALLOWED") == 0 ? 3
-                                                                   : 4;
-                unsigned long c;
-                for (c = lo; c <= hi && c < 0x110000; c++)
-                    g_prop[c] = v;
-                lines++;
-            }
-        }
-        pos = e + 1;
+    g_prop = test_xmalloc(0x110000);
+    memset(g_prop, TEST_IDNA2008_UNASSIGNED, 0x110000);
+    L = test_lines_of(d, len);
+    while ((line = test_next_line(&L, &n)) != NULL) {
+        test_idna2008_row row;
+        int got = test_idna2008_line(line, n, &row);
+        uint32_t c;
+        if (got < 0)
+            CHECK_MSG(0, "Idna2008-15.0.0.txt:%u: malformed line", L.no);
+        /* The file's "# @missing:" default is UNASSIGNED, as g_prop starts. */
+        if (got <= 0 || row.is_default)
+            continue;
+        for (c = row.lo; c <= row.hi; c++)
+            g_prop[c] = (unsigned char)row.value;
+        lines++;
     }
     free(d);
     CHECK_MSG(lines > 1000, "Idna2008-15.0.0.txt: only %lu lines", lines);
@@ -371,42 +357,19 @@ static bool has_upper_ascii(const char *s, size_t n)
     return false;
 }
 
-/* Trims and splits an IdnaTestV2 line into its 7 columns. */
-static int split_cols(char *line, char **col, size_t *len)
-{
-    int k = 0;
-    char *p = line, *hash = strchr(line, '#');
-    if (hash)
-        *hash = '\0';
-    while (k < 7) {
-        char *semi = strchr(p, ';');
-        char *a = p, *b = semi ? semi : p + strlen(p);
-        while (a < b && (*a == ' ' || *a == '\t'))
-            a++;
-        while (b > a && (b[-1] == ' ' || b[-1] == '\t'))
-            b--;
-        col[k] = a;
-        len[k] = (size_t)(b - a);
-        k++;
-        if (!semi)
-            break;
-        p = semi + 1;
-    }
-    return k;
-}
-
 static unsigned long v2_lines, v2_pass, v2_left;
 
 /* IdnaTestV2 15.0 accepts a trailing root dot (A4_2 for it came in 16.0). */
 #define V2_FLAGS (XN_IDNA2008_MAP | XN_ALLOW_ROOT_DOT)
 
-static void v2_line(char **col, size_t *cl)
+/* One IdnaTestV2 line, its 7 columns split (test_split). */
+static void v2_line(const test_field *col)
 {
-    test_buf src = {NULL, 0, 0}, uni = {NULL, 0, 0}, asc = {NULL, 0, 0};
-    const char *st_u = cl[2] ? col[2] : "[]";
-    size_t st_u_n = cl[2] ? cl[2] : 2;
-    const char *st_a = cl[4] ? col[4] : st_u;
-    size_t st_a_n = cl[4] ? cl[4] : st_u_n;
+    test_buf src = {NULL, 0, 0, false}, uni = {NULL, 0, 0, false}, asc = {NULL, 0, 0, false};
+    const char *st_u = col[2].n ? col[2].p : "[]";
+    size_t st_u_n = col[2].n ? col[2].n : 2;
+    const char *st_a = col[4].n ? col[4].p : st_u;
+    size_t st_a_n = col[4].n ? col[4].n : st_u_n;
     bool a_ok, contexto;
     char out[1024], esc[512], codes[256];
     size_t len = 0;
@@ -414,10 +377,11 @@ static void v2_line(char **col, size_t *cl)
     int rc;
     unsigned long before = test_failures;
 
-    if (!test_unescape_v2(col[0], cl[0], &src) || !test_unescape_v2(cl[1] ? col[1] : col[0],
-                                                          cl[1] ? cl[1] : cl[0], &uni) ||
-        !test_unescape_v2(cl[3] ? col[3] : (cl[1] ? col[1] : col[0]),
-                     cl[3] ? cl[3] : (cl[1] ? cl[1] : cl[0]), &asc)) {
+    if (!test_unescape_v2(col[0].p, col[0].n, &src) ||
+        !test_unescape_v2(col[1].n ? col[1].p : col[0].p, col[1].n ? col[1].n : col[0].n,
+                          &uni) ||
+        !test_unescape_v2(col[3].n ? col[3].p : (col[1].n ? col[1].p : col[0].p),
+                          col[3].n ? col[3].n : (col[1].n ? col[1].n : col[0].n), &asc)) {
         v2_left++; /* a lone surrogate: no UTF-8 input */
         goto out;
     }
@@ -525,26 +489,20 @@ out:
 
 static void test_v2(const char *dir)
 {
-    size_t len = 0, pos = 0;
+    size_t len = 0, n;
     char *d;
+    const char *line;
+    test_lines L;
     if (!load_idna2008(dir))
         return;
     d = test_read_file(dir, "unicode-idna-15.0.0/IdnaTestV2.txt", &len);
     if (!d)
         return;
-    while (pos < len) {
-        size_t e = pos;
-        char *col[7];
-        size_t cl[7];
-        while (e < len && d[e] != '\n')
-            e++;
-        d[e] = '\0';
-        if (d[pos] != '#' && e > pos) {
-            int k = split_cols(d + pos, col, cl);
-            if (k == 7)
-                v2_line(col, cl);
-        }
-        pos = e + 1;
+    L = test_lines_of(d, len);
+    while ((line = test_next_line(&L, &n)) != NULL) {
+        test_field col[7];
+        if (n && line[0] != '#' && test_split(line, test_uncomment(line, n), ';', col, 7) >= 7)
+            v2_line(col);
     }
     printf("IdnaTestV2 15.0.0 derived: %lu lines checked, %lu passed, %lu left out (CONTEXTO "
            "decides, reserved LDH label, lone surrogate)\n",
@@ -737,30 +695,23 @@ static int diff_main(const char *testdata, const char *corpus)
     test_tally_print("libidn2", "IdnaTestV2 15.0.0 toUnicode column", &t, excuse_text, EXCUSES);
     return test_finish("idna2008-libidn2");
 }
-#endif
-
-#ifdef HAVE_LIBIDN2
-#define DIFF_MAIN diff_main
 #else
-#define DIFF_MAIN NULL
+#define diff_main NULL /* built without libidn2: test_diff_mode says so */
 #endif
 
 int main(int argc, char **argv)
 {
-    setvbuf(stderr, NULL, _IOLBF, 0);
-    if (argc >= 2 && strcmp(argv[1], "--diff") == 0)
-        return test_diff_command(argc, argv, DIFF_MAIN,
-                                 "built without libidn2 (pkg-config libidn2 not found): no "
-                                 "IDNA2008 differential");
+    const char *dir;
+    int rc = test_diff_mode(argc, argv, diff_main,
+                            "built without libidn2 (pkg-config libidn2 not found): no "
+                            "IDNA2008 differential");
+    if (rc >= 0)
+        return rc;
     test_vectors();
     test_register();
     test_api();
-    if (argc >= 2) {
-        test_v2(argv[1]);
-    } else {
-        fprintf(stderr, "SKIP: no testdata folder given\n");
-        test_missing++;
-    }
+    if ((dir = test_testdata_arg(argc, argv)) != NULL)
+        test_v2(dir);
     free(g_prop);
     return test_finish("idna2008");
 }

@@ -121,8 +121,6 @@ void __wrap_free(void *p)
     __real_free(p);
 }
 
-typedef int (*alloc_fn)(const char *, size_t, char **, size_t *, unsigned, xn_report *);
-
 static void arm(long n)
 {
     armed = true;
@@ -137,7 +135,7 @@ static void disarm(void)
     fail_at = -1;
 }
 
-static void run_fn(int line, alloc_fn fn, const char *what, const char *in, size_t n,
+static void run_fn(int line, test_alloc_fn fn, const char *what, const char *in, size_t n,
                    unsigned flags)
 {
     char esc[200];
@@ -183,29 +181,7 @@ static void run_fn(int line, alloc_fn fn, const char *what, const char *in, size
     xn_free(ref);
 }
 
-/* The wrappers with a further out-parameter, in alloc_fn's shape. */
-static int display_alloc(const char *in, size_t n, char **out, size_t *len, unsigned flags,
-                         xn_report *rep)
-{
-    xn_display_report d = XN_DISPLAY_REPORT_INIT;
-    return xn_to_display_alloc(in, n, out, len, flags, rep, &d);
-}
-
-static int email_ascii_alloc(const char *in, size_t n, char **out, size_t *len, unsigned flags,
-                             xn_report *rep)
-{
-    int smtputf8;
-    return xn_email_to_ascii_alloc(in, n, out, len, flags, rep, &smtputf8);
-}
-
-static int email_unicode_alloc(const char *in, size_t n, char **out, size_t *len, unsigned flags,
-                               xn_report *rep)
-{
-    int smtputf8;
-    return xn_email_to_unicode_alloc(in, n, out, len, flags, rep, &smtputf8);
-}
-
-/* xn_idna2008_register() in alloc_fn's shape (it has no *_alloc form):
+/* xn_idna2008_register() in test_alloc_fn's shape (it has no *_alloc form):
  * the label given as the U-label, or with XN_TEST_AS_ALABEL as the
  * A-label; the result is copied into a block of its own. */
 #define XN_TEST_AS_ALABEL 0x80000000u
@@ -325,11 +301,11 @@ int main(void)
         lab[0] = '\0';
         for (k = 0; k < 175; k++)
             strcat(lab, "\xC7\x96");
-        run_fn(__LINE__, display_alloc, "display_alloc", lab, strlen(lab), XN_NO_VERIFY_DNS_LENGTH);
+        run_fn(__LINE__, test_display_alloc, "display_alloc", lab, strlen(lab), XN_NO_VERIFY_DNS_LENGTH);
         lab[0] = '\0';
         for (k = 0; k < 175; k++)
             strcat(lab, "\xD1\x91");
-        run_fn(__LINE__, display_alloc, "display_alloc", lab, strlen(lab), XN_NO_VERIFY_DNS_LENGTH);
+        run_fn(__LINE__, test_display_alloc, "display_alloc", lab, strlen(lab), XN_NO_VERIFY_DNS_LENGTH);
         strcpy(lab, "xn--");
         /* A long "xn--" label that is no Punycode, kept as a label. */
         memset(lab + 4, 'z', 400);
@@ -362,22 +338,22 @@ int main(void)
     /* The display and mail wrappers: a result that fits, one longer than
      * the internal buffer (a display form of 626 bytes; a 400-byte local
      * part, also with ToUnicode's output on a violation), a failure. */
-    RUN_FN(display_alloc, "b\xC3\xBC" "cher.de", 0);
-    RUN_FN(display_alloc, "a..b", 0);
+    RUN_FN(test_display_alloc, "b\xC3\xBC" "cher.de", 0);
+    RUN_FN(test_display_alloc, "a..b", 0);
     big[0] = '\0';
     for (i = 0; i < 11 * 14; i++)
         strcat(big, i && i % 14 == 0 ? ".\xF0\xA0\xAE\xB7" : "\xF0\xA0\xAE\xB7");
-    run_fn(__LINE__, display_alloc, "display_alloc", big, strlen(big), 0);
-    RUN_FN(email_ascii_alloc, "user@b\xC3\xBC" "cher.de", 0);
-    RUN_FN(email_ascii_alloc, "user@a..b", 0);
-    RUN_FN(email_unicode_alloc, "user@xn--a.de", 0);
+    run_fn(__LINE__, test_display_alloc, "display_alloc", big, strlen(big), 0);
+    RUN_FN(test_email_to_ascii_alloc, "user@b\xC3\xBC" "cher.de", 0);
+    RUN_FN(test_email_to_ascii_alloc, "user@a..b", 0);
+    RUN_FN(test_email_to_unicode_alloc, "user@xn--a.de", 0);
     big[0] = '\0';
     for (i = 0; i < 200; i++)
         strcat(big, "\xC3\xA9");
     strcat(big, "@b\xC3\xBC" "cher.de");
-    run_fn(__LINE__, email_ascii_alloc, "email_ascii_alloc", big, strlen(big), 0);
+    run_fn(__LINE__, test_email_to_ascii_alloc, "email_ascii_alloc", big, strlen(big), 0);
     strcpy(big + 400, "@xn--a.de");
-    run_fn(__LINE__, email_unicode_alloc, "email_unicode_alloc", big, strlen(big), 0);
+    run_fn(__LINE__, test_email_to_unicode_alloc, "email_unicode_alloc", big, strlen(big), 0);
 
     /* Bad arguments: nothing allocated, *out untouched or NULL. */
     {

@@ -21,6 +21,7 @@
 #include <stdbool.h>
 
 #include "internal.h"
+#include "json.h"
 #include "testdata.h"
 
 #ifdef HAVE_LIBIDN
@@ -33,26 +34,6 @@
 /* ------------------------------------------------------------------------
  * Helpers
  * --------------------------------------------------------------------- */
-
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n ? n : 1);
-    if (!p) {
-        fprintf(stderr, "test-punycode: out of memory\n");
-        exit(99);
-    }
-    return p;
-}
-
-static void *xrealloc(void *p, size_t n)
-{
-    p = realloc(p, n ? n : 1);
-    if (!p) {
-        fprintf(stderr, "test-punycode: out of memory\n");
-        exit(99);
-    }
-    return p;
-}
 
 /* Code points as "U+0041 U+00FC ..." for messages (static buffer). */
 static const char *cps_text(const uint32_t *cp, size_t n)
@@ -116,7 +97,7 @@ static void check_encode(const uint32_t *cp0, size_t n, const unsigned char *fla
               expect_len);
 
     /* Room for the NUL. */
-    out = (char *)xmalloc(expect_len + 1);
+    out = (char *)test_xmalloc(expect_len + 1);
     rc = xn_punycode_encode(cp, n, flags, out, expect_len + 1, &len);
     CHECK_MSG(rc == XN_OK && len == expect_len && memcmp(out, expect, len) == 0 &&
                   out[len] == '\0',
@@ -130,7 +111,7 @@ static void check_encode(const uint32_t *cp0, size_t n, const unsigned char *fla
     for (cap = 0; cap <= expect_len; cap++) {
         int mode;
         for (mode = 0; mode < 2; mode++) {
-            unsigned char *blk = (unsigned char *)xmalloc(mode ? cap + GUARD : cap);
+            unsigned char *blk = (unsigned char *)test_xmalloc(mode ? cap + GUARD : cap);
             if (mode)
                 memset(blk, GUARD_BYTE, cap + GUARD);
             len = 12345;
@@ -169,8 +150,8 @@ static void check_decode(const char *in0, size_t in_len, const uint32_t *expect,
               expect_n);
 
     /* Exact room, with and without flags. */
-    out = (uint32_t *)xmalloc(expect_n * sizeof *out);
-    fl = (unsigned char *)xmalloc(expect_n);
+    out = (uint32_t *)test_xmalloc(expect_n * sizeof *out);
+    fl = (unsigned char *)test_xmalloc(expect_n);
     rc = xn_punycode_decode(in, in_len, out, expect_n, &len, fl);
     CHECK_MSG(rc == XN_OK && len == expect_n && memcmp(out, expect, len * sizeof *out) == 0,
               "%s: decode \"%s\": rc %s, got %s", what, bytes_text(in, in_len),
@@ -188,7 +169,7 @@ static void check_decode(const char *in0, size_t in_len, const uint32_t *expect,
         for (mode = 0; mode < 2; mode++) {
             size_t ob = mode ? cap * sizeof *out + GUARD : cap * sizeof *out;
             size_t fb = mode ? cap + GUARD : cap;
-            unsigned char *o = (unsigned char *)xmalloc(ob), *f = (unsigned char *)xmalloc(fb);
+            unsigned char *o = (unsigned char *)test_xmalloc(ob), *f = (unsigned char *)test_xmalloc(fb);
             if (mode) {
                 memset(o, GUARD_BYTE, ob);
                 memset(f, GUARD_BYTE, fb);
@@ -358,7 +339,7 @@ static void test_failure_classes(void)
         cps[i] = i % 2 ? 'a' : 0xE9;
     check_encode_fails(cps, XN_LABEL_LIMIT + 1, NULL, XN_E_TOO_LONG, "1025 code points");
     {
-        char *big = (char *)xmalloc(8 * XN_LABEL_LIMIT);
+        char *big = (char *)test_xmalloc(8 * XN_LABEL_LIMIT);
         int rc = xn_punycode_encode(cps, XN_LABEL_LIMIT, NULL, big, 8 * XN_LABEL_LIMIT, &len);
         CHECK_MSG(rc == XN_OK, "1024 code points: %s", xn_strerror_name(rc));
         free(big);
@@ -367,8 +348,8 @@ static void test_failure_classes(void)
      * whether basic (before the delimiter) or inserted (each 'a' a delta of
      * 0, inserting U+0080); the input may take up to XN_ACE_LIMIT bytes. */
     {
-        char *t = (char *)xmalloc(XN_ACE_LIMIT + 2);
-        uint32_t *out = (uint32_t *)xmalloc((XN_LABEL_LIMIT + 1) * sizeof *out);
+        char *t = (char *)test_xmalloc(XN_ACE_LIMIT + 2);
+        uint32_t *out = (uint32_t *)test_xmalloc((XN_LABEL_LIMIT + 1) * sizeof *out);
         int rc;
         memset(t, 'a', XN_ACE_LIMIT + 2);
         rc = xn_punycode_decode(t, XN_LABEL_LIMIT, out, XN_LABEL_LIMIT, &len, NULL);
@@ -433,7 +414,7 @@ static void test_arguments(void)
 static void test_encoder_overflow(void)
 {
     uint32_t cp[XN_LABEL_LIMIT];
-    char *out = (char *)xmalloc(8 * XN_LABEL_LIMIT), *ref = (char *)xmalloc(8 * XN_LABEL_LIMIT);
+    char *out = (char *)test_xmalloc(8 * XN_LABEL_LIMIT), *ref = (char *)test_xmalloc(8 * XN_LABEL_LIMIT);
     size_t k, len, ref_len;
     uint32_t m = 0x10FFFF, d_add, d;
     int rc;
@@ -567,7 +548,7 @@ static bool round_trip(const uint32_t *cp0, size_t n, const unsigned char *flags
 
     CHECK_MSG(rc == XN_E_BUFFER_TOO_SMALL || (rc == XN_OK && need == 0),
               "round trip %s: size query %s", cps_text(cp, n), xn_strerror_name(rc));
-    enc = (char *)xmalloc(need);
+    enc = (char *)test_xmalloc(need);
     rc = xn_punycode_encode(cp, n, flags, enc, need, &len);
     CHECK_MSG(rc == XN_OK && len == need, "round trip %s: encode %s", cps_text(cp, n),
               xn_strerror_name(rc));
@@ -580,8 +561,8 @@ static bool round_trip(const uint32_t *cp0, size_t n, const unsigned char *flags
         free(flags);
         return false;
     }
-    dec = (uint32_t *)xmalloc(n * sizeof *dec);
-    dfl = (unsigned char *)xmalloc(n);
+    dec = (uint32_t *)test_xmalloc(n * sizeof *dec);
+    dfl = (unsigned char *)test_xmalloc(n);
     rc = xn_punycode_decode(enc, len, dec, n, &dn, dfl);
     ok = rc == XN_OK && dn == n;
     for (i = 0; ok && i < n; i++) {
@@ -711,7 +692,7 @@ static void test_libidn(void)
     static const char alphabet[] = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-";
     uint32_t cp[XN_LABEL_LIMIT];
     unsigned char flags[XN_LABEL_LIMIT];
-    char *enc = (char *)xmalloc(16 * XN_LABEL_LIMIT);
+    char *enc = (char *)test_xmalloc(16 * XN_LABEL_LIMIT);
     char s[XN_LABEL_LIMIT];
     unsigned long enc_n = 0, dec_n = 0, dec_ok = 0, before = test_failures;
     int iter;
@@ -776,18 +757,16 @@ static void test_libidn(void)
  * Test data: RFC 3492 §7.1 samples
  * --------------------------------------------------------------------- */
 
-/* Splits s at tabs in place; returns the number of fields (at most max). */
+/* Splits the line s at tabs (test_split) into at most max NUL-terminated
+ * fields, in place; returns the number of fields, max + 1 when more. */
 static size_t split_tabs(char *s, char **field, size_t max)
 {
-    size_t n = 0;
-    field[n++] = s;
-    for (; *s; s++)
-        if (*s == '\t') {
-            *s = '\0';
-            if (n == max)
-                return max + 1;
-            field[n++] = s + 1;
-        }
+    test_field f[8];
+    size_t n = test_split(s, strlen(s), '\t', f, max < 8 ? max : 8), k;
+    for (k = 0; k < n && k < max && k < 8; k++) {
+        field[k] = s + (f[k].p - s);
+        field[k][f[k].n] = '\0'; /* at or before the tab that ends it */
+    }
     return n;
 }
 
@@ -862,276 +841,24 @@ static void test_rfc3492(const char *dir)
  * Test data: rust-url JSON, through a small strict JSON reader
  * --------------------------------------------------------------------- */
 
-typedef struct jval {
-    char type; /* 'z' null, 't', 'f', 'n' number, 's' string, 'a' array, 'o' object */
-    double num;
-    uint32_t *str; /* 's': code points (a lone surrogate escape stays one) */
-    size_t len;
-    struct jval *items; /* 'a': elements; 'o': values */
-    struct jval *keys;  /* 'o': keys, strings */
-    size_t count;
-} jval;
-
-typedef struct {
-    const unsigned char *p, *end;
-    bool bad;
-} jparser;
-
-static void json_free(jval *v)
+/* Parses a whole document (json.h); false, and a failed check, when it is
+ * not JSON. */
+static bool json_parse(const char *text, size_t len, test_json *root, const char *name)
 {
-    size_t i;
-    for (i = 0; i < v->count; i++) {
-        json_free(&v->items[i]);
-        if (v->keys)
-            json_free(&v->keys[i]);
-    }
-    free(v->str);
-    free(v->items);
-    free(v->keys);
+    test_json_error err = {0, NULL};
+    bool ok = test_json_parse(text, len, root, &err);
+    CHECK_MSG(ok, "%s:%u: not valid JSON: %s", name, err.line, err.msg);
+    return ok;
 }
 
-static void json_ws(jparser *j)
+/* A JSON string's code points (a lone surrogate escape stays one) in a
+ * fresh array; their number in *n.  json.h keeps strings well-formed but
+ * for such surrogates, so all of it decodes. */
+static uint32_t *json_cps(const test_json *v, size_t *n)
 {
-    while (j->p < j->end && (*j->p == ' ' || *j->p == '\t' || *j->p == '\n' || *j->p == '\r'))
-        j->p++;
-}
-
-static bool json_lit(jparser *j, const char *lit)
-{
-    size_t n = strlen(lit);
-    if ((size_t)(j->end - j->p) < n || memcmp(j->p, lit, n) != 0)
-        return false;
-    j->p += n;
-    return true;
-}
-
-static int hex4(const unsigned char *p)
-{
-    int v = 0, i;
-    for (i = 0; i < 4; i++) {
-        int c = p[i], d = c >= '0' && c <= '9'   ? c - '0'
-                          : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                          : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                                 : -1;
-        if (d < 0)
-            return -1;
-        v = v * 16 + d;
-    }
-    return v;
-}
-
-/* One UTF-8 scalar value from p (strict); returns its length or 0. */
-static size_t utf8_one(const unsigned char *p, const unsigned char *end, uint32_t *cp)
-{
-    size_t n = p[0] < 0x80 ? 1 : p[0] < 0xC2 ? 0 : p[0] < 0xE0 ? 2 : p[0] < 0xF0 ? 3 : p[0] < 0xF5 ? 4 : 0;
-    size_t i;
-    uint32_t c;
-    if (n == 0 || (size_t)(end - p) < n)
-        return 0;
-    c = n == 1 ? p[0] : (uint32_t)p[0] & (0x7Fu >> n);
-    for (i = 1; i < n; i++) {
-        if ((p[i] & 0xC0) != 0x80)
-            return 0;
-        c = (c << 6) | (p[i] & 0x3Fu);
-    }
-    if ((n == 3 && c < 0x800) || (n == 4 && (c < 0x10000 || c > 0x10FFFF)) ||
-        (c >= 0xD800 && c <= 0xDFFF))
-        return 0;
-    *cp = c;
-    return n;
-}
-
-static void json_string(jparser *j, jval *v)
-{
-    size_t cap = 16;
-    v->type = 's';
-    v->str = (uint32_t *)xmalloc(cap * sizeof *v->str);
-    j->p++; /* the opening quote */
-    while (!j->bad) {
-        uint32_t c;
-        if (j->p >= j->end || *j->p < 0x20) {
-            j->bad = true;
-            break;
-        }
-        if (*j->p == '"') {
-            j->p++;
-            return;
-        }
-        if (*j->p == '\\') {
-            static const char esc[] = "\"\\/bfnrt", val[] = "\"\\/\b\f\n\r\t";
-            const char *e;
-            if (j->end - j->p < 2) {
-                j->bad = true;
-                break;
-            }
-            if (j->p[1] == 'u') {
-                int h = j->end - j->p >= 6 ? hex4(j->p + 2) : -1;
-                if (h < 0) {
-                    j->bad = true;
-                    break;
-                }
-                c = (uint32_t)h;
-                j->p += 6;
-                /* A high surrogate followed by an escaped low one is a pair. */
-                if (c >= 0xD800 && c <= 0xDBFF && j->end - j->p >= 6 && j->p[0] == '\\' &&
-                    j->p[1] == 'u') {
-                    int lo = hex4(j->p + 2);
-                    if (lo >= 0xDC00 && lo <= 0xDFFF) {
-                        c = 0x10000 + ((c - 0xD800) << 10) + ((uint32_t)lo - 0xDC00);
-                        j->p += 6;
-                    }
-                }
-            } else if (j->p[1] != '\0' && (e = strchr(esc, j->p[1])) != NULL) {
-                c = (unsigned char)val[e - esc];
-                j->p += 2;
-            } else {
-                j->bad = true;
-                break;
-            }
-        } else {
-            size_t n = utf8_one(j->p, j->end, &c);
-            if (n == 0) {
-                j->bad = true;
-                break;
-            }
-            j->p += n;
-        }
-        if (v->len == cap)
-            v->str = (uint32_t *)xrealloc(v->str, (cap *= 2) * sizeof *v->str);
-        v->str[v->len++] = c;
-    }
-}
-
-static void json_value(jparser *j, jval *v, int depth)
-{
-    memset(v, 0, sizeof *v);
-    json_ws(j);
-    if (j->p >= j->end || depth > 32) {
-        j->bad = true;
-        return;
-    }
-    if (*j->p == '"') {
-        json_string(j, v);
-    } else if (*j->p == '[' || *j->p == '{') {
-        bool obj = *j->p == '{';
-        char close = obj ? '}' : ']';
-        size_t cap = 0;
-        v->type = obj ? 'o' : 'a';
-        j->p++;
-        json_ws(j);
-        if (j->p < j->end && *j->p == close) {
-            j->p++;
-            return;
-        }
-        while (!j->bad) {
-            if (v->count == cap) {
-                cap = cap ? cap * 2 : 8;
-                v->items = (jval *)xrealloc(v->items, cap * sizeof *v->items);
-                if (obj)
-                    v->keys = (jval *)xrealloc(v->keys, cap * sizeof *v->keys);
-            }
-            if (obj) {
-                json_ws(j);
-                memset(&v->keys[v->count], 0, sizeof *v->keys);
-                memset(&v->items[v->count], 0, sizeof *v->items);
-                if (j->p >= j->end || *j->p != '"') {
-                    j->bad = true;
-                    break;
-                }
-                v->count++;
-                json_string(j, &v->keys[v->count - 1]);
-                json_ws(j);
-                if (j->bad || j->p >= j->end || *j->p != ':') {
-                    j->bad = true;
-                    break;
-                }
-                j->p++;
-                json_value(j, &v->items[v->count - 1], depth + 1);
-            } else {
-                v->count++;
-                json_value(j, &v->items[v->count - 1], depth + 1);
-            }
-            json_ws(j);
-            if (j->p < j->end && *j->p == ',') {
-                j->p++;
-            } else if (j->p < j->end && *j->p == close) {
-                j->p++;
-                return;
-            } else {
-                j->bad = true;
-            }
-        }
-    } else if (json_lit(j, "null")) {
-        v->type = 'z';
-    } else if (json_lit(j, "true")) {
-        v->type = 't';
-    } else if (json_lit(j, "false")) {
-        v->type = 'f';
-    } else {
-        /* -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? */
-        const unsigned char *s = j->p;
-        char buf[64];
-        size_t digits;
-        if (j->p < j->end && *j->p == '-')
-            j->p++;
-        digits = 0;
-        while (j->p < j->end && isdigit(*j->p))
-            j->p++, digits++;
-        if (digits == 0 || (digits > 1 && s[*s == '-'] == '0'))
-            j->bad = true;
-        if (j->p < j->end && *j->p == '.') {
-            for (j->p++, digits = 0; j->p < j->end && isdigit(*j->p); j->p++)
-                digits++;
-            j->bad |= digits == 0;
-        }
-        if (j->p < j->end && (*j->p == 'e' || *j->p == 'E')) {
-            j->p++;
-            if (j->p < j->end && (*j->p == '+' || *j->p == '-'))
-                j->p++;
-            for (digits = 0; j->p < j->end && isdigit(*j->p); j->p++)
-                digits++;
-            j->bad |= digits == 0;
-        }
-        if (j->bad || (size_t)(j->p - s) >= sizeof buf) {
-            j->bad = true;
-            return;
-        }
-        memcpy(buf, s, (size_t)(j->p - s));
-        buf[j->p - s] = '\0';
-        v->type = 'n';
-        v->num = strtod(buf, NULL);
-    }
-}
-
-/* Parses a whole document; false (and a failed check) when it is not JSON. */
-static bool json_parse(const char *text, size_t len, jval *root, const char *name)
-{
-    jparser j;
-    j.p = (const unsigned char *)text;
-    j.end = j.p + len;
-    j.bad = false;
-    json_value(&j, root, 0);
-    json_ws(&j);
-    CHECK_MSG(!j.bad && j.p == j.end, "%s: not valid JSON near byte %ld", name,
-              (long)(j.p - (const unsigned char *)text));
-    if (j.bad || j.p != j.end) {
-        json_free(root);
-        return false;
-    }
-    return true;
-}
-
-static const jval *json_get(const jval *obj, const char *key)
-{
-    size_t i, k;
-    for (i = 0; obj->type == 'o' && i < obj->count; i++) {
-        const jval *kv = &obj->keys[i];
-        for (k = 0; k < kv->len && key[k] && kv->str[k] == (unsigned char)key[k]; k++)
-            ;
-        if (k == kv->len && key[k] == '\0')
-            return &obj->items[i];
-    }
-    return NULL;
+    uint32_t *cp = (uint32_t *)test_xmalloc(v->text.n * sizeof *cp);
+    test_utf8_to_cps(v->text.s, v->text.n, cp, n, true);
+    return cp;
 }
 
 static void test_rust_url(const char *dir)
@@ -1139,56 +866,64 @@ static void test_rust_url(const char *dir)
     size_t size, i, k, good = 0, bad = 0;
     unsigned long before = test_failures;
     char *text = test_read_file(dir, "rust-url-idna-tests/punycode_tests.json", &size);
-    jval root;
+    test_json root;
     if (text && json_parse(text, size, &root, "punycode_tests.json")) {
-        CHECK(root.type == 'a');
-        for (i = 0; root.type == 'a' && i < root.count; i++) {
-            const jval *d = json_get(&root.items[i], "decoded");
-            const jval *e = json_get(&root.items[i], "encoded");
-            char enc[4096], what[48];
+        CHECK(root.type == TEST_JSON_ARRAY);
+        for (i = 0; root.type == TEST_JSON_ARRAY && i < root.n; i++) {
+            const test_json *d = test_json_get(&root.items[i], "decoded");
+            const test_json *e = test_json_get(&root.items[i], "encoded");
+            char what[48];
+            const char *enc;
+            uint32_t *dec;
+            size_t dec_n;
             bool ascii = true;
-            CHECK_MSG(d && e && d->type == 's' && e->type == 's' && e->len < sizeof enc,
+            CHECK_MSG(d && e && d->type == TEST_JSON_STRING && e->type == TEST_JSON_STRING &&
+                          e->text.n < 4096,
                       "punycode_tests.json #%zu: no decoded/encoded strings", i);
-            if (!d || !e || d->type != 's' || e->type != 's' || e->len >= sizeof enc)
+            if (!d || !e || d->type != TEST_JSON_STRING || e->type != TEST_JSON_STRING ||
+                e->text.n >= 4096)
                 continue;
-            for (k = 0; k < e->len; k++) {
-                ascii &= e->str[k] < 0x80;
-                enc[k] = (char)e->str[k];
-            }
+            enc = e->text.s;
+            for (k = 0; k < e->text.n; k++)
+                ascii &= (unsigned char)enc[k] < 0x80;
             CHECK_MSG(ascii, "punycode_tests.json #%zu: non-ASCII encoding", i);
             snprintf(what, sizeof what, "punycode_tests.json #%zu", i);
-            check_encode(d->str, d->len, NULL, enc, e->len, what);
-            check_decode(enc, e->len, d->str, d->len, NULL, what);
+            dec = json_cps(d, &dec_n);
+            check_encode(dec, dec_n, NULL, enc, e->text.n, what);
+            check_decode(enc, e->text.n, dec, dec_n, NULL, what);
+            free(dec);
             good++;
         }
         CHECK_MSG(good == 25, "punycode_tests.json: %zu vectors, want 25", good);
-        json_free(&root);
+        test_json_free(&root);
     }
     free(text);
 
     text = test_read_file(dir, "rust-url-idna-tests/bad_punycode_tests.json", &size);
     if (text && json_parse(text, size, &root, "bad_punycode_tests.json")) {
-        CHECK(root.type == 'a');
-        for (i = 0; root.type == 'a' && i < root.count; i++) {
-            const jval *d = json_get(&root.items[i], "decoded");
-            char *out = (char *)xmalloc(16 * XN_LABEL_LIMIT);
-            size_t len;
+        CHECK(root.type == TEST_JSON_ARRAY);
+        for (i = 0; root.type == TEST_JSON_ARRAY && i < root.n; i++) {
+            const test_json *d = test_json_get(&root.items[i], "decoded");
+            char *out;
+            uint32_t *dec;
+            size_t len, dec_n;
             int rc;
-            CHECK_MSG(d && d->type == 's', "bad_punycode_tests.json #%zu: no decoded string", i);
-            if (!d || d->type != 's') {
-                free(out);
+            CHECK_MSG(d && d->type == TEST_JSON_STRING,
+                      "bad_punycode_tests.json #%zu: no decoded string", i);
+            if (!d || d->type != TEST_JSON_STRING)
                 continue;
-            }
+            out = (char *)test_xmalloc(16 * XN_LABEL_LIMIT);
+            dec = json_cps(d, &dec_n);
             /* Encoding must fail cleanly.  The string (8204 code points)
              * overflows 32 bits, but is longer than the cap, which comes
              * first.  Its last XN_LABEL_LIMIT code points (U+E0037 among
              * about a thousand spaces) cannot overflow 32 bits and must
              * round-trip; with maxint = 2^26 - 1 (the width §6.4 says IDNA
              * labels need) their first delta overflows. */
-            rc = xn_punycode_encode(d->str, d->len, NULL, out, 16 * XN_LABEL_LIMIT, &len);
+            rc = xn_punycode_encode(dec, dec_n, NULL, out, 16 * XN_LABEL_LIMIT, &len);
             CHECK_MSG(rc < 0, "bad_punycode_tests.json #%zu: encoding succeeded", i);
-            if (d->len > XN_LABEL_LIMIT) {
-                const uint32_t *tail = d->str + d->len - XN_LABEL_LIMIT;
+            if (dec_n > XN_LABEL_LIMIT) {
+                const uint32_t *tail = dec + dec_n - XN_LABEL_LIMIT;
                 size_t n = XN_LABEL_LIMIT;
                 CHECK_EQ_INT(rc, XN_E_TOO_LONG);
                 while (!round_trip(tail, n, NULL)) /* until the encoding fits the cap */
@@ -1197,11 +932,12 @@ static void test_rust_url(const char *dir)
                                                  16 * XN_LABEL_LIMIT, &len, (1u << 26) - 1);
                 CHECK_EQ_INT(rc, XN_E_PUNYCODE_OVERFLOW);
             }
+            free(dec);
             free(out);
             bad++;
         }
         CHECK_MSG(bad == 1, "bad_punycode_tests.json: %zu vectors, want 1", bad);
-        json_free(&root);
+        test_json_free(&root);
     }
     free(text);
     if (good || bad)

@@ -80,11 +80,7 @@ static size_t long_nameprep_n;
 static char *repeat(const char *unit, size_t times, const char *tail, size_t *n)
 {
     size_t u = strlen(unit), t = strlen(tail), i;
-    char *s = malloc(u * times + t + 1);
-    if (!s) {
-        fprintf(stderr, "out of memory\n");
-        exit(99);
-    }
+    char *s = test_xmalloc(u * times + t + 1);
     for (i = 0; i < times; i++)
         memcpy(s + i * u, unit, u);
     memcpy(s + u * times, tail, t + 1);
@@ -95,19 +91,15 @@ static char *repeat(const char *unit, size_t times, const char *tail, size_t *n)
 static void make_inputs(void)
 {
     size_t n;
-    uint32_t *cps = malloc(XN_LABEL_LIMIT * sizeof *cps);
+    uint32_t *cps = test_xmalloc(XN_LABEL_LIMIT * sizeof *cps);
     size_t i;
     long_cjk = repeat("\xF0\xA0\xAE\xB7", XN_LABEL_LIMIT, "", &long_cjk_n);
     long_nfc = repeat("a\xCC\x81", XN_LABEL_LIMIT / 2, "", &long_nfc_n);
     many_labels = repeat("\xC3\xBC.", 100, "example", &many_labels_n);
     long_nameprep = repeat("\xC3\x9F", XN_LABEL_LIMIT, "", &long_nameprep_n);
-    if (!cps)
-        exit(99);
     for (i = 0; i < XN_LABEL_LIMIT; i++)
         cps[i] = 0x20BB7;
-    long_alabel = malloc(XN_ACE_LIMIT + 5);
-    if (!long_alabel)
-        exit(99);
+    long_alabel = test_xmalloc(XN_ACE_LIMIT + 5);
     memcpy(long_alabel, "xn--", 4);
     if (xn_punycode_encode(cps, XN_LABEL_LIMIT, NULL, long_alabel + 4, XN_ACE_LIMIT, &n) != XN_OK)
         exit(99);
@@ -115,9 +107,7 @@ static void make_inputs(void)
     free(cps);
     {
         char *local = repeat("x", 2000, "@", &n);
-        long_mail = malloc(n + long_cjk_n + 1);
-        if (!long_mail)
-            exit(99);
+        long_mail = test_xmalloc(n + long_cjk_n + 1);
         memcpy(long_mail, local, n);
         memcpy(long_mail + n, long_cjk, long_cjk_n + 1);
         long_mail_n = n + long_cjk_n;

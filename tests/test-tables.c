@@ -21,12 +21,10 @@
 
 #include "internal.h"
 #include "props.h"
-#include "test.h"
+#include "testdata.h"
 
 #define NCP 0x110000u
 
-static const char *const idna2008_names[] = {"PVALID", "CONTEXTJ", "CONTEXTO", "DISALLOWED",
-                                             "UNASSIGNED"};
 static const char *const status_names[] = {"valid", "ignored", "mapped", "deviation",
                                            "disallowed"};
 
@@ -225,204 +223,84 @@ static void check_versions(void)
     }
 }
 
-/* ---- reading UCD-format files --------------------------------------------- */
+/* ---- reading UCD-format files (testdata.h) ----------------------------------- */
 
-/* Reads the whole file; NULL with *missing set when it does not exist. */
-static char *read_whole(const char *path, bool *missing)
+/* dir/rel whole, its path in path[0..cap) for messages; NULL when it is
+ * missing (*missing set) or unreadable.  Being readable is a check. */
+static char *read_ucd(const char *dir, const char *rel, char *path, size_t cap, size_t *len,
+                      bool *missing)
 {
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t len = 0, cap = 0, n;
-
-    *missing = false;
-    if (!f) {
-        if (errno == ENOENT || errno == ENOTDIR)
-            *missing = true;
-        else
-            CHECK_MSG(0, "%s: cannot open: %s", path, strerror(errno));
-        return NULL;
-    }
-    for (;;) {
-        if (cap - len < 65536) {
-            char *p;
-            cap = cap ? 2 * cap : 1u << 20;
-            p = realloc(buf, cap + 1);
-            if (!p) {
-                fprintf(stderr, "test-tables: out of memory\n");
-                exit(99);
-            }
-            buf = p;
-        }
-        n = fread(buf + len, 1, cap - len, f);
-        len += n;
-        if (n == 0)
-            break;
-    }
-    CHECK_MSG(!ferror(f), "%s: read error", path);
-    fclose(f);
-    buf[len] = '\0';
-    return buf;
-}
-
-/* Splits text in place into lines; returns the next line or NULL. */
-static char *next_line(char **pos)
-{
-    char *s = *pos, *e;
-    if (!s || !*s)
-        return NULL;
-    e = strchr(s, '\n');
-    if (e) {
-        *e = '\0';
-        *pos = e + 1;
-    } else {
-        *pos = s + strlen(s);
-    }
-    return s;
-}
-
-static char *trim(char *s)
-{
-    char *e;
-    while (*s == ' ' || *s == '\t')
-        s++;
-    e = s + strlen(s);
-    while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
-        *--e = '\0';
-    return s;
-}
-
-/* Parses 4-6 hex digits at *p; advances *p. */
-static bool parse_hex(const char **p, uint32_t *out)
-{
-    const char *s = *p;
-    uint32_t v = 0;
-    int n = 0;
-    for (;;) {
-        char c = *s;
-        unsigned d;
-        if (c >= '0' && c <= '9')
-            d = (unsigned)(c - '0');
-        else if (c >= 'A' && c <= 'F')
-            d = (unsigned)(c - 'A' + 10);
-        else
-            break;
-        v = v * 16 + d;
-        s++;
-        if (++n > 6)
-            return false;
-    }
-    if (n < 4)
-        return false;
-    *p = s;
-    *out = v;
-    return true;
-}
-
-/* Parses "XXXX" or "XXXX..YYYY" (the whole of s). */
-static bool parse_range(const char *s, uint32_t *lo, uint32_t *hi)
-{
-    if (!parse_hex(&s, lo))
-        return false;
-    *hi = *lo;
-    if (s[0] == '.' && s[1] == '.') {
-        s += 2;
-        if (!parse_hex(&s, hi))
-            return false;
-    }
-    return *s == '\0' && *lo <= *hi && *hi < NCP;
-}
-
-/* Splits line (comment removed) at ';' into up to max trimmed fields. */
-static int split_fields(char *line, char **fields, int max)
-{
-    int n = 0;
-    char *hash = strchr(line, '#');
-    if (hash)
-        *hash = '\0';
-    for (;;) {
-        char *semi = strchr(line, ';');
-        if (n == max)
-            return max + 1;
-        if (semi)
-            *semi = '\0';
-        fields[n++] = trim(line);
-        if (!semi)
-            return n;
-        line = semi + 1;
-    }
+    unsigned long before = test_missing;
+    char *text;
+    snprintf(path, cap, "%s/%s", dir, rel);
+    text = test_read_file(dir, rel, len);
+    *missing = !text && test_missing != before;
+    if (!*missing)
+        CHECK_MSG(text != NULL, "%s: could not be read", path);
+    return text;
 }
 
 /* ---- Idna2008-15.0.0.txt: the RFC 5892 derived property ------------------- */
 
-static int idna2008_value(const char *s)
-{
-    int i;
-    for (i = 0; i < 5; i++)
-        if (strcmp(s, idna2008_names[i]) == 0)
-            return i;
-    return -1;
-}
+/* testdata.h's values are the library's. */
+_Static_assert(TEST_IDNA2008_PVALID == XN_IDNA2008_PVALID &&
+                   TEST_IDNA2008_CONTEXTJ == XN_IDNA2008_CONTEXTJ &&
+                   TEST_IDNA2008_CONTEXTO == XN_IDNA2008_CONTEXTO &&
+                   TEST_IDNA2008_DISALLOWED == XN_IDNA2008_DISALLOWED &&
+                   TEST_IDNA2008_UNASSIGNED == XN_IDNA2008_UNASSIGNED,
+               "test_idna2008_line's values differ from XN_IDNA2008_*");
 
 /* Returns false when the file is missing. */
 static bool check_idna2008_file(const char *dir)
 {
     char path[4096];
-    char *text, *pos, *line;
+    char *text;
+    const char *line;
+    size_t len, n;
+    test_lines L;
     bool missing;
     unsigned char *want;
     unsigned char *seen;
-    unsigned long lineno = 0, mismatches = 0, counts[5] = {0}, parse_errors = 0;
+    unsigned long mismatches = 0, counts[5] = {0}, parse_errors = 0;
     uint32_t cp;
     int v;
 
-    snprintf(path, sizeof path, "%s/unicode-idna-15.0.0/Idna2008-15.0.0.txt", dir);
-    text = read_whole(path, &missing);
+    text = read_ucd(dir, "unicode-idna-15.0.0/Idna2008-15.0.0.txt", path, sizeof path, &len,
+                    &missing);
     if (!text)
         return !missing;
-    want = calloc(NCP, 1);
-    seen = calloc(NCP, 1);
-    if (!want || !seen) {
-        fprintf(stderr, "test-tables: out of memory\n");
-        exit(99);
-    }
+    want = test_xmalloc(NCP);
+    seen = test_xmalloc(NCP);
     memset(want, 0xFF, NCP);
+    memset(seen, 0, NCP);
 
-    pos = text;
-    while ((line = next_line(&pos)) != NULL) {
-        char *f[3];
-        uint32_t lo, hi;
-        int n;
-        bool is_missing = false;
-        lineno++;
-        if (strncmp(line, "# @missing:", 11) == 0) {
-            line += 11;
-            is_missing = true;
-        } else if (line[0] == '#' || trim(line)[0] == '\0') {
+    L = test_lines_of(text, len);
+    while ((line = test_next_line(&L, &n)) != NULL) {
+        test_idna2008_row row;
+        int got = test_idna2008_line(line, n, &row);
+        if (got == 0)
             continue;
-        }
-        n = split_fields(line, f, 2);
-        v = n == 2 ? idna2008_value(f[1]) : -1;
-        if (n != 2 || !parse_range(f[0], &lo, &hi) || v < 0) {
-            CHECK_MSG(0, "%s:%lu: malformed line", path, lineno);
+        if (got < 0) {
+            CHECK_MSG(0, "%s:%u: malformed line", path, L.no);
             parse_errors++;
             continue;
         }
-        for (cp = lo; cp <= hi; cp++) {
-            if (is_missing) {
+        v = row.value;
+        for (cp = row.lo; cp <= row.hi; cp++) {
+            if (row.is_default) {
                 /* A default: explicit lines override it. */
                 if (!seen[cp])
                     want[cp] = (unsigned char)v;
                 continue;
             }
             if (seen[cp]) {
-                CHECK_MSG(0, "%s:%lu: U+%04" PRIX32 " listed twice", path, lineno, cp);
+                CHECK_MSG(0, "%s:%u: U+%04" PRIX32 " listed twice", path, L.no, cp);
                 parse_errors++;
             }
             seen[cp] = 1;
             want[cp] = (unsigned char)v;
         }
     }
-
     for (cp = 0; cp < NCP; cp++) {
         unsigned got = xn__idna2008(xn__props(cp));
         if (got < 5)
@@ -432,7 +310,7 @@ static bool check_idna2008_file(const char *dir)
             parse_errors++;
         } else if (got != want[cp]) {
             CHECK_MSG(0, "IDNA2008 U+%04" PRIX32 ": ours %s, Idna2008-15.0.0.txt %s", cp,
-                      got < 5 ? idna2008_names[got] : "?", idna2008_names[want[cp]]);
+                      got < 5 ? test_idna2008_names[got] : "?", test_idna2008_names[want[cp]]);
             mismatches++;
         }
     }
@@ -450,49 +328,19 @@ static bool check_idna2008_file(const char *dir)
 
 /* ---- IdnaMappingTable.txt: UTS #46 status and mapping --------------------- */
 
-#define MAX_MAP 32
+/* testdata.h's statuses are the library's. */
+_Static_assert(TEST_UTS46_VALID == XN_STATUS_VALID && TEST_UTS46_IGNORED == XN_STATUS_IGNORED &&
+                   TEST_UTS46_MAPPED == XN_STATUS_MAPPED &&
+                   TEST_UTS46_DEVIATION == XN_STATUS_DEVIATION &&
+                   TEST_UTS46_DISALLOWED == XN_STATUS_DISALLOWED,
+               "test_uts46_line's statuses differ from XN_STATUS_*");
 
-struct map_line {
-    uint32_t seq[MAX_MAP];
-    unsigned n;
-};
-
-/* The folded status of a status field, or -1. */
-static int uts46_status(const char *s)
-{
-    if (strcmp(s, "valid") == 0 || strcmp(s, "disallowed_STD3_valid") == 0)
-        return XN_STATUS_VALID;
-    if (strcmp(s, "ignored") == 0)
-        return XN_STATUS_IGNORED;
-    if (strcmp(s, "mapped") == 0 || strcmp(s, "disallowed_STD3_mapped") == 0)
-        return XN_STATUS_MAPPED;
-    if (strcmp(s, "deviation") == 0)
-        return XN_STATUS_DEVIATION;
-    if (strcmp(s, "disallowed") == 0)
-        return XN_STATUS_DISALLOWED;
-    return -1;
-}
-
-static bool parse_seq(const char *s, struct map_line *m)
-{
-    m->n = 0;
-    for (;;) {
-        while (*s == ' ')
-            s++;
-        if (!*s)
-            return true;
-        if (m->n == MAX_MAP || !parse_hex(&s, &m->seq[m->n]) || (*s != ' ' && *s != '\0'))
-            return false;
-        m->n++;
-    }
-}
-
-/* Renders n code points (n <= MAX_MAP) as "0061 0062" into buf. */
+/* Renders n code points (n <= TEST_UTS46_MAP_MAX) as "0061 0062" into buf. */
 static const char *format_seq(char *buf, const uint32_t *seq, unsigned n)
 {
     unsigned i;
     buf[0] = '\0';
-    for (i = 0; i < n && i < MAX_MAP; i++)
+    for (i = 0; i < n && i < TEST_UTS46_MAP_MAX; i++)
         sprintf(buf + strlen(buf), "%s%04" PRIX32, i ? " " : "", seq[i]);
     return buf;
 }
@@ -500,68 +348,56 @@ static const char *format_seq(char *buf, const uint32_t *seq, unsigned n)
 static bool check_mapping_file(const char *dir)
 {
     char path[4096];
-    char *text, *pos, *line;
+    char *text;
+    const char *line;
+    size_t size, n;
+    test_lines L;
     bool missing;
     unsigned char *want_status;
     uint32_t *line_of; /* index into maps, per code point; UINT32_MAX = unlisted */
-    struct map_line *maps = NULL;
+    test_uts46_row *maps = NULL;
     size_t nmaps = 0, maps_cap = 0;
-    unsigned long lineno = 0, status_bad = 0, map_bad = 0, parse_errors = 0;
+    unsigned long status_bad = 0, map_bad = 0, parse_errors = 0;
     unsigned long counts[5] = {0};
     uint32_t cp;
 
-    snprintf(path, sizeof path, "%s/unicode-idna-15.0.0/IdnaMappingTable.txt", dir);
-    text = read_whole(path, &missing);
+    text = read_ucd(dir, "unicode-idna-15.0.0/IdnaMappingTable.txt", path, sizeof path, &size,
+                    &missing);
     if (!text)
         return !missing;
-    want_status = malloc(NCP);
-    line_of = malloc(NCP * sizeof *line_of);
-    if (!want_status || !line_of) {
-        fprintf(stderr, "test-tables: out of memory\n");
-        exit(99);
-    }
+    want_status = test_xmalloc(NCP);
+    line_of = test_xmalloc(NCP * sizeof *line_of);
     memset(line_of, 0xFF, NCP * sizeof *line_of);
 
-    pos = text;
-    while ((line = next_line(&pos)) != NULL) {
-        char *f[4];
-        uint32_t lo, hi;
-        int n, st;
-        lineno++;
-        if (line[0] == '#' || trim(line)[0] == '\0')
-            continue;
+    L = test_lines_of(text, size);
+    while ((line = test_next_line(&L, &n)) != NULL) {
+        int got;
         if (nmaps == maps_cap) {
-            struct map_line *p;
             maps_cap = maps_cap ? 2 * maps_cap : 4096;
-            p = realloc(maps, maps_cap * sizeof *maps);
-            if (!p) {
-                fprintf(stderr, "test-tables: out of memory\n");
-                exit(99);
-            }
-            maps = p;
+            maps = test_xrealloc(maps, maps_cap * sizeof *maps);
         }
-        n = split_fields(line, f, 4);
-        st = n >= 2 && n <= 4 ? uts46_status(f[1]) : -1;
-        if (st < 0 || !parse_range(f[0], &lo, &hi) ||
-            !parse_seq(n >= 3 ? f[2] : "", &maps[nmaps])) {
-            CHECK_MSG(0, "%s:%lu: malformed line", path, lineno);
+        got = test_uts46_line(line, n, &maps[nmaps]);
+        if (got == 0)
+            continue;
+        if (got < 0) {
+            CHECK_MSG(0, "%s:%u: malformed line", path, L.no);
             parse_errors++;
             continue;
         }
-        for (cp = lo; cp <= hi; cp++) {
+        for (cp = maps[nmaps].lo; cp <= maps[nmaps].hi; cp++) {
             if (line_of[cp] != UINT32_MAX) {
-                CHECK_MSG(0, "%s:%lu: U+%04" PRIX32 " listed twice", path, lineno, cp);
+                CHECK_MSG(0, "%s:%u: U+%04" PRIX32 " listed twice", path, L.no, cp);
                 parse_errors++;
             }
             line_of[cp] = (uint32_t)nmaps;
-            want_status[cp] = (unsigned char)st;
+            want_status[cp] = (unsigned char)maps[nmaps].status;
         }
         nmaps++;
     }
 
     for (cp = 0; cp < NCP; cp++) {
         unsigned got = xn__status(xn__props(cp));
-        const struct map_line *m;
+        const test_uts46_row *m;
         const uint32_t *seq = NULL;
         unsigned len, want_len;
         if (got < 5)
@@ -580,13 +416,13 @@ static bool check_mapping_file(const char *dir)
          * ignored ones to nothing; every other status has no mapping. */
         m = &maps[line_of[cp]];
         want_len = want_status[cp] == XN_STATUS_MAPPED || want_status[cp] == XN_STATUS_DEVIATION
-                       ? m->n
+                       ? m->map_n
                        : 0;
         len = xn__mapping(cp, &seq);
-        if (len != want_len || (len && memcmp(seq, m->seq, len * sizeof *seq) != 0)) {
-            char ours[MAX_MAP * 7 + 1], theirs[MAX_MAP * 7 + 1];
+        if (len != want_len || (len && memcmp(seq, m->map, len * sizeof *seq) != 0)) {
+            char ours[TEST_UTS46_MAP_MAX * 7 + 1], theirs[TEST_UTS46_MAP_MAX * 7 + 1];
             CHECK_MSG(0, "UTS #46 U+%04" PRIX32 ": mapping ours <%s>, IdnaMappingTable.txt <%s>",
-                      cp, format_seq(ours, seq, len), format_seq(theirs, m->seq, want_len));
+                      cp, format_seq(ours, seq, len), format_seq(theirs, m->map, want_len));
             map_bad++;
         }
     }

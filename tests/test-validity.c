@@ -59,12 +59,7 @@ static uint32_t *decode(const char *s, size_t *n)
 /* Room for n code points, uninitialized. */
 static uint32_t *alloc_cps(size_t n)
 {
-    uint32_t *p = (uint32_t *)malloc(n * sizeof(uint32_t));
-    if (!p) {
-        fprintf(stderr, "test-validity: out of memory\n");
-        exit(99);
-    }
-    return p;
+    return (uint32_t *)test_xmalloc(n * sizeof(uint32_t));
 }
 
 /* The codes of the bits this file uses, e.g. "B2,B3", for messages. */

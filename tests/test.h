@@ -5,8 +5,13 @@
  *   CHECK_EQ_INT(a, b)          compares two integers, printing both
  *   CHECK_MSG(cond, fmt, ...)   prints an explanation of its own
  *   test_escape(buf, cap, s, n) renders bytes as ASCII with \xHH / \u{...}
+ *   test_xmalloc/_xrealloc(...) malloc/realloc that end the program (exit 99)
+ *                               on failure, so callers need no checks
+ *   test_utf8_put, test_utf8_get  the UTF-8 codec of the tests (utf8.h)
  *   test_done()                 prints "N checks, N failed", returns the exit code
  *   test_alloc_agrees(...)      a *_alloc wrapper gives what the caller-buffer call gave
+ *   test_entry_of(k) ...        the public conversions in one table (entries.h)
+ *   test_caps(...)              a conversion at every capacity below a bound
  *
  * Every failing check is reported; a test program runs to its end and then
  * exits 1 if anything failed.  Exit code 77 tells meson a suite was skipped.
@@ -15,10 +20,13 @@
 #define XN_TEST_H
 
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "entries.h"
+#include "utf8.h"
 #include "xn.h"
 
 static unsigned long test_checks, test_failures;
@@ -45,8 +53,26 @@ static unsigned long test_checks, test_failures;
                   test_a_, test_b_);                                        \
     } while (0)
 
+/* Out of memory in a test program is a hard error (meson: exit code 99),
+ * never a failed or skipped check. */
+static inline void *test_xrealloc(void *p, size_t n)
+{
+    p = realloc(p, n ? n : 1);
+    if (!p) {
+        fprintf(stderr, "test: out of memory (%zu bytes)\n", n);
+        exit(99);
+    }
+    return p;
+}
+
+static inline void *test_xmalloc(size_t n)
+{
+    return test_xrealloc(NULL, n);
+}
+
 /* Renders s[0..n) for a message: printable ASCII as is, other bytes that
- * form UTF-8 as \u{XXXX}, anything else as \xHH.  Always NUL-terminates. */
+ * form UTF-8 (surrogates included) as \u{XXXX}, anything else as \xHH.
+ * Always NUL-terminates. */
 static inline const char *test_escape(char *buf, size_t cap, const char *s, size_t n)
 {
     size_t o = 0, i = 0;
@@ -58,22 +84,16 @@ static inline const char *test_escape(char *buf, size_t cap, const char *s, size
         if (c >= 0x20 && c < 0x7F && c != '\\') {
             buf[o++] = (char)c;
             i++;
-        } else if (c >= 0xC2 && c < 0xF5) {
-            size_t len = c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4, k;
-            uint32_t cp = c & (c < 0xE0 ? 0x1Fu : c < 0xF0 ? 0x0Fu : 0x07u);
-            if (i + len > n)
-                goto raw;
-            for (k = 1; k < len; k++) {
-                if ((u[i + k] & 0xC0) != 0x80)
-                    goto raw;
-                cp = (cp << 6) | (u[i + k] & 0x3Fu);
-            }
-            o += (size_t)snprintf(buf + o, cap - o, "\\u{%04" PRIX32 "}", cp);
-            i += len;
         } else {
-        raw:
-            o += (size_t)snprintf(buf + o, cap - o, "\\x%02X", (unsigned)u[i]);
-            i++;
+            uint32_t cp;
+            size_t len = test_utf8_get(u + i, n - i, &cp, true);
+            if (len) {
+                o += (size_t)snprintf(buf + o, cap - o, "\\u{%04" PRIX32 "}", cp);
+                i += len;
+            } else {
+                o += (size_t)snprintf(buf + o, cap - o, "\\x%02X", (unsigned)u[i]);
+                i++;
+            }
         }
     }
     if (i < n && o + 4 < cap) {
@@ -88,11 +108,7 @@ static inline const char *test_escape(char *buf, size_t cap, const char *s, size
  * that AddressSanitizer and valgrind see any read past the end. */
 static inline char *test_exact_copy(const void *s, size_t n)
 {
-    char *p = (char *)malloc(n ? n : 1);
-    if (!p) {
-        fprintf(stderr, "test: out of memory\n");
-        exit(99);
-    }
+    char *p = (char *)test_xmalloc(n);
     if (n)
         memcpy(p, s, n);
     return p;
@@ -103,19 +119,12 @@ static inline char *test_exact_copy(const void *s, size_t n)
 static inline char *test_repeat(const char *unit, size_t times, size_t *len)
 {
     size_t u = strlen(unit), n = u * times, i;
-    char *p = (char *)malloc(n ? n : 1);
-    if (!p) {
-        fprintf(stderr, "test: out of memory\n");
-        exit(99);
-    }
+    char *p = (char *)test_xmalloc(n);
     for (i = 0; i < times; i++)
         memcpy(p + i * u, unit, u);
     *len = n;
     return p;
 }
-
-typedef int (*test_alloc_fn)(const char *in, size_t in_len, char **out, size_t *out_len,
-                             unsigned flags, xn_report *report);
 
 /* afn, the *_alloc form of a conversion, on in[0..n) with flags agrees with
  * the caller-buffer call, which returned rc and the report *rep, and when
@@ -139,6 +148,35 @@ static inline void test_alloc_agrees(const char *what, test_alloc_fn afn, const 
         CHECK_MSG(p == NULL && l == 0, "%s_alloc: *out %p, *out_len %zu without output", what,
                   (void *)p, l);
     xn_free(p);
+}
+
+/* fn on in[0..n) with flags at every capacity below end, each in a heap
+ * block of exactly that size (NULL for 0), so that ASan sees any write past
+ * it: below len, XN_E_BUFFER_TOO_SMALL and *out_len == len; from len on,
+ * status rc, *out_len == len, the output out[0..len) unless out is NULL,
+ * and past len a NUL after it.  One check a capacity, and one more for
+ * the NUL; what names the call in messages. */
+static inline void test_caps(const char *what, test_conv_fn fn, const char *in, size_t n,
+                             unsigned flags, size_t end, int rc, const char *out, size_t len)
+{
+    size_t cap;
+    for (cap = 0; cap < end; cap++) {
+        char *buf = cap ? (char *)test_xmalloc(cap) : NULL;
+        size_t got = 12345;
+        int r = fn(in, n, buf, cap, &got, flags, NULL);
+        if (cap < len) {
+            CHECK_MSG(r == XN_E_BUFFER_TOO_SMALL && got == len,
+                      "%s, cap %zu: %s, *out_len %zu; want XN_E_BUFFER_TOO_SMALL, %zu", what,
+                      cap, xn_strerror_name(r), got, len);
+        } else {
+            CHECK_MSG(r == rc && got == len && (!out || len == 0 || memcmp(buf, out, len) == 0),
+                      "%s, cap %zu: %s, *out_len %zu; want %s, %zu and the output", what, cap,
+                      xn_strerror_name(r), got, xn_strerror_name(rc), len);
+            if (cap > len)
+                CHECK_MSG(buf[len] == '\0', "%s, cap %zu: no NUL after the output", what, cap);
+        }
+        free(buf);
+    }
 }
 
 static inline int test_done(const char *name)

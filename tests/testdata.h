@@ -3,14 +3,24 @@
  *
  *   test_read_file(dir, rel, &len)   the whole file, NUL-appended; NULL, a loud
  *                                    SKIP line and test_missing++ when it is
- *                                    absent or unreadable
- *   test_buf, test_buf_put/_cp       a growable NUL-terminated byte string
+ *                                    absent; NULL and a failed check when it
+ *                                    is there but cannot be read
+ *   test_lines_of, test_next_line    a file's lines, numbered from 1
+ *   test_split(s, n, sep, f, max)    fields between separators, trimmed
+ *   test_uncomment, test_field_is    a line without its '#' comment; a field
+ *   test_read_range(f, &lo, &hi)     a UCD code point range "XXXX..YYYY"
+ *   test_uts46_line(s, n, &row)      one IdnaMappingTable.txt line
+ *   test_idna2008_line(s, n, &row)   one Idna2008-15.0.0.txt line
+ *   test_buf, test_buf_put/_cp/_free a growable NUL-terminated byte string
+ *   test_hexval, test_read_hex       hex digits; a code point written in hex
  *   test_unescape_v2(s, n, &b)       IdnaTestV2's \uXXXX and \x{XXXX} escapes
  *   test_v2_field(line, n, k, ...)   column k of an IdnaTestV2 line, trimmed
  *   test_each_name(dir, rel, what, fn, ctx)
  *                                    fn on each name a file gives: its lines,
  *                                    or an IdnaTestV2 column, unescaped
  *   test_tally, test_tally_print     the counts of a differential test
+ *   test_diff_mode(argc, argv, ...)  main()'s "--diff TESTDATA CORPUS" mode
+ *   test_testdata_arg(argc, argv)    argv[1], or NULL and a SKIP when absent
  *   test_finish(name)                test_done(), or 77 (skipped, not passed)
  *                                    when nothing failed but data was missing
  *
@@ -27,22 +37,20 @@
 
 static unsigned long test_missing;
 
+/* A byte string in generalized UTF-8: a lone surrogate (which only test
+ * data's escapes can produce) is appended by test_buf_cp like any other code
+ * point, as the three ill-formed bytes ED A0..BF xx, and flagged. */
 typedef struct test_buf {
     char *s;
     size_t n, cap;
+    bool surrogate;
 } test_buf;
 
 static inline void test_buf_put(test_buf *b, const void *p, size_t n)
 {
     if (!b->s || b->cap - b->n < n + 1) {
-        char *s;
         b->cap = (b->n + n + 1) * 2;
-        s = (char *)realloc(b->s, b->cap);
-        if (!s) {
-            fprintf(stderr, "test: out of memory\n");
-            exit(99);
-        }
-        b->s = s;
+        b->s = (char *)test_xrealloc(b->s, b->cap);
     }
     if (n)
         memcpy(b->s + b->n, p, n);
@@ -51,48 +59,46 @@ static inline void test_buf_put(test_buf *b, const void *p, size_t n)
 }
 
 /* Appends cp in UTF-8's generalized form: a surrogate gets the three
- * (ill-formed) bytes its pattern gives, which hostile-input tests want. */
+ * (ill-formed) bytes its pattern gives, which hostile-input tests want, and
+ * sets b->surrogate. */
 static inline void test_buf_cp(test_buf *b, uint32_t cp)
 {
-    unsigned char t[4];
-    size_t n;
-    if (cp < 0x80) {
-        t[0] = (unsigned char)cp;
-        n = 1;
-    } else if (cp < 0x800) {
-        t[0] = (unsigned char)(0xC0 | (cp >> 6));
-        n = 2;
-    } else if (cp < 0x10000) {
-        t[0] = (unsigned char)(0xE0 | (cp >> 12));
-        n = 3;
-    } else {
-        t[0] = (unsigned char)(0xF0 | (cp >> 18));
-        n = 4;
-    }
-    for (size_t k = n - 1; k > 0; k--, cp >>= 6)
-        t[k] = (unsigned char)(0x80 | (cp & 0x3F));
-    test_buf_put(b, t, n);
+    char t[4];
+    if (cp >= 0xD800 && cp <= 0xDFFF)
+        b->surrogate = true;
+    test_buf_put(b, t, test_utf8_put(cp, t));
+}
+
+/* Frees b and leaves it empty, ready for reuse. */
+static inline void test_buf_free(test_buf *b)
+{
+    free(b->s);
+    memset(b, 0, sizeof *b);
 }
 
 static inline char *test_read_file(const char *dir, const char *rel, size_t *len)
 {
     char path[4096], chunk[65536];
-    test_buf b = {NULL, 0, 0};
+    test_buf b = {NULL, 0, 0, false};
     size_t got;
     FILE *f;
     snprintf(path, sizeof path, "%s/%s", dir, rel);
     f = fopen(path, "rb");
     if (!f) {
-        fprintf(stderr, "SKIP: %s not found (%s)\n", path, strerror(errno));
-        test_missing++;
+        int e = errno;
+        if (e == ENOENT || e == ENOTDIR) {
+            fprintf(stderr, "SKIP: %s not found (%s)\n", path, strerror(e));
+            test_missing++;
+        } else {
+            CHECK_MSG(0, "%s: cannot open: %s", path, strerror(e));
+        }
         return NULL;
     }
     test_buf_put(&b, "", 0);
     while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
         test_buf_put(&b, chunk, got);
     if (ferror(f)) {
-        fprintf(stderr, "SKIP: %s could not be read\n", path);
-        test_missing++;
+        CHECK_MSG(0, "%s: read error", path);
         fclose(f);
         free(b.s);
         return NULL;
@@ -100,6 +106,242 @@ static inline char *test_read_file(const char *dir, const char *rel, size_t *len
     fclose(f);
     *len = b.n;
     return b.s;
+}
+
+/* The value of hex digit c (either case), or -1. */
+static inline int test_hexval(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* Reads a code point written in hex at *pp (before end) and advances *pp:
+ * exactly min digits when min == max (what follows is not looked at), else
+ * the whole run of digits, which must be min..max long.  False, *pp left
+ * alone, on fewer or more digits or a value past U+10FFFF. */
+static inline bool test_read_hex(const char **pp, const char *end, int min, int max,
+                                 uint32_t *out)
+{
+    const char *p = *pp;
+    uint32_t v = 0;
+    int k = 0, h, limit = min == max ? max : max + 1;
+    while (p < end && k < limit && (h = test_hexval(*p)) >= 0) {
+        v = v * 16 + (uint32_t)h;
+        p++;
+        k++;
+    }
+    if (k < min || k > max || v > 0x10FFFF)
+        return false;
+    *pp = p;
+    *out = v;
+    return true;
+}
+
+/* A text's lines, one at a time (test_lines_of, test_next_line). */
+typedef struct test_lines {
+    const char *p, *end;
+    unsigned no; /* the number of the line test_next_line returned last */
+} test_lines;
+
+static inline test_lines test_lines_of(const char *data, size_t len)
+{
+    test_lines L;
+    L.p = data;
+    L.end = data + len;
+    L.no = 0;
+    return L;
+}
+
+/* The next line, without its '\n' (a '\r' before it is kept); NULL at the
+ * end.  A final '\n' opens no further empty line. */
+static inline const char *test_next_line(test_lines *L, size_t *n)
+{
+    const char *s = L->p, *nl;
+    if (s >= L->end)
+        return NULL;
+    nl = (const char *)memchr(s, '\n', (size_t)(L->end - s));
+    *n = nl ? (size_t)(nl - s) : (size_t)(L->end - s);
+    L->p = nl ? nl + 1 : L->end;
+    L->no++;
+    return s;
+}
+
+typedef struct test_field {
+    const char *p;
+    size_t n;
+} test_field;
+
+/* Splits s[0..n) at each sep into at most max fields, each trimmed of
+ * blanks (space, tab, CR); returns the number of fields, or max + 1 when
+ * there are more (f[0..max) are filled then).  An empty s is one empty
+ * field. */
+static inline size_t test_split(const char *s, size_t n, char sep, test_field *f, size_t max)
+{
+    size_t count = 0, i = 0;
+    for (;;) {
+        size_t a = i, b;
+        while (i < n && s[i] != sep)
+            i++;
+        b = i;
+        while (a < b && (s[a] == ' ' || s[a] == '\t' || s[a] == '\r'))
+            a++;
+        while (b > a && (s[b - 1] == ' ' || s[b - 1] == '\t' || s[b - 1] == '\r'))
+            b--;
+        if (count == max)
+            return max + 1;
+        f[count].p = s + a;
+        f[count].n = b - a;
+        count++;
+        if (i >= n)
+            return count;
+        i++;
+    }
+}
+
+/* The length of s[0..n) before a '#' comment. */
+static inline size_t test_uncomment(const char *s, size_t n)
+{
+    const char *hash = (const char *)memchr(s, '#', n);
+    return hash ? (size_t)(hash - s) : n;
+}
+
+static inline bool test_field_is(const test_field *f, const char *s)
+{
+    return f->n == strlen(s) && memcmp(f->p, s, f->n) == 0;
+}
+
+/* A UCD code point field, "XXXX" or "XXXX..YYYY" (4 to 6 hex digits each),
+ * the whole of f, lo <= hi. */
+static inline bool test_read_range(const test_field *f, uint32_t *lo, uint32_t *hi)
+{
+    const char *p = f->p, *end = f->p + f->n;
+    if (!test_read_hex(&p, end, 4, 6, lo))
+        return false;
+    *hi = *lo;
+    if (end - p >= 2 && p[0] == '.' && p[1] == '.') {
+        p += 2;
+        if (!test_read_hex(&p, end, 4, 6, hi))
+            return false;
+    }
+    return p == end && *lo <= *hi;
+}
+
+/* The RFC 5892 derived property values, in Idna2008-15.0.0.txt's words and
+ * the order of the library's values. */
+enum {
+    TEST_IDNA2008_PVALID,
+    TEST_IDNA2008_CONTEXTJ,
+    TEST_IDNA2008_CONTEXTO,
+    TEST_IDNA2008_DISALLOWED,
+    TEST_IDNA2008_UNASSIGNED
+};
+
+static const char *const test_idna2008_names[] = {"PVALID", "CONTEXTJ", "CONTEXTO",
+                                                  "DISALLOWED", "UNASSIGNED"};
+
+/* One line of Idna2008-15.0.0.txt. */
+typedef struct test_idna2008_row {
+    uint32_t lo, hi;
+    int value;       /* TEST_IDNA2008_* */
+    bool is_default; /* a "# @missing:" line: the value of code points not listed */
+} test_idna2008_row;
+
+/* Parses line[0..n) of Idna2008-15.0.0.txt strictly: 1 and *r for a row or
+ * a "# @missing:" default; 0 for a blank or comment line; -1 when it is
+ * malformed (not "range ; value", or a value the file does not define). */
+static inline int test_idna2008_line(const char *line, size_t n, test_idna2008_row *r)
+{
+    test_field f[3];
+    size_t nf, k;
+    r->is_default = n >= 11 && memcmp(line, "# @missing:", 11) == 0;
+    if (r->is_default) {
+        line += 11;
+        n -= 11;
+    }
+    nf = test_split(line, test_uncomment(line, n), ';', f, 2);
+    if (nf == 1 && f[0].n == 0)
+        return 0;
+    if (nf != 2 || !test_read_range(&f[0], &r->lo, &r->hi))
+        return -1;
+    for (k = 0; k < sizeof test_idna2008_names / sizeof test_idna2008_names[0]; k++)
+        if (test_field_is(&f[1], test_idna2008_names[k])) {
+            r->value = (int)k;
+            return 1;
+        }
+    return -1;
+}
+
+/* UTS #46 statuses, in the order of the library's XN_STATUS_* values, with
+ * disallowed_STD3_valid/_mapped folded to valid/mapped (as 16.0 did). */
+enum {
+    TEST_UTS46_VALID,
+    TEST_UTS46_IGNORED,
+    TEST_UTS46_MAPPED,
+    TEST_UTS46_DEVIATION,
+    TEST_UTS46_DISALLOWED
+};
+
+#define TEST_UTS46_MAP_MAX 32
+
+/* One line of an IdnaMappingTable.txt. */
+typedef struct test_uts46_row {
+    uint32_t lo, hi;
+    int status;
+    unsigned map_n;
+    uint32_t map[TEST_UTS46_MAP_MAX];
+} test_uts46_row;
+
+/* Parses line[0..n) of an IdnaMappingTable.txt strictly: 1 and *r for a
+ * row; 0 for a blank or comment line; -1 when it is malformed: not 2 to 4
+ * fields, a bad range or status, a mapping that is not code points of 4 to
+ * 6 hex digits between spaces, or one given where the status has none
+ * (only mapped rows have one; deviation rows may). */
+static inline int test_uts46_line(const char *line, size_t n, test_uts46_row *r)
+{
+    static const struct {
+        const char *name;
+        int status;
+    } statuses[] = {
+        {"valid", TEST_UTS46_VALID},
+        {"disallowed_STD3_valid", TEST_UTS46_VALID},
+        {"ignored", TEST_UTS46_IGNORED},
+        {"mapped", TEST_UTS46_MAPPED},
+        {"disallowed_STD3_mapped", TEST_UTS46_MAPPED},
+        {"deviation", TEST_UTS46_DEVIATION},
+        {"disallowed", TEST_UTS46_DISALLOWED},
+    };
+    test_field f[5];
+    size_t nf = test_split(line, test_uncomment(line, n), ';', f, 4), k;
+    const char *p, *end;
+    if (nf == 1 && f[0].n == 0)
+        return 0;
+    if (nf < 2 || nf > 4 || !test_read_range(&f[0], &r->lo, &r->hi))
+        return -1;
+    for (k = 0; k < sizeof statuses / sizeof statuses[0]; k++)
+        if (test_field_is(&f[1], statuses[k].name))
+            break;
+    if (k == sizeof statuses / sizeof statuses[0])
+        return -1;
+    r->status = statuses[k].status;
+    r->map_n = 0;
+    p = nf >= 3 ? f[2].p : "";
+    end = nf >= 3 ? f[2].p + f[2].n : p;
+    while (p < end) {
+        if (r->map_n == TEST_UTS46_MAP_MAX || !test_read_hex(&p, end, 4, 6, &r->map[r->map_n]) ||
+            (p < end && *p != ' '))
+            return -1;
+        r->map_n++;
+        while (p < end && *p == ' ')
+            p++;
+    }
+    if ((r->status == TEST_UTS46_MAPPED) != (r->map_n > 0) && r->status != TEST_UTS46_DEVIATION)
+        return -1;
+    return 1;
 }
 
 /* IdnaTestV2 escapes: \uXXXX (four hex digits), \u{X...} and \x{X...}.
@@ -136,29 +378,20 @@ static inline bool test_unescape_v2(const char *s, size_t n, test_buf *out)
 }
 
 /* Column k (from 0) of the ';'-separated line[0..n), without surrounding
- * blanks and without a '#' comment; false when the line has fewer columns. */
+ * blanks and without a '#' comment; false when the line has fewer columns
+ * or is a comment (columns past the 16th are not read). */
 static inline bool test_v2_field(const char *line, size_t n, unsigned k, const char **field,
                                  size_t *len)
 {
-    size_t a = 0, b;
+    test_field f[16];
+    size_t nf;
     if (n && line[0] == '#')
         return false;
-    for (; k > 0; k--) {
-        while (a < n && line[a] != ';' && line[a] != '#')
-            a++;
-        if (a >= n || line[a] == '#')
-            return false;
-        a++;
-    }
-    b = a;
-    while (b < n && line[b] != ';' && line[b] != '#')
-        b++;
-    while (a < b && (line[a] == ' ' || line[a] == '\t'))
-        a++;
-    while (b > a && (line[b - 1] == ' ' || line[b - 1] == '\t'))
-        b--;
-    *field = line + a;
-    *len = b - a;
+    nf = test_split(line, test_uncomment(line, n), ';', f, 16);
+    if (k >= nf || k >= 16)
+        return false;
+    *field = f[k].p;
+    *len = f[k].n;
     return true;
 }
 
@@ -174,28 +407,26 @@ enum test_names {
 static inline void test_each_name(const char *dir, const char *rel, enum test_names what,
                                   void (*fn)(const char *s, size_t n, void *ctx), void *ctx)
 {
-    size_t len = 0, pos = 0;
+    size_t len = 0, n;
     char *data = test_read_file(dir, rel, &len);
-    test_buf u = {NULL, 0, 0};
+    test_buf u = {NULL, 0, 0, false};
+    test_lines L;
+    const char *line;
     if (!data)
         return;
-    while (pos < len) {
-        size_t e = pos, n;
+    L = test_lines_of(data, len);
+    while ((line = test_next_line(&L, &n)) != NULL) {
         const char *f;
         size_t fn_len;
-        while (e < len && data[e] != '\n')
-            e++;
-        n = e - pos;
-        if (n && data[pos + n - 1] == '\r')
+        if (n && line[n - 1] == '\r')
             n--;
         if (what == TEST_LINES) {
             if (n)
-                fn(data + pos, n, ctx);
-        } else if (n && test_v2_field(data + pos, n, 0, &f, &fn_len)) {
+                fn(line, n, ctx);
+        } else if (n && test_v2_field(line, n, 0, &f, &fn_len)) {
             const char *g;
             size_t g_len;
-            if (what == TEST_V2_TO_UNICODE && test_v2_field(data + pos, n, 1, &g, &g_len) &&
-                g_len) {
+            if (what == TEST_V2_TO_UNICODE && test_v2_field(line, n, 1, &g, &g_len) && g_len) {
                 f = g;
                 fn_len = g_len;
             }
@@ -203,7 +434,6 @@ static inline void test_each_name(const char *dir, const char *rel, enum test_na
                 !(u.n == 2 && memcmp(u.s, "\"\"", 2) == 0))
                 fn(u.s, u.n, ctx);
         }
-        pos = e + 1;
     }
     free(u.s);
     free(data);
@@ -224,23 +454,24 @@ static inline void test_excused(test_tally *t, size_t k)
 /* s[0..n) as a NUL-terminated heap string, for a peer's C-string API. */
 static inline char *test_cstring(const char *s, size_t n)
 {
-    char *z = (char *)malloc(n + 1);
-    if (!z) {
-        fprintf(stderr, "test: out of memory\n");
-        exit(99);
-    }
+    char *z = (char *)test_xmalloc(n + 1);
     memcpy(z, s, n);
     z[n] = '\0';
     return z;
 }
 
-/* main()'s "--diff TESTDATA CORPUS": runs the differential diff, or, when
- * the program was built without its peer (diff NULL), reports the skip
- * and why. */
-static inline int test_diff_command(int argc, char **argv,
-                                    int (*diff)(const char *testdata, const char *corpus),
-                                    const char *without)
+/* The start of main() in a program with a differential mode: stderr
+ * line-buffered; then, for "--diff TESTDATA CORPUS", the differential diff
+ * runs (or, when the program was built without its peer, diff NULL, the
+ * skip is reported and why) and its exit code is returned; otherwise -1
+ * (the program's own tests run). */
+static inline int test_diff_mode(int argc, char **argv,
+                                 int (*diff)(const char *testdata, const char *corpus),
+                                 const char *without)
 {
+    setvbuf(stderr, NULL, _IOLBF, 0);
+    if (argc < 2 || strcmp(argv[1], "--diff") != 0)
+        return -1;
     if (!diff) {
         fprintf(stderr, "SKIP: %s\n", without);
         return TEST_SKIP;
@@ -261,6 +492,17 @@ static inline void test_tally_print(const char *peer, const char *what, const te
     for (size_t i = 0; i < excuses; i++)
         if (t->excuse[i])
             printf("  excused %lu: %s\n", t->excuse[i], excuse_text[i]);
+}
+
+/* argv[1], the testdata folder; NULL, with a SKIP line and test_missing++,
+ * when none was given. */
+static inline const char *test_testdata_arg(int argc, char **argv)
+{
+    if (argc >= 2)
+        return argv[1];
+    fprintf(stderr, "SKIP: no testdata folder given\n");
+    test_missing++;
+    return NULL;
 }
 
 static inline int test_finish(const char *name)

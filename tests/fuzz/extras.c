@@ -260,9 +260,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *in;
     fuzz_result a;
 
-    fuzz_set_input(data, size);
-    flags = fuzz_flags(&data, &size);
-    in = fuzz_copy(data, size);
+    in = fuzz_begin(&data, &size, &flags);
 
     check_email(in, size, flags);
     if (!(flags & ~FUZZ_KNOWN_FLAGS)) {

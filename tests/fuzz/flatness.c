@@ -19,6 +19,7 @@
 #include <time.h>
 
 #include "xn.h"
+#include "../utf8.h"
 
 typedef struct shape {
     const char *name;
@@ -26,29 +27,10 @@ typedef struct shape {
     void (*make)(char *buf, size_t cap, size_t *len); /* fills about cap bytes */
 } shape;
 
-/* Appends the UTF-8 of c. */
+/* Appends the UTF-8 of c (utf8.h). */
 static size_t put_cp(char *o, unsigned long c)
 {
-    if (c < 0x80) {
-        o[0] = (char)c;
-        return 1;
-    }
-    if (c < 0x800) {
-        o[0] = (char)(0xC0 | (c >> 6));
-        o[1] = (char)(0x80 | (c & 0x3F));
-        return 2;
-    }
-    if (c < 0x10000) {
-        o[0] = (char)(0xE0 | (c >> 12));
-        o[1] = (char)(0x80 | ((c >> 6) & 0x3F));
-        o[2] = (char)(0x80 | (c & 0x3F));
-        return 3;
-    }
-    o[0] = (char)(0xF0 | (c >> 18));
-    o[1] = (char)(0x80 | ((c >> 12) & 0x3F));
-    o[2] = (char)(0x80 | ((c >> 6) & 0x3F));
-    o[3] = (char)(0x80 | (c & 0x3F));
-    return 4;
+    return test_utf8_put((uint32_t)c, o);
 }
 
 /* Repeats unit (a UTF-8 string) until cap - slack bytes are filled. */

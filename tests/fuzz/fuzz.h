@@ -19,20 +19,15 @@
 #include <stdint.h>
 
 #include "xn.h"
+#include "../entries.h"
+#include "../utf8.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* Every flag bit that xn.h defines: any other bit must give
- * XN_E_INVALID_ARG.  (Bits that are being added are taken when defined.) */
-#ifdef XN_DNS_LABELS
-#define FUZZ_FLAGS_DNS XN_DNS_LABELS
-#else
-#define FUZZ_FLAGS_DNS 0u
-#endif
-#define FUZZ_KNOWN_FLAGS                                                                 \
-    (XN_TRANSITIONAL | XN_NO_STD3_RULES | XN_NO_CHECK_HYPHENS | XN_NO_CHECK_BIDI |       \
-     XN_NO_CHECK_JOINERS | XN_NO_VERIFY_DNS_LENGTH | XN_IGNORE_INVALID_PUNYCODE |        \
-     XN_ALLOW_ROOT_DOT | XN_URL_RULES | FUZZ_FLAGS_DNS)
+/* Every flag bit that xn.h defines (entries.h): any other bit must give
+ * XN_E_INVALID_ARG. */
+#define FUZZ_KNOWN_FLAGS TEST_FLAGS_UTS46
+#define FUZZ_FLAGS_DNS TEST_FLAGS_DNS
 
 #if defined(__GNUC__)
 #define FUZZ_PRINTF(a, b) __attribute__((format(printf, a, b)))
@@ -76,6 +71,11 @@ void fuzz_out_done(char *p, size_t cap);
  * pointer to nothing readable under ASan). */
 char *fuzz_copy(const void *s, size_t n);
 
+/* The start of most targets: sets the input (fuzz_set_input), takes the
+ * flags from its end (fuzz_flags, *flags) and returns an exact-size copy of
+ * the rest, data[0..*size) after the call. */
+char *fuzz_begin(const uint8_t **data, size_t *size, unsigned *flags);
+
 /* Either converter. */
 typedef int (*fuzz_conv_fn)(const char *, size_t, char *, size_t, size_t *, unsigned,
                             xn_report *);
@@ -92,26 +92,35 @@ typedef struct fuzz_result {
 /* Which function fuzz_convert() calls (0 and 1 are false and true); odd
  * ones write no output on XN_E_INVALID_DOMAIN, even ones do. */
 enum {
-    FUZZ_TO_UNICODE = 0,       /* xn_to_unicode, and xn_to_unicode_alloc */
-    FUZZ_TO_ASCII = 1,         /* xn_to_ascii, and xn_to_ascii_alloc */
-    FUZZ_LABEL_TO_UNICODE = 2, /* xn_label_to_unicode (no _alloc form) */
-    FUZZ_LABEL_TO_ASCII = 3,   /* xn_label_to_ascii */
-    FUZZ_IDNA2008_TO_UNICODE = 4,
-    FUZZ_IDNA2008_LOOKUP = 5,
-    FUZZ_IDNA2003_TO_UNICODE = 6,
-    FUZZ_IDNA2003_TO_ASCII = 7,
-    FUZZ_EMAIL_TO_UNICODE = 8, /* the SMTPUTF8 answer is not looked at */
-    FUZZ_EMAIL_TO_ASCII = 9
+    FUZZ_TO_UNICODE = TEST_TO_UNICODE,       /* xn_to_unicode, and xn_to_unicode_alloc */
+    FUZZ_TO_ASCII = TEST_TO_ASCII,           /* xn_to_ascii, and xn_to_ascii_alloc */
+    FUZZ_LABEL_TO_UNICODE = TEST_LABEL_TO_UNICODE, /* xn_label_to_unicode (no _alloc form) */
+    FUZZ_LABEL_TO_ASCII = TEST_LABEL_TO_ASCII,     /* xn_label_to_ascii */
+    FUZZ_IDNA2008_TO_UNICODE = TEST_IDNA2008_TO_UNICODE,
+    FUZZ_IDNA2008_LOOKUP = TEST_IDNA2008_LOOKUP,
+    FUZZ_IDNA2003_TO_UNICODE = TEST_IDNA2003_TO_UNICODE,
+    FUZZ_IDNA2003_TO_ASCII = TEST_IDNA2003_TO_ASCII,
+    FUZZ_EMAIL_TO_UNICODE = TEST_EMAIL_TO_UNICODE, /* the SMTPUTF8 answer is not looked at */
+    FUZZ_EMAIL_TO_ASCII = TEST_EMAIL_TO_ASCII
 };
 
-/* The flags the IDNA2008 and IDNA2003 functions take (xn.h). */
-#define FUZZ_IDNA2008_FLAGS                                                          \
-    (XN_IDNA2008_MAP | XN_NO_STD3_RULES | XN_ALLOW_ROOT_DOT | XN_NO_VERIFY_DNS_LENGTH | \
-     XN_DNS_LABELS)
-#define FUZZ_IDNA2003_FLAGS (XN_ALLOW_UNASSIGNED | XN_NO_STD3_RULES | XN_ALLOW_ROOT_DOT)
+/* The flags the IDNA2008 and IDNA2003 functions take (entries.h). */
+#define FUZZ_IDNA2008_FLAGS TEST_FLAGS_IDNA2008
+#define FUZZ_IDNA2003_FLAGS TEST_FLAGS_IDNA2003
 
 /* The flag bits operation op takes. */
 unsigned fuzz_known_flags(int op);
+
+/* Converts r's output (r->rc == XN_OK) again with op and flags: the same
+ * status and output, or an abort that names in[0..n), the first input. */
+void fuzz_check_idempotent(int op, const char *in, size_t n, const fuzz_result *r,
+                           unsigned flags);
+
+/* A label function's result l and the name function's result name on the
+ * same input in[0..n): a label that converts converts the same as a name,
+ * and a name of one label that converts converts as a label. */
+void fuzz_check_label_as_name(const char *in, size_t n, const fuzz_result *l,
+                              const fuzz_result *name, unsigned flags);
 
 /* Flags for a function that takes the bits `known`, from fuzz_flags()'s
  * answer: usually those of its bits that the function takes, plus bits

@@ -190,6 +190,13 @@ static void check_too_small(fuzz_conv_fn fn, const char *name, const char *in, s
     fuzz_out_done(buf, cap);
 }
 
+char *fuzz_begin(const uint8_t **data, size_t *size, unsigned *flags)
+{
+    fuzz_set_input(*data, *size);
+    *flags = fuzz_flags(data, size);
+    return fuzz_copy(*data, *size);
+}
+
 unsigned fuzz_flags_for(unsigned raw, unsigned known, unsigned extra)
 {
     if (raw & 0xFFFF0000u)
@@ -197,76 +204,27 @@ unsigned fuzz_flags_for(unsigned raw, unsigned known, unsigned extra)
     return (raw & known) | ((raw & XN_TRANSITIONAL) ? extra : 0u);
 }
 
-/* The mail functions, with the SMTPUTF8 answer dropped, as converters
- * (extras.c checks that answer). */
-static int email_u(const char *in, size_t n, char *out, size_t cap, size_t *len, unsigned flags,
-                   xn_report *rep)
-{
-    int smtputf8;
-    return xn_email_to_unicode(in, n, out, cap, len, flags, rep, &smtputf8);
-}
-
-static int email_a(const char *in, size_t n, char *out, size_t cap, size_t *len, unsigned flags,
-                   xn_report *rep)
-{
-    int smtputf8;
-    return xn_email_to_ascii(in, n, out, cap, len, flags, rep, &smtputf8);
-}
-
-static int email_u_alloc(const char *in, size_t n, char **out, size_t *len, unsigned flags,
-                         xn_report *rep)
-{
-    int smtputf8;
-    return xn_email_to_unicode_alloc(in, n, out, len, flags, rep, &smtputf8);
-}
-
-static int email_a_alloc(const char *in, size_t n, char **out, size_t *len, unsigned flags,
-                         xn_report *rep)
-{
-    int smtputf8;
-    return xn_email_to_ascii_alloc(in, n, out, len, flags, rep, &smtputf8);
-}
-
 /* lib/uts46.c (internal): the UTS #46 conversions by the general path alone,
  * never the whole-name ASCII fast path. */
 int xn__uts46_general(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
                       unsigned flags, xn_report *report, bool to_ascii, bool one_label);
 
-/* One entry per FUZZ_* operation: odd ones are ToASCII-like (no output on
- * XN_E_INVALID_DOMAIN), even ones ToUnicode-like (output all the same). */
-static const struct {
-    fuzz_conv_fn fn;
-    fuzz_alloc_fn afn;
-    const char *name;
-    unsigned known; /* the flag bits the function takes */
-} ops[] = {
-    {xn_to_unicode, xn_to_unicode_alloc, "xn_to_unicode", FUZZ_KNOWN_FLAGS},
-    {xn_to_ascii, xn_to_ascii_alloc, "xn_to_ascii", FUZZ_KNOWN_FLAGS},
-    {xn_label_to_unicode, NULL, "xn_label_to_unicode", FUZZ_KNOWN_FLAGS},
-    {xn_label_to_ascii, NULL, "xn_label_to_ascii", FUZZ_KNOWN_FLAGS},
-    {xn_idna2008_to_unicode, xn_idna2008_to_unicode_alloc, "xn_idna2008_to_unicode",
-     FUZZ_IDNA2008_FLAGS},
-    {xn_idna2008_lookup, xn_idna2008_lookup_alloc, "xn_idna2008_lookup", FUZZ_IDNA2008_FLAGS},
-    {xn_idna2003_to_unicode, xn_idna2003_to_unicode_alloc, "xn_idna2003_to_unicode",
-     FUZZ_IDNA2003_FLAGS},
-    {xn_idna2003_to_ascii, xn_idna2003_to_ascii_alloc, "xn_idna2003_to_ascii",
-     FUZZ_IDNA2003_FLAGS},
-    {email_u, email_u_alloc, "xn_email_to_unicode", FUZZ_KNOWN_FLAGS},
-    {email_a, email_a_alloc, "xn_email_to_ascii", FUZZ_KNOWN_FLAGS},
-};
-
+/* One entry per FUZZ_* operation (entries.h's table): odd ones are
+ * ToASCII-like (no output on XN_E_INVALID_DOMAIN), even ones ToUnicode-like
+ * (output all the same). */
 unsigned fuzz_known_flags(int op)
 {
-    return ops[op].known;
+    return test_entry_of(op)->known;
 }
 
 fuzz_result fuzz_convert(int op, const char *in, size_t n, unsigned flags)
 {
-    fuzz_conv_fn fn = ops[op].fn;
-    fuzz_alloc_fn afn = ops[op].afn;
-    const char *name = ops[op].name;
-    bool to_ascii = (op & 1) != 0;
-    bool unknown = (flags & ~ops[op].known) != 0;
+    const test_entry *e = test_entry_of(op);
+    fuzz_conv_fn fn = e->fn;
+    fuzz_alloc_fn afn = e->afn;
+    const char *name = e->name;
+    bool to_ascii = test_entry_is_ascii(op);
+    bool unknown = (flags & ~e->known) != 0;
     fuzz_result r;
     xn_report rep0 = XN_REPORT_INIT, rep = XN_REPORT_INIT;
     size_t len0 = 12345, len = 12345, cap;
@@ -428,34 +386,38 @@ void fuzz_result_free(fuzz_result *r)
 bool fuzz_utf8_valid(const char *s, size_t n)
 {
     const unsigned char *u = (const unsigned char *)s;
-    size_t i = 0;
-    while (i < n) {
-        unsigned char b = u[i];
-        size_t k, need;
-        uint32_t cp, min;
-        if (b < 0x80) {
-            i++;
-            continue;
-        }
-        if ((b & 0xE0) == 0xC0) {
-            need = 1, cp = b & 0x1Fu, min = 0x80;
-        } else if ((b & 0xF0) == 0xE0) {
-            need = 2, cp = b & 0x0Fu, min = 0x800;
-        } else if ((b & 0xF8) == 0xF0) {
-            need = 3, cp = b & 0x07u, min = 0x10000;
-        } else {
+    size_t i = 0, k;
+    uint32_t cp;
+    for (; i < n; i += k)
+        if ((k = test_utf8_get(u + i, n - i, &cp, false)) == 0)
             return false;
-        }
-        if (n - i <= need)
-            return false;
-        for (k = 1; k <= need; k++) {
-            if ((u[i + k] & 0xC0) != 0x80)
-                return false;
-            cp = (cp << 6) | (u[i + k] & 0x3Fu);
-        }
-        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-            return false;
-        i += need + 1;
-    }
     return true;
+}
+
+void fuzz_check_idempotent(int op, const char *in, size_t n, const fuzz_result *r,
+                           unsigned flags)
+{
+    fuzz_result again = fuzz_convert(op, r->out, r->len, flags);
+    FUZZ_ASSERT(again.rc == XN_OK && again.len == r->len &&
+                    memcmp(again.out, r->out, r->len) == 0,
+                "%s not idempotent, flags 0x%X: \"%s\" -> \"%s\" -> %s \"%s\"",
+                test_entry_of(op)->name, flags, fuzz_show(in, n), fuzz_show(r->out, r->len),
+                xn_strerror_name(again.rc), again.out ? fuzz_show(again.out, again.len) : "");
+    fuzz_result_free(&again);
+}
+
+void fuzz_check_label_as_name(const char *in, size_t n, const fuzz_result *l,
+                              const fuzz_result *name, unsigned flags)
+{
+    if (l->rc == XN_OK)
+        FUZZ_ASSERT(name->rc == XN_OK && name->len == l->len &&
+                        memcmp(name->out, l->out, l->len) == 0,
+                    "flags 0x%X: label \"%s\" -> \"%s\", as a name %s \"%s\"", flags,
+                    fuzz_show(in, n), fuzz_show(l->out, l->len), xn_strerror_name(name->rc),
+                    name->out ? fuzz_show(name->out, name->len) : "");
+    if (name->rc == XN_OK && !memchr(name->out, '.', name->len))
+        FUZZ_ASSERT(l->rc == XN_OK,
+                    "flags 0x%X: name \"%s\" -> \"%s\" (one label), as a label %s 0x%llX",
+                    flags, fuzz_show(in, n), fuzz_show(name->out, name->len),
+                    xn_strerror_name(l->rc), (unsigned long long)l->report.errors);
 }

@@ -38,26 +38,12 @@ static uint32_t *to_u32(const char *s)
     if (!w)
         abort();
     while (i < n) {
-        unsigned char c = (unsigned char)s[i];
-        size_t len = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2, j;
-        uint32_t cp = len == 1 ? c : (uint32_t)c & (0x7Fu >> len);
-        if (c >= 0x80 && (c < 0xC2 || c > 0xF4 || i + len > n)) {
+        size_t len = test_utf8_get((const unsigned char *)s + i, n - i, &w[k], false);
+        if (!len) {
             free(w);
             return NULL;
         }
-        for (j = 1; j < len; j++) {
-            if (((unsigned char)s[i + j] & 0xC0) != 0x80) {
-                free(w);
-                return NULL;
-            }
-            cp = (cp << 6) | ((unsigned char)s[i + j] & 0x3Fu);
-        }
-        if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-            (cp >= 0xD800 && cp <= 0xDFFF)) {
-            free(w);
-            return NULL;
-        }
-        w[k++] = cp;
+        k++;
         i += len;
     }
     w[k] = 0;

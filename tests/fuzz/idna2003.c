@@ -53,9 +53,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *in;
     fuzz_result a, u;
 
-    fuzz_set_input(data, size);
-    flags = fuzz_flags_for(fuzz_flags(&data, &size), FUZZ_IDNA2003_FLAGS, XN_ALLOW_UNASSIGNED);
-    in = fuzz_copy(data, size);
+    in = fuzz_begin(&data, &size, &flags);
+    flags = fuzz_flags_for(flags, FUZZ_IDNA2003_FLAGS, XN_ALLOW_UNASSIGNED);
 
     u = fuzz_convert(FUZZ_IDNA2003_TO_UNICODE, in, size, flags);
     if (u.out)

@@ -102,9 +102,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *in;
     fuzz_result a, u;
 
-    fuzz_set_input(data, size);
-    flags = fuzz_flags_for(fuzz_flags(&data, &size), FUZZ_IDNA2008_FLAGS, XN_IDNA2008_MAP);
-    in = fuzz_copy(data, size);
+    in = fuzz_begin(&data, &size, &flags);
+    flags = fuzz_flags_for(flags, FUZZ_IDNA2008_FLAGS, XN_IDNA2008_MAP);
 
     a = fuzz_convert(FUZZ_IDNA2008_LOOKUP, in, size, flags);
     u = fuzz_convert(FUZZ_IDNA2008_TO_UNICODE, in, size, flags);
@@ -113,16 +112,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 xn_strerror_name(u.rc));
     if (a.rc == XN_OK) {
         size_t i;
-        fuzz_result again, back, round;
+        fuzz_result back, round;
         for (i = 0; i < a.len; i++)
             FUZZ_ASSERT((unsigned char)a.out[i] < 0x80, "lookup gives \"%s\"",
                         fuzz_show(a.out, a.len));
-        again = fuzz_convert(FUZZ_IDNA2008_LOOKUP, a.out, a.len, flags);
-        FUZZ_ASSERT(again.rc == XN_OK && again.len == a.len &&
-                        memcmp(again.out, a.out, a.len) == 0,
-                    "flags 0x%X: lookup(\"%s\") = \"%s\", then %s \"%s\"", flags,
-                    fuzz_show(in, size), fuzz_show(a.out, a.len), xn_strerror_name(again.rc),
-                    again.out ? fuzz_show(again.out, again.len) : "");
+        fuzz_check_idempotent(FUZZ_IDNA2008_LOOKUP, in, size, &a, flags);
         back = fuzz_convert(FUZZ_IDNA2008_TO_UNICODE, a.out, a.len, flags);
         FUZZ_ASSERT(back.rc == XN_OK, "flags 0x%X: to_unicode(\"%s\"): %s", flags,
                     fuzz_show(a.out, a.len), xn_strerror_name(back.rc));
@@ -132,7 +126,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     "flags 0x%X: \"%s\" -> \"%s\" -> \"%s\" -> %s \"%s\"", flags,
                     fuzz_show(in, size), fuzz_show(a.out, a.len), fuzz_show(back.out, back.len),
                     xn_strerror_name(round.rc), round.out ? fuzz_show(round.out, round.len) : "");
-        fuzz_result_free(&again);
         fuzz_result_free(&back);
         fuzz_result_free(&round);
     }

@@ -117,20 +117,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *in;
     fuzz_result r;
 
-    fuzz_set_input(data, size);
-    flags = fuzz_flags(&data, &size);
-    in = fuzz_copy(data, size);
+    in = fuzz_begin(&data, &size, &flags);
     r = fuzz_convert(true, in, size, flags);
     if (r.rc == XN_OK) {
-        fuzz_result again;
         check_output(r.out, r.len, flags);
-        again = fuzz_convert(true, r.out, r.len, flags);
-        FUZZ_ASSERT(again.rc == XN_OK && again.len == r.len &&
-                        memcmp(again.out, r.out, r.len) == 0,
-                    "not idempotent, flags 0x%X: \"%s\" -> \"%s\" -> %s \"%s\"", flags,
-                    fuzz_show(in, size), fuzz_show(r.out, r.len), xn_strerror_name(again.rc),
-                    again.out ? fuzz_show(again.out, again.len) : "");
-        fuzz_result_free(&again);
+        fuzz_check_idempotent(FUZZ_TO_ASCII, in, size, &r, flags);
     }
     fuzz_result_free(&r);
     free(in);

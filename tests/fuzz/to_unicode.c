@@ -25,9 +25,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *in;
     fuzz_result r;
 
-    fuzz_set_input(data, size);
-    flags = fuzz_flags(&data, &size);
-    in = fuzz_copy(data, size);
+    in = fuzz_begin(&data, &size, &flags);
     r = fuzz_convert(false, in, size, flags);
     if (r.out)
         FUZZ_ASSERT(fuzz_utf8_valid(r.out, r.len), "ToUnicode output \"%s\" (%s) is no UTF-8",
@@ -47,16 +45,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                         fuzz_show(r.out, r.len));
             start = i + 1;
         }
-        if (!(flags & XN_TRANSITIONAL)) {
-            fuzz_result again = fuzz_convert(false, r.out, r.len, flags);
-            FUZZ_ASSERT(again.rc == XN_OK && again.len == r.len &&
-                            memcmp(again.out, r.out, r.len) == 0,
-                        "not idempotent, flags 0x%X: \"%s\" -> \"%s\" -> %s \"%s\"", flags,
-                        fuzz_show(in, size), fuzz_show(r.out, r.len),
-                        xn_strerror_name(again.rc),
-                        again.out ? fuzz_show(again.out, again.len) : "");
-            fuzz_result_free(&again);
-        }
+        if (!(flags & XN_TRANSITIONAL))
+            fuzz_check_idempotent(FUZZ_TO_UNICODE, in, size, &r, flags);
     }
     fuzz_result_free(&r);
     free(in);
