@@ -82,6 +82,8 @@ static bool is_url_forbidden(unsigned char c)
     }
 }
 
+/* XN_URL_RULES: notes whether the output bytes p[0..n) hold a forbidden
+ * domain code point. */
 static void check_url_output(domain *d, const char *p, size_t n)
 {
     size_t i;
@@ -92,6 +94,16 @@ static void check_url_output(domain *d, const char *p, size_t n)
             d->url_forbidden = true;
 }
 
+/* The same for the ASCII code points among l[0..n). */
+static void check_url_code_points(domain *d, const uint32_t *l, size_t n)
+{
+    size_t i;
+    if (!(d->flags & XN_URL_RULES) || d->url_forbidden)
+        return;
+    for (i = 0; i < n; i++)
+        if (l[i] < 0x80 && is_url_forbidden((unsigned char)l[i]))
+            d->url_forbidden = true;
+}
 
 /* ---- §4.1 Validity Criteria -------------------------------------------- */
 
@@ -133,14 +145,10 @@ static int write_label(domain *d, const uint32_t *l, size_t n, size_t *bytes)
     if (!d->to_ascii) {
         xn__put_utf8(&d->out, l, n);
     } else if (xn__all_ascii(l, n)) {
-        size_t i;
-        for (i = 0; i < n; i++) {
-            char c = (char)l[i];
-            xn__put(&d->out, &c, 1);
-            check_url_output(d, &c, 1);
-        }
+        xn__put_utf8(&d->out, l, n); /* ASCII: the bytes themselves */
+        check_url_code_points(d, l, n);
     } else {
-        size_t len = 0, room, i;
+        size_t len = 0, room;
         int rc;
         xn__put(&d->out, "xn--", 4);
         room = d->out.full ? 0 : d->out.cap - d->out.len;
@@ -154,12 +162,7 @@ static int write_label(domain *d, const uint32_t *l, size_t n, size_t *bytes)
             /* The Punycode copies the label's ASCII code points (RFC 3492
              * basic code points); the rest of it is letters, digits and '-'.
              * Look at them here: the output may not have been written. */
-            for (i = 0; i < n; i++) {
-                if (l[i] < 0x80) {
-                    char c = (char)l[i];
-                    check_url_output(d, &c, 1);
-                }
-            }
+            check_url_code_points(d, l, n);
         } else {
             xn__dom_record(d, XN_ERR_A3, d->label_offset, XN_NO_CODE_POINT);
         }
