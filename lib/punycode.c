@@ -40,15 +40,25 @@
 /* §5: digit values 0-25 are a-z, 26-35 are 0-9. */
 static const char digit_char[BASE + 1] = "abcdefghijklmnopqrstuvwxyz0123456789";
 
-/* The digit value of c (either case), or BASE when c is no digit. */
+/* §5 read the other way: 1 + the digit value of each byte, A-Z like a-z;
+ * 0 for a byte that is no digit (every byte from 0x80 on, by the implicit
+ * zero fill).  One load replaces the compares of a range test. */
+static const unsigned char digit_plus_1[256] = {
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+    27, 28, 29, 30, 31, 32, 33, 34, 35, 36,  0,  0,  0,  0,  0,  0, /* 0-9 */
+     0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15, /* A-O */
+    16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26,  0,  0,  0,  0,  0, /* P-Z */
+     0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15, /* a-o */
+    16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26,  0,  0,  0,  0,  0, /* p-z */
+};
+
+/* The digit value of c (either case), or UINT32_MAX (>= BASE) when c is no
+ * digit. */
 static inline uint32_t digit_value(unsigned char c)
 {
-    if ((unsigned)(c - '0') < 10u)
-        return (uint32_t)c - '0' + 26u;
-    c |= 0x20; /* maps A-Z onto a-z and nothing else into a-z */
-    if ((unsigned)(c - 'a') < 26u)
-        return (uint32_t)c - 'a';
-    return BASE;
+    return (uint32_t)digit_plus_1[c] - 1u;
 }
 
 /* §6.2/§6.3: the threshold t for the digit at position k. */
@@ -203,6 +213,25 @@ int xn__punycode_encode_bounded(const uint32_t *in, size_t in_len,
     return encode_checked(in, in_len, case_flags, out, out_cap, out_len, maxint);
 }
 
+/* Inserts n at out[at], moving out[at..len) up by one.  The tail of a
+ * typical label is a few code points, fewer than a call to memmove() costs
+ * to set up, so a short one is moved here, each value handing its place to
+ * the one before it (a form compilers do not turn back into memmove()). */
+static inline void insert_at(uint32_t *out, size_t len, size_t at, uint32_t n)
+{
+    if (len - at > 16) {
+        memmove(out + at + 1, out + at, (len - at) * sizeof *out);
+        out[at] = n;
+        return;
+    }
+    for (; at < len; at++) {
+        uint32_t next = out[at];
+        out[at] = n;
+        n = next;
+    }
+    out[len] = n;
+}
+
 int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out, size_t out_cap,
                        size_t *out_len, unsigned char *case_flags)
 {
@@ -279,8 +308,7 @@ int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out, size_t out_
         /* Insert n at position i.  Appendix A: its flag is the case of the
          * last digit of its delta, a letter since digit < t <= 26. */
         if (len < out_cap) {
-            memmove(out + i + 1, out + i, (len - i) * sizeof *out);
-            out[i] = n;
+            insert_at(out, len, i, n);
             if (case_flags) {
                 memmove(case_flags + i + 1, case_flags + i, len - i);
                 case_flags[i] = (unsigned char)((c & 0x20) == 0);
