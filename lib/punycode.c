@@ -185,7 +185,6 @@ static ALWAYS_INLINE int encode_small(const uint32_t *in, size_t in_len,
 {
     uint32_t key[SMALL_LABEL];      /* code point << 6 | rank, ascending */
     unsigned char pos[SMALL_LABEL]; /* by rank: the position in the input */
-    unsigned char bas[SMALL_LABEL]; /* by rank: the basic code points before */
     uint64_t emitted = 0, below = 0; /* ranks emitted: all, and before this round */
     uint64_t delta = 0; /* exact; compared with maxint before use */
     uint32_t n = INITIAL_N, bias = INITIAL_BIAS;
@@ -204,7 +203,6 @@ static ALWAYS_INLINE int encode_small(const uint32_t *in, size_t in_len,
         } else {
             uint32_t kr = c << 6 | (uint32_t)nk;
             pos[nk] = (unsigned char)j;
-            bas[nk] = (unsigned char)(j - nk);
             for (s = nk++; s > 0 && key[s - 1] > kr; s--)
                 key[s] = key[s - 1];
             key[s] = kr;
@@ -237,8 +235,9 @@ static ALWAYS_INLINE int encode_small(const uint32_t *in, size_t in_len,
             last_before = 0;
             below = emitted;
         }
-        /* Count the bits of below under r, one step per bit. */
-        before = bas[r];
+        /* The basic code points before it (its position less its rank),
+         * then the bits of below under r, one step per bit. */
+        before = pos[r] - r;
         for (x = below & (((uint64_t)1 << r) - 1); x != 0; x &= x - 1)
             before++;
         delta += before - last_before;
