@@ -6,6 +6,11 @@
  * Neither function allocates or recurses.  Each makes one pass of the RFC
  * algorithm; when the output does not fit, the pass goes on without writing
  * so that the size needed is exact, and nothing is written past out_cap.
+ * The encoder has two forms with the same output: the RFC's loop, which
+ * scans the label once per distinct non-basic code point, and for labels
+ * of up to SMALL_LABEL (63) code points one that sorts the non-basic code
+ * points once and counts with a bit set (encode_small(); its time is
+ * bounded by the square of 63).  tests/test-punycode.c compares them.
  *
  * Integer width (§6.4).  maxint is 0xFFFFFFFF: every variable of the RFC
  * pseudocode is a uint32_t.  Each sum or product that may exceed it is
