@@ -6,6 +6,11 @@
  * Neither function allocates or recurses.  Each makes one pass of the RFC
  * algorithm; when the output does not fit, the pass goes on without writing
  * so that the size needed is exact, and nothing is written past out_cap.
+ * The encoder has two forms with the same output: the RFC's loop, which
+ * scans the label once per distinct non-basic code point, and for labels
+ * of up to SMALL_LABEL (63) code points one that sorts the non-basic code
+ * points once and counts with a bit set (encode_small(); its time is
+ * bounded by the square of 63).  tests/test-punycode.c compares them.
  *
  * Integer width (§6.4).  maxint is 0xFFFFFFFF: every variable of the RFC
  * pseudocode is a uint32_t.  Each sum or product that may exceed it is
@@ -40,15 +45,25 @@
 /* §5: digit values 0-25 are a-z, 26-35 are 0-9. */
 static const char digit_char[BASE + 1] = "abcdefghijklmnopqrstuvwxyz0123456789";
 
-/* The digit value of c (either case), or BASE when c is no digit. */
+/* §5 read the other way: 1 + the digit value of each byte, A-Z like a-z;
+ * 0 for a byte that is no digit (every byte from 0x80 on, by the implicit
+ * zero fill).  One load replaces the compares of a range test. */
+static const unsigned char digit_plus_1[256] = {
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+    27, 28, 29, 30, 31, 32, 33, 34, 35, 36,  0,  0,  0,  0,  0,  0, /* 0-9 */
+     0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15, /* A-O */
+    16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26,  0,  0,  0,  0,  0, /* P-Z */
+     0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15, /* a-o */
+    16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26,  0,  0,  0,  0,  0, /* p-z */
+};
+
+/* The digit value of c (either case), or UINT32_MAX (>= BASE) when c is no
+ * digit. */
 static inline uint32_t digit_value(unsigned char c)
 {
-    if ((unsigned)(c - '0') < 10u)
-        return (uint32_t)c - '0' + 26u;
-    c |= 0x20; /* maps A-Z onto a-z and nothing else into a-z */
-    if ((unsigned)(c - 'a') < 26u)
-        return (uint32_t)c - 'a';
-    return BASE;
+    return (uint32_t)digit_plus_1[c] - 1u;
 }
 
 /* §6.2/§6.3: the threshold t for the digit at position k. */
@@ -86,18 +101,182 @@ static inline char basic_with_case(uint32_t c, unsigned char flag)
     return (char)c;
 }
 
-/* Stores ch at out[o] when it fits, and counts it either way. */
-#define PUT(ch)                  \
-    do {                         \
-        if (o < out_cap)         \
-            out[o] = (ch);       \
-        o++;                     \
+/* Stores ch at out[o] when it fits, and counts it either way.  Where the
+ * whole output is known to fit, room is a constant 1 and the test goes. */
+#define PUT(ch)                      \
+    do {                             \
+        if (room || o < out_cap)     \
+            out[o] = (ch);           \
+        o++;                         \
     } while (0)
 
-/* §6.3 with a given maxint (§6.4).  Arguments are already checked. */
-static int encode(const uint32_t *in, size_t in_len, const unsigned char *case_flags,
-                  char *out, size_t out_cap, size_t *out_len, uint32_t maxint)
+/* The most digits one delta takes: each digit but the last turns q into
+ * (q - t) div (base - t) with base - t >= 10, so after 10 of them a q below
+ * 2^32 is 0, below every t. */
+#define MAX_DIGITS 11
+
+/* §6.3, "output the code point for delta": q as a generalized
+ * variable-length integer under bias, its last digit upper case when upper
+ * (appendix A), stored at out[o] on as far as out_cap allows.  Returns the
+ * new o.
+ *
+ * The threshold t of the digit at k = base, 2 base, ... is tmin while
+ * k <= bias, then k - bias for at most one k (base > tmax - tmin), then
+ * tmax: the loop runs in these three stretches instead of clamping k - bias
+ * for every digit.  Each digit but the last is t + (q - t) mod (base - t),
+ * and q becomes (q - t) div (base - t). */
+static inline size_t put_delta(char *out, size_t out_cap, int room, size_t o, uint32_t q,
+                               uint32_t bias, int upper)
 {
+    uint32_t k = BASE, t;
+
+    for (t = TMIN; k <= bias && q >= t; k += BASE) {
+        PUT(digit_char[t + (q - t) % (BASE - t)]);
+        q = (q - t) / (BASE - t);
+    }
+    if (k <= bias) /* q < tmin */
+        goto last;
+    if (k < bias + TMAX) {
+        t = k - bias;
+        if (q < t)
+            goto last;
+        PUT(digit_char[t + (q - t) % (BASE - t)]);
+        q = (q - t) / (BASE - t);
+    }
+    for (t = TMAX; q >= t;) {
+        PUT(digit_char[t + (q - t) % (BASE - t)]);
+        q = (q - t) / (BASE - t);
+    }
+last:
+    /* q < t <= 26: a letter, which 'a' - 'A' turns upper case. */
+    PUT((char)(digit_char[q] - (upper ? 'a' - 'A' : 0)));
+    return o;
+}
+
+/* Labels of up to SMALL_LABEL code points (every label DNS can hold) are
+ * encoded by encode_small(), longer ones by encode_scan(). */
+#define SMALL_LABEL 63
+
+/* encode_small() is made twice, with room 1 and 0 (PUT): compilers weigh
+ * its size against inlining it twice, so it is asked for. */
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+/* §6.3 with a given maxint (§6.4) for in_len <= SMALL_LABEL, arguments
+ * checked: the output of encode_scan() without its rescans.
+ *
+ * The RFC's encoder scans the whole input once per distinct non-basic code
+ * point n; in each scan a code point below n adds 1 to delta and each n is
+ * emitted.  Here the non-basic code points are numbered in input order
+ * (their rank r) and sorted once by value, then rank: the order they are
+ * emitted in.  What a scan would count for the n of rank r comes from
+ *   before = #{p < pos : in[p] < n} = (basic code points before it)
+ *            + (ranks below r emitted in earlier rounds),
+ * the latter from a bit set of those ranks:
+ *  - an n's delta holds the code points below n since the last n emitted
+ *    in the round: before minus the last emitted n's before (0 for the
+ *    first n of a round);
+ *  - the scan's rest after the last n of a round is the h of the round's
+ *    start minus that n's before; the round's end adds 1 (delta++, n++),
+ *    the next round (m - n) * (h + 1).
+ * A typical label has a few non-basic code points: sorting them and
+ * counting bits costs a few steps, where the scans cost in_len per round. */
+static ALWAYS_INLINE int encode_small(const uint32_t *in, size_t in_len,
+                                      const unsigned char *case_flags, char *out,
+                                      size_t out_cap, int room, size_t *out_len, uint32_t maxint)
+{
+    uint32_t key[SMALL_LABEL];      /* code point << 6 | rank, ascending */
+    unsigned char pos[SMALL_LABEL]; /* by rank: the position in the input */
+    uint64_t emitted = 0, below = 0; /* ranks emitted: all, and before this round */
+    uint64_t delta = 0; /* exact; compared with maxint before use */
+    uint32_t n = INITIAL_N, bias = INITIAL_BIAS;
+    size_t o = 0, h, b, j, nk = 0, s, round_h, last_before = 0;
+
+    /* Copy the basic code points in order (appendix A: letters take the case
+     * of their flag), check every value, and sort the others into key[]
+     * (insertion sort: they are few). */
+    for (j = 0; j < in_len; j++) {
+        uint32_t c = in[j];
+        if (c < INITIAL_N) {
+            PUT(case_flags ? basic_with_case(c, case_flags[j]) : (char)c);
+        } else if (!is_scalar(c)) {
+            *out_len = 0;
+            return XN_E_PUNYCODE_BAD_CODE_POINT;
+        } else {
+            uint32_t kr = c << 6 | (uint32_t)nk;
+            pos[nk] = (unsigned char)j;
+            for (s = nk++; s > 0 && key[s - 1] > kr; s--)
+                key[s] = key[s - 1];
+            key[s] = kr;
+        }
+    }
+    h = b = o;
+    if (b > 0)
+        PUT(DELIMITER);
+
+    /* The first round's state, for a first key of U+0080 (= n, no new round). */
+    round_h = h;
+    for (s = 0; s < nk; s++) {
+        uint32_t c = key[s] >> 6, r = key[s] & 63;
+        uint64_t x;
+        size_t before;
+        if (c != n) {
+            /* A new round for m = c.  End the last one, if any: the rest
+             * of its scan and its increment.  Then delta += (m - n) * (h +
+             * 1), fail on overflow: both factors are below 2^21 and 2^7, so
+             * the 64-bit sum is exact. */
+            if (s > 0) {
+                delta += round_h - last_before + 1;
+                n++;
+            }
+            delta += (uint64_t)(c - n) * (h + 1);
+            if (delta > maxint)
+                goto overflow;
+            n = c;
+            round_h = h;
+            last_before = 0;
+            below = emitted;
+        }
+        /* The basic code points before it (its position less its rank),
+         * then the bits of below under r, one step per bit. */
+        before = pos[r] - r;
+        for (x = below & (((uint64_t)1 << r) - 1); x != 0; x &= x - 1)
+            before++;
+        delta += before - last_before;
+        if (delta > maxint)
+            goto overflow;
+        o = put_delta(out, out_cap, room, o, (uint32_t)delta, bias,
+                      case_flags && case_flags[pos[r]]);
+        bias = adapt((uint32_t)delta, (uint32_t)(h + 1), h == b);
+        delta = 0;
+        h++;
+        last_before = before;
+        emitted |= (uint64_t)1 << r;
+    }
+    /* The RFC's last "increment delta and n" cannot overflow: delta is then
+     * at most in_len + 1, and maxint > XN_LABEL_LIMIT. */
+
+    *out_len = o;
+    if (o > out_cap)
+        return XN_E_BUFFER_TOO_SMALL;
+    if (o < out_cap)
+        out[o] = '\0';
+    return XN_OK;
+
+overflow:
+    *out_len = 0;
+    return XN_E_PUNYCODE_OVERFLOW;
+}
+
+/* §6.3 with a given maxint (§6.4), as the RFC writes it, for labels longer
+ * than SMALL_LABEL.  Arguments are already checked. */
+static int encode_scan(const uint32_t *in, size_t in_len, const unsigned char *case_flags,
+                       char *out, size_t out_cap, size_t *out_len, uint32_t maxint)
+{
+    const int room = 0; /* out_cap is tested for every character */
     uint32_t n = INITIAL_N, bias = INITIAL_BIAS;
     uint32_t m = UINT32_MAX; /* the smallest code point >= n, found one scan ahead */
     uint64_t delta = 0;      /* exact; compared with maxint before use */
@@ -135,21 +314,10 @@ static int encode(const uint32_t *in, size_t in_len, const unsigned char *case_f
                  * round ends, so checking there catches the same overflow. */
                 delta++;
             } else if (c == n) {
-                uint32_t q, k, t;
                 if (delta > maxint)
                     goto overflow;
-                q = (uint32_t)delta;
-                /* Output delta as a generalized variable-length integer. */
-                for (k = BASE;; k += BASE) {
-                    t = threshold(k, bias);
-                    if (q < t)
-                        break;
-                    PUT(digit_char[t + (q - t) % (BASE - t)]);
-                    q = (q - t) / (BASE - t);
-                }
-                /* q < t <= 26: a letter, upper case for a flagged character. */
-                PUT(case_flags && case_flags[j] ? (char)(digit_char[q] - ('a' - 'A'))
-                                                : digit_char[q]);
+                o = put_delta(out, out_cap, room, o, (uint32_t)delta, bias,
+                              case_flags && case_flags[j]);
                 bias = adapt((uint32_t)delta, (uint32_t)(h + 1), h == b);
                 delta = 0;
                 h++;
@@ -185,7 +353,14 @@ static int encode_checked(const uint32_t *in, size_t in_len, const unsigned char
     *out_len = 0;
     if (in_len > XN_LABEL_LIMIT)
         return XN_E_TOO_LONG;
-    return encode(in, in_len, case_flags, out, out_cap, out_len, maxint);
+    /* A basic code point gives one character, any other at most MAX_DIGITS,
+     * and a delimiter may come: when out_cap holds that much, encode_small()
+     * is made without its bounds tests. */
+    if (in_len <= SMALL_LABEL && out_cap > in_len * MAX_DIGITS)
+        return encode_small(in, in_len, case_flags, out, out_cap, 1, out_len, maxint);
+    if (in_len <= SMALL_LABEL)
+        return encode_small(in, in_len, case_flags, out, out_cap, 0, out_len, maxint);
+    return encode_scan(in, in_len, case_flags, out, out_cap, out_len, maxint);
 }
 
 int xn_punycode_encode(const uint32_t *in, size_t in_len, const unsigned char *case_flags,
@@ -201,6 +376,25 @@ int xn__punycode_encode_bounded(const uint32_t *in, size_t in_len,
     if (maxint <= XN_LABEL_LIMIT)
         return XN_E_INVALID_ARG;
     return encode_checked(in, in_len, case_flags, out, out_cap, out_len, maxint);
+}
+
+/* Inserts n at out[at], moving out[at..len) up by one.  The tail of a
+ * typical label is a few code points, fewer than a call to memmove() costs
+ * to set up, so a short one is moved here, each value handing its place to
+ * the one before it (a form compilers do not turn back into memmove()). */
+static inline void insert_at(uint32_t *out, size_t len, size_t at, uint32_t n)
+{
+    if (len - at > 16) {
+        memmove(out + at + 1, out + at, (len - at) * sizeof *out);
+        out[at] = n;
+        return;
+    }
+    for (; at < len; at++) {
+        uint32_t next = out[at];
+        out[at] = n;
+        n = next;
+    }
+    out[len] = n;
 }
 
 int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out, size_t out_cap,
@@ -279,8 +473,7 @@ int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out, size_t out_
         /* Insert n at position i.  Appendix A: its flag is the case of the
          * last digit of its delta, a letter since digit < t <= 26. */
         if (len < out_cap) {
-            memmove(out + i + 1, out + i, (len - i) * sizeof *out);
-            out[i] = n;
+            insert_at(out, len, i, n);
             if (case_flags) {
                 memmove(case_flags + i + 1, case_flags + i, len - i);
                 case_flags[i] = (unsigned char)((c & 0x20) == 0);

@@ -613,6 +613,110 @@ static void test_round_trips(void)
 }
 
 /* ------------------------------------------------------------------------
+ * The encoder's paths
+ * --------------------------------------------------------------------- */
+
+/* RFC 3492 §6.3 as written (no case flags, maxint 0xFFFFFFFF, which no
+ * input here comes near): the reference for test_encoder_paths(). */
+static size_t ref_encode(const uint32_t *cp, size_t n, char *out)
+{
+    static const char dig[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+    uint64_t delta = 0;
+    uint32_t m, cur = 0x80, bias = 72;
+    size_t o = 0, h, b, j;
+
+    for (j = 0; j < n; j++)
+        if (cp[j] < 0x80)
+            out[o++] = (char)cp[j];
+    h = b = o;
+    if (b > 0)
+        out[o++] = '-';
+    while (h < n) {
+        m = UINT32_MAX;
+        for (j = 0; j < n; j++)
+            if (cp[j] >= cur && cp[j] < m)
+                m = cp[j];
+        delta += (uint64_t)(m - cur) * (h + 1);
+        cur = m;
+        for (j = 0; j < n; j++) {
+            if (cp[j] < cur)
+                delta++;
+            if (cp[j] == cur) {
+                uint32_t q = (uint32_t)delta, k, t, d;
+                for (k = 36;; k += 36) {
+                    t = k <= bias ? 1 : k >= bias + 26 ? 26 : k - bias;
+                    if (q < t)
+                        break;
+                    out[o++] = dig[t + (q - t) % (36 - t)];
+                    q = (q - t) / (36 - t);
+                }
+                out[o++] = dig[q];
+                /* adapt() */
+                d = h == b ? (uint32_t)delta / 700 : (uint32_t)delta / 2;
+                d += d / (uint32_t)(h + 1);
+                for (k = 0; d > 455; k += 36)
+                    d /= 35;
+                bias = k + 36 * d / (d + 38);
+                delta = 0;
+                h++;
+            }
+        }
+        delta++;
+        cur++;
+    }
+    return o;
+}
+
+/* Labels of up to 63 code points are encoded from one sort, longer ones by
+ * the RFC's scans, and a small label with room for its worst case without
+ * bounds tests: each against ref_encode(), with a large buffer and one of
+ * the exact size, across the 63/64 border, on shapes that stress the sort
+ * (U+0080 first, repeats, descending values, interleaved ASCII). */
+static void test_encoder_paths(void)
+{
+    static const uint32_t pool[] = {0x80, 0x81, 0xFC, 0x430, 0x431, 0x4E2D, 0x10FFFF, 'a', '-'};
+    uint32_t cp[80];
+    char *big = (char *)test_xmalloc(4096), ref[2048];
+    unsigned long count = 0, before = test_failures;
+    size_t n, i, shape;
+
+    for (shape = 0; shape < 7; shape++) {
+        for (n = 1; n <= 70; n++) {
+            size_t ref_len, len, need = 0;
+            char *exact;
+            int rc;
+            for (i = 0; i < n; i++) {
+                switch (shape) {
+                case 0: cp[i] = i == 0 ? 'a' : 0x80; break;          /* 'a', then U+0080s */
+                case 1: cp[i] = i % 2 ? 0x80 : 'x'; break;           /* interleaved */
+                case 2: cp[i] = 0x10FFFF - (uint32_t)i; break;       /* descending */
+                case 3: cp[i] = 0x430 + (uint32_t)(i * 7 % 11); break; /* a few repeated */
+                case 4: cp[i] = i + 1 == n ? 0x80 : 'a'; break;      /* U+0080 last */
+                default: cp[i] = pool[rnd_below(sizeof pool / sizeof *pool)]; break;
+                }
+            }
+            ref_len = ref_encode(cp, n, ref);
+            rc = xn_punycode_encode(cp, n, NULL, big, 4096, &len);
+            CHECK_MSG(rc == XN_OK && len == ref_len && memcmp(big, ref, len) == 0,
+                      "paths %s: large buffer: %s \"%s\", want \"%s\"", cps_text(cp, n),
+                      xn_strerror_name(rc), rc == XN_OK ? bytes_text(big, len) : "",
+                      test_escape((char[400]){0}, 400, ref, ref_len));
+            rc = xn_punycode_encode(cp, n, NULL, NULL, 0, &need);
+            CHECK_MSG(need == ref_len, "paths %s: size query %zu, want %zu", cps_text(cp, n),
+                      need, ref_len);
+            exact = (char *)test_xmalloc(ref_len);
+            rc = xn_punycode_encode(cp, n, NULL, exact, ref_len, &len);
+            CHECK_MSG(rc == XN_OK && len == ref_len && memcmp(exact, ref, len) == 0,
+                      "paths %s: exact buffer: %s", cps_text(cp, n), xn_strerror_name(rc));
+            free(exact);
+            count++;
+        }
+    }
+    free(big);
+    printf("encoder paths: %lu strings, %lu failed\n", count, test_failures - before);
+}
+
+/* ------------------------------------------------------------------------
  * GNU libidn differential
  * --------------------------------------------------------------------- */
 
@@ -959,6 +1063,7 @@ int main(int argc, char **argv)
     test_crafted();
     test_failure_classes();
     test_encoder_overflow();
+    test_encoder_paths();
     test_round_trips();
 #ifdef HAVE_LIBIDN
     test_libidn();
