@@ -165,6 +165,37 @@ last:
 #define ALWAYS_INLINE inline
 #endif
 
+/* The end of an encoding of o characters: *out_len, and the status (the
+ * output NUL-terminated when there is room). */
+static int encoded(char *out, size_t out_cap, size_t o, size_t *out_len)
+{
+    *out_len = o;
+    if (o > out_cap)
+        return XN_E_BUFFER_TOO_SMALL;
+    if (o < out_cap)
+        out[o] = '\0';
+    return XN_OK;
+}
+
+/* §6.3's first step, for both encoders: copies the basic code points in
+ * order (appendix A: letters take the case of their flag) and checks that
+ * every code point is a scalar value.  Returns how many it copied, or
+ * (size_t)-1 for a code point that is none. */
+static ALWAYS_INLINE size_t copy_basic(const uint32_t *in, size_t in_len,
+                                       const unsigned char *case_flags, char *out,
+                                       size_t out_cap, int room)
+{
+    size_t o = 0, j;
+    for (j = 0; j < in_len; j++) {
+        uint32_t c = in[j];
+        if (c < INITIAL_N)
+            PUT(case_flags ? basic_with_case(c, case_flags[j]) : (char)c);
+        else if (!is_scalar(c))
+            return (size_t)-1;
+    }
+    return o;
+}
+
 /* §6.3 with a given maxint (§6.4) for in_len <= SMALL_LABEL, arguments
  * checked: the output of encode_scan() without its rescans.
  *
@@ -195,17 +226,16 @@ static ALWAYS_INLINE int encode_small(const uint32_t *in, size_t in_len,
     uint32_t n = INITIAL_N, bias = INITIAL_BIAS;
     size_t o = 0, h, b, j, nk = 0, s, round_h, last_before = 0;
 
-    /* Copy the basic code points in order (appendix A: letters take the case
-     * of their flag), check every value, and sort the others into key[]
-     * (insertion sort: they are few). */
+    /* The basic code points, then the others sorted into key[] (insertion
+     * sort: they are few). */
+    o = copy_basic(in, in_len, case_flags, out, out_cap, room);
+    if (o == (size_t)-1) {
+        *out_len = 0;
+        return XN_E_PUNYCODE_BAD_CODE_POINT;
+    }
     for (j = 0; j < in_len; j++) {
         uint32_t c = in[j];
-        if (c < INITIAL_N) {
-            PUT(case_flags ? basic_with_case(c, case_flags[j]) : (char)c);
-        } else if (!is_scalar(c)) {
-            *out_len = 0;
-            return XN_E_PUNYCODE_BAD_CODE_POINT;
-        } else {
+        if (c >= INITIAL_N) {
             uint32_t kr = c << 6 | (uint32_t)nk;
             pos[nk] = (unsigned char)j;
             for (s = nk++; s > 0 && key[s - 1] > kr; s--)
@@ -259,12 +289,7 @@ static ALWAYS_INLINE int encode_small(const uint32_t *in, size_t in_len,
     /* The RFC's last "increment delta and n" cannot overflow: delta is then
      * at most in_len + 1, and maxint > XN_LABEL_LIMIT. */
 
-    *out_len = o;
-    if (o > out_cap)
-        return XN_E_BUFFER_TOO_SMALL;
-    if (o < out_cap)
-        out[o] = '\0';
-    return XN_OK;
+    return encoded(out, out_cap, o, out_len);
 
 overflow:
     *out_len = 0;
@@ -282,19 +307,15 @@ static int encode_scan(const uint32_t *in, size_t in_len, const unsigned char *c
     uint64_t delta = 0;      /* exact; compared with maxint before use */
     size_t o = 0, h, b, j;
 
-    /* Copy the basic code points in order (appendix A: letters take the case
-     * of their flag), check every value, and find the first m. */
-    for (j = 0; j < in_len; j++) {
-        uint32_t c = in[j];
-        if (c < INITIAL_N) {
-            PUT(case_flags ? basic_with_case(c, case_flags[j]) : (char)c);
-        } else if (!is_scalar(c)) {
-            *out_len = 0;
-            return XN_E_PUNYCODE_BAD_CODE_POINT;
-        } else if (c < m) {
-            m = c;
-        }
+    /* The basic code points, then the first m. */
+    o = copy_basic(in, in_len, case_flags, out, out_cap, room);
+    if (o == (size_t)-1) {
+        *out_len = 0;
+        return XN_E_PUNYCODE_BAD_CODE_POINT;
     }
+    for (j = 0; j < in_len; j++)
+        if (in[j] >= INITIAL_N && in[j] < m)
+            m = in[j];
     h = b = o;
     if (b > 0)
         PUT(DELIMITER);
@@ -331,12 +352,7 @@ static int encode_scan(const uint32_t *in, size_t in_len, const unsigned char *c
             goto overflow;
     }
 
-    *out_len = o;
-    if (o > out_cap)
-        return XN_E_BUFFER_TOO_SMALL;
-    if (o < out_cap)
-        out[o] = '\0';
-    return XN_OK;
+    return encoded(out, out_cap, o, out_len);
 
 overflow:
     *out_len = 0;
