@@ -79,9 +79,15 @@ int xn__dom_check_label(xn__domain *d, const uint32_t *l, size_t n, const size_t
         return XN_OK;
     /* One pass over the code points first: it also tells whether NFC needs
      * ICU's word.  The verdicts are recorded in the rules' order. */
-    cp_bits = r->idna2008
-                  ? xn__check_idna2008_code_points(l, n, &cp_at, &found)
-                  : xn__check_uts46_code_points(l, n, r->transitional, r->std3, &cp_at, &found);
+    if (r->simple) {
+        cp_bits = 0;
+        cp_at = n;
+        found = XN__FOUND_LTR_OK;
+    } else if (r->idna2008) {
+        cp_bits = xn__check_idna2008_code_points(l, n, &cp_at, &found);
+    } else {
+        cp_bits = xn__check_uts46_code_points(l, n, r->transitional, r->std3, &cp_at, &found);
+    }
     if (r->check_nfc && (found & XN__FOUND_NFC_MAYBE)) {
         bool nfc;
         int rc = xn__is_nfc(l, n, &nfc);

@@ -270,6 +270,13 @@ typedef struct xn__carry {
     size_t offset; /* the input offset of the code point that produced them */
 } xn__carry;
 
+/* validity.h's running verdict on whether a label is simple. */
+typedef struct xn__simple {
+    bool yes;        /* simple so far */
+    unsigned last;   /* the Bidi_Class of the last code point */
+    size_t n;        /* code points seen */
+} xn__simple;
+
 /* One label as code points, each with the input offset it came from: in
  * the small arrays, or, past XN__SMALL_LABEL code points, in one heap block
  * for XN_LABEL_LIMIT of them.  xn__map_label() sets it up; release it with
@@ -283,6 +290,8 @@ typedef struct xn__mapped {
      * mapping: true when the label is surely in NFC already. */
     bool nfc_yes;
     bool last_ccc; /* the last code point has a non-zero combining class */
+    /* Whether the mapped label is simple (validity.h): xn__simple_end(). */
+    xn__simple simple;
     uint32_t small_cp[XN__SMALL_LABEL];
     size_t small_offs[XN__SMALL_LABEL];
 } xn__mapped;

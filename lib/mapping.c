@@ -3,8 +3,7 @@
  * front end and IDNA2008 lookup with XN_IDNA2008_MAP (RFC 5895).  The
  * tables come from data/gen_tables.py; see props.h.
  */
-#include "internal.h"
-#include "props.h"
+#include "validity.h"
 
 /* Moves the label to a heap block for XN_LABEL_LIMIT code points when the
  * small arrays are full, or fails when the label would pass that limit. */
@@ -30,10 +29,12 @@ static int grow(xn__mapped *m)
 /* Appends one code point, with the property word p of a non-ASCII one for
  * the NFC quick check: NFC_Quick_Check=No/Maybe needs ICU, and so does a
  * pair of non-starters, whose canonical order the tables cannot judge. */
-static inline int push(xn__mapped *m, uint32_t c, uint32_t p, size_t at)
+static inline int push(xn__mapped *m, uint32_t c, uint32_t p, size_t at,
+                       bool transitional)
 {
     bool ccc = (p & XN_PROP_CCC_NONZERO) != 0;
     int rc;
+    xn__simple_add(&m->simple, c, p, transitional);
     if ((p & XN_PROP_NFC_QC_NOT_YES) || (ccc && m->last_ccc))
         m->nfc_yes = false;
     m->last_ccc = ccc;
@@ -47,7 +48,7 @@ static inline int push(xn__mapped *m, uint32_t c, uint32_t p, size_t at)
 /* An ASCII code point: a starter, NFC_Quick_Check=Yes. */
 static inline int push_ascii(xn__mapped *m, uint32_t c, size_t at)
 {
-    return push(m, c, 0, at);
+    return push(m, c, 0, at, false);
 }
 
 /* Decodes the scalar value at u[0..n) (n > 0, u[0] >= 0x80), the two-byte
@@ -64,6 +65,7 @@ static inline size_t decode(const unsigned char *u, size_t n, uint32_t *c)
 int xn__map_label(const unsigned char *u, size_t in_len, size_t *ppos, xn__carry *cy,
                   enum xn__map_mode mode, xn__mapped *m, bool *pdot, size_t *pdot_at)
 {
+    const bool tr = mode == XN__MAP_TRANSITIONAL;
     size_t pos = *ppos, i;
     bool dot = false;
     int rc;
@@ -75,8 +77,9 @@ int xn__map_label(const unsigned char *u, size_t in_len, size_t *ppos, xn__carry
     m->heap = NULL;
     m->nfc_yes = true;
     m->last_ccc = false;
+    xn__simple_start(&m->simple);
     for (i = 0; i < cy->n; i++)
-        if ((rc = push(m, cy->cp[i], xn__props(cy->cp[i]), cy->offset)) != XN_OK)
+        if ((rc = push(m, cy->cp[i], xn__props(cy->cp[i]), cy->offset, tr)) != XN_OK)
             return rc;
     cy->n = 0;
     while (!dot && pos < in_len) {
@@ -117,11 +120,11 @@ int xn__map_label(const unsigned char *u, size_t in_len, size_t *ppos, xn__carry
                     dot = true;
                     *pdot_at = at;
                 } else if ((rc = push(m, seq[i], seq[i] < 0x80 ? 0 : xn__props(seq[i]),
-                                      at)) != XN_OK) {
+                                      at, tr)) != XN_OK) {
                     return rc;
                 }
             }
-        } else if ((rc = push(m, c, p, at)) != XN_OK) {
+        } else if ((rc = push(m, c, p, at, tr)) != XN_OK) {
             /* valid, deviation (nontransitional), disallowed: kept, and
              * judged by the validity step */
             return rc;

@@ -49,6 +49,26 @@ static inline unsigned xn__script(uint32_t props)
     return (unsigned)(props >> XN_PROP_SCRIPT_SHIFT) & XN_PROP_SCRIPT_MASK;
 }
 
+/* Sets of Bidi_Class values as bit masks, for RFC 5893 §2. */
+static inline uint32_t xn__bidi_bit(unsigned bc)
+{
+    return bc < 32 ? UINT32_C(1) << bc : 0;
+}
+
+#define XN__BIDI_SET2(a, b) (xn__bidi_bit(XN_BIDI_##a) | xn__bidi_bit(XN_BIDI_##b))
+#define XN__BIDI_SET4(a, b, c, d) (XN__BIDI_SET2(a, b) | XN__BIDI_SET2(c, d))
+
+/* Rule 2: the classes allowed in an RTL label. */
+#define XN__RTL_ALLOWED \
+    (XN__BIDI_SET4(R, AL, AN, EN) | XN__BIDI_SET4(ES, CS, ET, ON) | XN__BIDI_SET2(BN, NSM))
+/* Rule 3: the classes an RTL label may end with (before trailing NSMs). */
+#define XN__RTL_END XN__BIDI_SET4(R, AL, EN, AN)
+/* Rule 5: the classes allowed in an LTR label. */
+#define XN__LTR_ALLOWED \
+    (XN__BIDI_SET4(L, EN, ES, CS) | XN__BIDI_SET4(ET, ON, BN, NSM))
+/* Rule 6: the classes an LTR label may end with (before trailing NSMs). */
+#define XN__LTR_END XN__BIDI_SET2(L, EN)
+
 /* The UTS #46 mapping of cp (status mapped, deviation, or ignored): sets
  * *seq to its code points and returns their count (0 for ignored).  For any
  * other status the result is 0. */

@@ -26,6 +26,7 @@
 #include "domain.h"
 #include "internal.h"
 #include "props.h"
+#include "validity.h"
 
 #define ALL_FLAGS XN__UTS46_FLAGS
 
@@ -110,9 +111,10 @@ static void check_url_code_points(domain *d, const uint32_t *l, size_t n)
 /* Validates one label (code points after mapping and NFC, or as decoded from
  * Punycode).  transitional: Transitional_Processing for this label (always
  * false for decoded labels).  decoded: the label came from Punycode, so it
- * must still be checked for NFC. */
+ * must still be checked for NFC.  simple: the mapping pass found it simple
+ * (validity.h), so steps 5-8 and 10 hold without a look. */
 static int validate(domain *d, const uint32_t *l, size_t n, const size_t *offs,
-                    bool transitional, bool decoded)
+                    bool transitional, bool decoded, bool simple)
 {
     unsigned f = d->flags;
     xn__label_rules r;
@@ -129,6 +131,7 @@ static int validate(domain *d, const uint32_t *l, size_t n, const size_t *offs,
     /* Step 9: CheckJoiners.  Step 10, CheckBidi, applies only if the whole
      * name turns out to be a Bidi domain name: kept aside until the end. */
     r.joiners = !(f & XN_NO_CHECK_JOINERS);
+    r.simple = simple;
     return xn__dom_check_label(d, l, n, offs, &r);
 }
 
@@ -220,7 +223,7 @@ static int convert_ace_into(domain *d, const char *ace, size_t m, uint32_t *dec,
         if (!u_label)
             xn__dom_record(d, XN_ERR_P4, d->label_offset, XN_NO_CODE_POINT);
         /* Step 4.1.4: validate as nontransitional. */
-        rc = validate(d, dec, dn, NULL, false, true);
+        rc = validate(d, dec, dn, NULL, false, true, false);
         if (rc != XN_OK)
             return rc;
         if (d->to_ascii && u_label) {
@@ -251,18 +254,20 @@ static int convert_ace_into(domain *d, const char *ace, size_t m, uint32_t *dec,
 }
 
 /* Step 4.2: a label that is no A-label, validated with the processing
- * choice, then written. */
-static int plain_label(domain *d, const uint32_t *l, size_t n, const size_t *offs,
+ * choice, then written.  simple: as validate() takes it. */
+static int plain_label(domain *d, const uint32_t *l, size_t n, const size_t *offs, bool simple,
                        size_t *out_bytes)
 {
-    int rc = validate(d, l, n, offs, (d->flags & XN_TRANSITIONAL) != 0, false);
+    int rc = validate(d, l, n, offs, (d->flags & XN_TRANSITIONAL) != 0, false, simple);
     if (rc != XN_OK)
         return rc;
     return write_label(d, l, n, out_bytes);
 }
 
+/* Step 4 for a label of code points: an A-label is decoded and checked,
+ * anything else checked as it is.  simple: as validate() takes it. */
 static int convert_label(domain *d, const uint32_t *l, size_t n, const size_t *offs,
-                         size_t *out_bytes)
+                         bool simple, size_t *out_bytes)
 {
     size_t i;
 
@@ -293,7 +298,7 @@ static int convert_label(domain *d, const uint32_t *l, size_t n, const size_t *o
          * like any other label below. */
     }
 
-    return plain_label(d, l, n, offs, out_bytes);
+    return plain_label(d, l, n, offs, simple, out_bytes);
 }
 
 /* ---- the fast path: a label of ASCII bytes --------------------------------- */
@@ -317,7 +322,7 @@ static int ace_as_plain_label(domain *d, const char *s, size_t n, size_t *bytes)
         unsigned c = (unsigned char)s[i];
         l[i] = xn__is_upper(c) ? c + 32u : c;
     }
-    rc = plain_label(d, l, n, NULL, bytes);
+    rc = plain_label(d, l, n, NULL, false, bytes);
     xn__scratch_free(heap);
     return rc;
 }
@@ -421,7 +426,7 @@ static int normalized_label(domain *d, const uint32_t *l, size_t n, size_t *byte
     void *heap;
     int rc = xn__nfc_scratch(l, n, small, &nb, &nn, &heap);
     if (rc == XN_OK)
-        rc = convert_label(d, nb, nn, NULL, bytes);
+        rc = convert_label(d, nb, nn, NULL, false, bytes);
     xn__scratch_free(heap);
     return rc;
 }
@@ -445,7 +450,7 @@ XN__NOINLINE static int general_label(domain *d, const unsigned char *u, size_t 
 
     /* Step 2, Normalize, only where the quick check says it may matter. */
     if (rc == XN_OK && m.nfc_yes)
-        rc = convert_label(d, m.cp, m.n, m.offs, &bytes);
+        rc = convert_label(d, m.cp, m.n, m.offs, xn__simple_end(&m.simple), &bytes);
     else if (rc == XN_OK)
         rc = normalized_label(d, m.cp, m.n, &bytes);
     xn__mapped_free(&m);

@@ -14,16 +14,10 @@
  * point, n when the violation concerns the label as a whole, and n when
  * nothing is wrong.
  */
-#include "internal.h"
-#include "props.h"
+#include "validity.h"
 
 #define ZWNJ 0x200Cu /* ZERO WIDTH NON-JOINER, RFC 5892 A.1 */
 #define ZWJ 0x200Du  /* ZERO WIDTH JOINER, RFC 5892 A.2 */
-
-static bool is_ldh_lower(uint32_t c)
-{
-    return c - 'a' < 26u || c - '0' < 10u || c == '-';
-}
 
 static bool is_rtl_class(unsigned bc)
 {
@@ -135,25 +129,6 @@ uint64_t xn__check_joiners(const uint32_t *label, size_t n, size_t *where)
 
 /* ---- RFC 5893 §2: the Bidi rule ----------------------------------------- */
 
-static inline uint32_t bidi_bit(unsigned bc)
-{
-    return bc < 32 ? UINT32_C(1) << bc : 0;
-}
-
-#define BIDI_SET2(a, b) (bidi_bit(XN_BIDI_##a) | bidi_bit(XN_BIDI_##b))
-#define BIDI_SET4(a, b, c, d) (BIDI_SET2(a, b) | BIDI_SET2(c, d))
-
-/* Rule 2: the classes allowed in an RTL label. */
-#define RTL_ALLOWED \
-    (BIDI_SET4(R, AL, AN, EN) | BIDI_SET4(ES, CS, ET, ON) | BIDI_SET2(BN, NSM))
-/* Rule 3: the classes an RTL label may end with (before trailing NSMs). */
-#define RTL_END BIDI_SET4(R, AL, EN, AN)
-/* Rule 5: the classes allowed in an LTR label. */
-#define LTR_ALLOWED \
-    (BIDI_SET4(L, EN, ES, CS) | BIDI_SET4(ET, ON, BN, NSM))
-/* Rule 6: the classes an LTR label may end with (before trailing NSMs). */
-#define LTR_END BIDI_SET2(L, EN)
-
 /* The Bidi_Class of the i-th character: of bytes[i] when bytes is given
  * (an ASCII label, read without decoding), else of cps[i]. */
 static inline unsigned bidi_of(const uint32_t *cps, const unsigned char *bytes, size_t i)
@@ -195,12 +170,12 @@ static inline uint64_t bidi_rule(const uint32_t *cps, const unsigned char *bytes
         first = 0;
         goto out;
     }
-    allowed = rtl ? RTL_ALLOWED : LTR_ALLOWED;
-    end_ok = rtl ? RTL_END : LTR_END;
+    allowed = rtl ? XN__RTL_ALLOWED : XN__LTR_ALLOWED;
+    end_ok = rtl ? XN__RTL_END : XN__LTR_END;
 
     for (i = 0; i < n; i++) {
         unsigned bc = bidi_of(cps, bytes, i);
-        if (!(bidi_bit(bc) & allowed) && bad == n)
+        if (!(xn__bidi_bit(bc) & allowed) && bad == n)
             bad = i; /* rule 2 or 5 */
         if (bc != XN_BIDI_NSM)
             last = i; /* rules 3 and 6 look past trailing NSMs */
@@ -219,7 +194,7 @@ static inline uint64_t bidi_rule(const uint32_t *cps, const unsigned char *bytes
     /* Rule 3 (RTL: ends with R, AL, EN or AN) or rule 6 (LTR: ends with L
      * or EN), then zero or more NSM.  The first character is not NSM, so
      * `last` is a real one. */
-    if (!(bidi_bit(bidi_of(cps, bytes, last)) & end_ok)) {
+    if (!(xn__bidi_bit(bidi_of(cps, bytes, last)) & end_ok)) {
         bits |= rtl ? XN_ERR_B3 : XN_ERR_B6;
         note_at(&first, last);
     }
@@ -363,13 +338,6 @@ static uint64_t leading_mark(const uint32_t *label, size_t n, size_t *first)
     return XN_ERR_V6;
 }
 
-/* Step 8: a code point of status valid, or deviation when not
- * transitional. */
-static bool uts46_valid(unsigned status, bool transitional)
-{
-    return status == XN_STATUS_VALID || (status == XN_STATUS_DEVIATION && !transitional);
-}
-
 /* The Bidi_Class of an ASCII code point: letters, digits and '-' without a
  * table look-up. */
 static inline unsigned ascii_bidi(uint32_t c)
@@ -396,7 +364,7 @@ static inline uint64_t uts46_code_point(uint32_t c, bool transitional, bool std3
         *pp = 0;
         if (c == '.')
             b = XN_ERR_V5;
-        else if (std3 && !is_ldh_lower(c))
+        else if (std3 && !xn__is_ldh_lower(c))
             b = XN_ERR_U1;
         if (xn__is_upper(c)) /* mapped, so not valid here */
             b |= XN_ERR_V7;
@@ -404,7 +372,7 @@ static inline uint64_t uts46_code_point(uint32_t c, bool transitional, bool std3
     }
     *pp = p = xn__props(c);
     *bc = xn__bidi(p);
-    if (!uts46_valid(xn__status(p), transitional))
+    if (!xn__uts46_valid(xn__status(p), transitional))
         b = XN_ERR_V7;
     if (c == 0x200C || c == 0x200D)
         *seen |= XN__FOUND_JOINER;
@@ -459,7 +427,7 @@ static inline uint64_t check_code_points(const uint32_t *label, size_t n, bool i
     for (i = 0; i < n; i++) {
         uint64_t b = idna2008 ? idna2008_code_point(label[i], &seen, &bc, &p)
                               : uts46_code_point(label[i], transitional, std3, &seen, &bc, &p);
-        classes |= bidi_bit(bc);
+        classes |= xn__bidi_bit(bc);
         nfc_no |= (p & XN_PROP_NFC_QC_NOT_YES) | (p & last_p & XN_PROP_CCC_NONZERO);
         last_p = p;
         if (i == 0)
@@ -471,10 +439,10 @@ static inline uint64_t check_code_points(const uint32_t *label, size_t n, bool i
     }
     if (nfc_no)
         seen |= XN__FOUND_NFC_MAYBE;
-    if (classes & (BIDI_SET2(R, AL) | bidi_bit(XN_BIDI_AN)))
+    if (classes & (XN__BIDI_SET2(R, AL) | xn__bidi_bit(XN_BIDI_AN)))
         seen |= XN__FOUND_RTL;
-    else if (n > 0 && first_bc == XN_BIDI_L && (bidi_bit(bc) & LTR_END) &&
-             !(classes & ~LTR_ALLOWED))
+    else if (n > 0 && first_bc == XN_BIDI_L && (xn__bidi_bit(bc) & XN__LTR_END) &&
+             !(classes & ~XN__LTR_ALLOWED))
         seen |= XN__FOUND_LTR_OK;
     if (where)
         *where = first;

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "internal.h"
+#include "validity.h"
 #include "props.h"
 #include "test.h"
 
@@ -627,7 +628,10 @@ static void test_contexto_all(void)
 /* The code-point checks report what the Bidi rule needs: XN__FOUND_RTL
  * exactly when xn__is_rtl_label() holds, and XN__FOUND_LTR_OK only where
  * xn__check_bidi() finds nothing, so that skipping it changes no verdict;
- * and XN__FOUND_NFC_MAYBE exactly when xn__nfc_quick_yes() says no.
+ * and XN__FOUND_NFC_MAYBE exactly when xn__nfc_quick_yes() says no.  A
+ * label the mapping pass calls simple (validity.h) must be one on which
+ * the code-point checks find nothing and the LTR shortcut holds, with and
+ * without transitional processing.
  * Over every code point c, alone and beside letters, digits and marks, in
  * both profiles.  Also that the shortcut is taken for plain LTR labels. */
 static void test_code_point_summary(void)
@@ -636,7 +640,7 @@ static void test_code_point_summary(void)
         {0, 0, 0}, {'a', 0, 0}, {0, 'a', 0}, {'a', 0, '1'}, {0, 0x0301, 0}, {0x05D0, 0, 0},
     };
     static const size_t shape_len[] = {1, 2, 2, 3, 2, 2};
-    unsigned long wrong = 0, ltr_ok = 0;
+    unsigned long wrong = 0, ltr_ok = 0, simple_n = 0;
     uint32_t c, l[3];
     size_t k, i, at;
     unsigned f8, f46;
@@ -666,6 +670,25 @@ static void test_code_point_summary(void)
             }
             if (f46 & XN__FOUND_LTR_OK)
                 ltr_ok++;
+            for (i = 0; i < 2; i++) {
+                xn__simple s;
+                size_t j;
+                uint64_t bits;
+                unsigned f;
+                xn__simple_start(&s);
+                for (j = 0; j < n; j++)
+                    xn__simple_add(&s, l[j], xn__props(l[j]), i == 1);
+                if (!xn__simple_end(&s))
+                    continue;
+                simple_n++;
+                bits = xn__check_uts46_code_points(l, n, i == 1, true, &at, &f);
+                if (bits || (f & (XN__FOUND_RTL | XN__FOUND_JOINER)) || !(f & XN__FOUND_LTR_OK) ||
+                    !clean) {
+                    if (wrong++ < 5)
+                        CHECK_MSG(false, "U+%04" PRIX32 " in shape %zu: simple, yet bits 0x%" PRIx64
+                                  " found 0x%x (transitional %zu)", c, k, bits, f, i);
+                }
+            }
         }
     }
     CHECK_EQ_INT(wrong, 0);
@@ -679,7 +702,9 @@ static void test_code_point_summary(void)
     xn__check_uts46_code_points(l, 3, false, true, &at, &f46);
     CHECK(!(f46 & XN__FOUND_LTR_OK));
     CHECK(ltr_ok > 1000000);
-    printf("code points: LTR shortcut on %lu of the labels tried\n", ltr_ok);
+    CHECK(simple_n > 100000);
+    printf("code points: LTR shortcut on %lu of the labels tried, %lu simple\n", ltr_ok,
+           simple_n);
 }
 
 int main(void)
