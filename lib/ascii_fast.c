@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "ascii.h"
-#include "xn.h"
+#include "internal.h"
 
 enum { LDH = XN__BC_LDH, UPP = XN__BC_UPPER, OTH = XN__BC_OTHER, DOT = XN__BC_DOT,
        NON = XN__BC_NONASCII, HYP = XN__BC_HYPHEN };
@@ -135,6 +135,10 @@ static bool ascii_short(const unsigned char *u, size_t n, char *out, size_t cap,
 bool xn__ascii_fast(const char *in, size_t n, char *out, size_t cap, size_t *out_len,
                     unsigned flags)
 {
+    /* A name that starts with an A-label, as many do, is not for this path:
+     * no need to classify it first. */
+    if (xn__has_ace_prefix_bytes(in, n))
+        return false;
 #ifdef __SSE2__
     if (n > 0 && n <= 64 && n < cap) {
         if (!ascii_short((const unsigned char *)in, n, out, cap, flags))

@@ -226,9 +226,11 @@ int xn__dom_walk(xn__domain *d, const char *in, size_t in_len, const xn__profile
         if (cy.n == 0) {
             /* A label of ASCII bytes up to its dot or the end takes the
              * profile's ASCII rules: no decoding, no ICU.  When the rest of
-             * the input surely fits, the scan copies it to the output. */
+             * the input surely fits, the scan copies it to the output,
+             * unless it is an A-label, whose output is its decoding. */
             bool room = d->copy_ascii && d->out.buf && !d->out.full &&
-                        d->out.cap - d->out.len >= in_len - pos;
+                        d->out.cap - d->out.len >= in_len - pos &&
+                        !xn__has_ace_prefix_bytes(in + pos, in_len - pos);
             unsigned classes, stop;
             size_t e = scan_ascii(u, pos, in_len, room ? d->out.buf + d->out.len : NULL, &classes,
                                   &stop);
