@@ -482,20 +482,14 @@ static bool has_url_forbidden(const char *in, size_t n)
     return false;
 }
 
-/* fast: the whole-name ASCII fast path may take the name (only
- * xn__uts46_general() says no, to compare the two). */
-static int convert_name(const char *in, size_t in_len, char *out, size_t out_cap,
-                        size_t *out_len, unsigned flags, xn_report *report, bool to_ascii,
-                        bool one_label, bool fast)
+/* The name label by label, once the arguments are checked: out of line, so
+ * that a name the fast path takes never sets up this frame. */
+XN__NOINLINE static int convert_labels(const char *in, size_t in_len, char *out,
+                                       size_t out_cap, size_t *out_len, unsigned flags,
+                                       xn_report *report, bool to_ascii, bool one_label)
 {
     domain d;
-    int rc = xn__dom_enter(in, in_len, out, out_cap, out_len, flags, ALL_FLAGS, report, false);
-
-    if (rc != XN_OK)
-        return rc;
-    if (fast && !(one_label && in_len && memchr(in, '.', in_len)) &&
-        xn__ascii_fast(in, in_len, out, out_cap, out_len, flags))
-        return XN_OK;
+    int rc;
 
     xn__dom_init(&d, flags, out, out_cap);
     d.to_ascii = to_ascii;
@@ -530,6 +524,23 @@ static int convert_name(const char *in, size_t in_len, char *out, size_t out_cap
             xn__dom_record(&d, XN_ERR_URL_FORBIDDEN, 0, XN_NO_CODE_POINT);
     }
     return xn__dom_return(&d, XN_OK, !to_ascii, out_len, report);
+}
+
+/* fast: the whole-name ASCII fast path may take the name (only
+ * xn__uts46_general() says no, to compare the two). */
+static inline int convert_name(const char *in, size_t in_len, char *out, size_t out_cap,
+                               size_t *out_len, unsigned flags, xn_report *report,
+                               bool to_ascii, bool one_label, bool fast)
+{
+    int rc = xn__dom_enter(in, in_len, out, out_cap, out_len, flags, ALL_FLAGS, report, false);
+
+    if (rc != XN_OK)
+        return rc;
+    if (fast && !(one_label && in_len && memchr(in, '.', in_len)) &&
+        xn__ascii_fast(in, in_len, out, out_cap, out_len, flags))
+        return XN_OK;
+    return convert_labels(in, in_len, out, out_cap, out_len, flags, report, to_ascii,
+                          one_label);
 }
 
 /*            public name          implementation  to_ascii one_label fast */
