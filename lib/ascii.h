@@ -28,4 +28,9 @@ extern const unsigned char xn__byte_class[256];
 bool xn__ascii_fast(const char *in, size_t n, char *out, size_t cap, size_t *out_len,
                     unsigned flags);
 
+/* Where the label at u[pos..n) stops being a label of ASCII bytes: at its
+ * '.', at a byte >= 0x80, or at n; *stop is the class of the byte there (0
+ * at n).  Looks at eight bytes at a time. */
+size_t xn__ascii_label_end(const unsigned char *u, size_t pos, size_t n, unsigned *stop);
+
 #endif

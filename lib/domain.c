@@ -226,14 +226,16 @@ int xn__dom_walk(xn__domain *d, const char *in, size_t in_len, const xn__profile
         if (cy.n == 0) {
             /* A label of ASCII bytes up to its dot or the end takes the
              * profile's ASCII rules: no decoding, no ICU.  When the rest of
-             * the input surely fits, the scan copies it to the output,
-             * unless it is an A-label, whose output is its decoding. */
-            bool room = d->copy_ascii && d->out.buf && !d->out.full &&
-                        d->out.cap - d->out.len >= in_len - pos &&
-                        !xn__has_ace_prefix_bytes(in + pos, in_len - pos);
-            unsigned classes, stop;
-            size_t e = scan_ascii(u, pos, in_len, room ? d->out.buf + d->out.len : NULL, &classes,
-                                  &stop);
+             * the input surely fits, the scan copies it to the output.  An
+             * A-label, whose output is its decoding, is neither copied nor
+             * classified: only its end is looked for. */
+            bool ace = xn__has_ace_prefix_bytes(in + pos, in_len - pos);
+            bool room = d->copy_ascii && !ace && d->out.buf && !d->out.full &&
+                        d->out.cap - d->out.len >= in_len - pos;
+            unsigned classes = 0, stop;
+            size_t e = ace ? xn__ascii_label_end(u, pos, in_len, &stop)
+                           : scan_ascii(u, pos, in_len, room ? d->out.buf + d->out.len : NULL,
+                                        &classes, &stop);
             if (!(stop & XN__BC_NONASCII)) {
                 rc = p->ascii_label(d, in + pos, e - pos, classes, room, e == in_len);
                 if (rc != XN_OK || e == in_len)

@@ -180,7 +180,8 @@ size_t xn__dom_label_end(const unsigned char *u, size_t n, size_t pos, size_t *s
 /* The per-label rules of a profile that maps as UTS #46 does. */
 typedef struct xn__profile {
     /* A label of n ASCII bytes without a '.', that no mapping carried code
-     * points into: classes are its byte classes (ascii.h) or-ed together;
+     * points into: classes are its byte classes (ascii.h) or-ed together,
+     * 0 for a label that starts with "xn--" (the walk finds only its end);
      * written: d->copy_ascii had the walk copy it, lower-cased, to the end
      * of the output already. */
     int (*ascii_label)(xn__domain *d, const char *s, size_t n, unsigned classes, bool written,

@@ -177,7 +177,8 @@ static int write_label(domain *d, const uint32_t *l, size_t n, size_t *bytes)
 /* ---- §4 step 4 Convert/Validate, for a label of code points --------------- */
 
 /* Steps 4.1.2-4.1.4 for an "xn--" label of ASCII characters: ace[0..m)
- * is the part after the prefix, lower-cased.  Returns XN_OK with *done set
+ * is the part after the prefix, in either case (the output has it
+ * lower-cased, as the mapping step would).  Returns XN_OK with *done set
  * when the label was handled (converted, or its P4 violation recorded and
  * the label written as it is), XN_OK with *done clear when the Punycode is
  * invalid and IgnoreInvalidPunycode asks to treat it as an ordinary label,
@@ -220,6 +221,13 @@ static int convert_ace_into(domain *d, const char *ace, size_t m, uint32_t *dec,
     if (rc == XN_OK) {
         /* Step 4.1.3: nothing, or only ASCII, is no U-label. */
         bool u_label = dn > 0 && !xn__all_ascii(dec, dn);
+        size_t i;
+        /* The mapping step lower-cases an A-label before it is decoded:
+         * the digits read the same in either case, and the basic code
+         * points, copied as they were, are lower-cased here instead. */
+        for (i = 0; i < dn; i++)
+            if (xn__is_upper(dec[i]))
+                dec[i] += 32;
         if (!u_label)
             xn__dom_record(d, XN_ERR_P4, d->label_offset, XN_NO_CODE_POINT);
         /* Step 4.1.4: validate as nontransitional. */
@@ -228,7 +236,7 @@ static int convert_ace_into(domain *d, const char *ace, size_t m, uint32_t *dec,
             return rc;
         if (d->to_ascii && u_label) {
             xn__put(&d->out, "xn--", 4);
-            xn__put(&d->out, ace, m);
+            put_lower(&d->out, ace, m);
             check_url_output(d, ace, m);
             *out_bytes = 4 + m;
             return XN_OK;
@@ -246,7 +254,7 @@ static int convert_ace_into(domain *d, const char *ace, size_t m, uint32_t *dec,
         /* Written as it is: "xn--" and the characters, lower-cased. */
         size_t start = d->out.len;
         xn__put(&d->out, "xn--", 4);
-        xn__put(&d->out, ace, m);
+        put_lower(&d->out, ace, m);
         check_url_output(d, ace, m);
         *out_bytes = d->out.len - start;
     }
@@ -331,24 +339,12 @@ static int ace_as_plain_label(domain *d, const char *s, size_t n, size_t *bytes)
  * the result.  Out of line, so that ascii_label()'s frame stays small. */
 XN__NOINLINE static int ace_label(domain *d, const char *s, size_t n, bool last)
 {
-    char small[XN__SMALL_LABEL];
-    void *heap;
-    char *ace;
-    size_t i, bytes = 0, m = n - 4;
+    size_t bytes = 0, m = n - 4;
     bool done;
     int rc;
     if (m > XN_ACE_LIMIT)
         return XN_E_TOO_LONG;
-    small[0] = '\0'; /* "xn--" alone: nothing is copied (gcc cannot tell) */
-    ace = xn__scratch(small, sizeof small, m, &heap);
-    if (!ace)
-        return XN_E_NOMEM;
-    for (i = 0; i < m; i++) {
-        unsigned c = (unsigned char)s[i + 4];
-        ace[i] = (char)(xn__is_upper(c) ? c + 32u : c);
-    }
-    rc = convert_ace(d, ace, m, &bytes, &done);
-    xn__scratch_free(heap);
+    rc = convert_ace(d, s + 4, m, &bytes, &done); /* either case: see convert_ace_into() */
     if (rc == XN_OK && !done)
         rc = ace_as_plain_label(d, s, n, &bytes);
     if (rc == XN_OK)

@@ -3,6 +3,7 @@
  * Every row also goes through a capacity sweep, the *_alloc wrappers, and
  * (for successful ToASCII rows) idempotence and the ToUnicode round trip.
  */
+#include "ascii.h"
 #include "internal.h"
 #include "test.h"
 
@@ -513,6 +514,42 @@ static void test_decoder_injective(void)
     CHECK(decoded > 1000000);
 }
 
+/* xn__ascii_label_end() (eight bytes at a time where it can) against a
+ * byte-by-byte reading of the byte classes: where it stops and the class
+ * there, from every position of pseudo-random strings over bytes of every
+ * kind. */
+static void test_ascii_label_end(void)
+{
+    static const unsigned char kinds[] = {'a', 'Z', '0', '-', '_', ' ', '.',
+                                          0x7F, 0x80, 0xC3, 0xFF};
+    unsigned char in[40];
+    uint32_t seed = 20261124;
+    unsigned long bad = 0, cases = 0, round;
+    size_t n, pos, i;
+
+    for (round = 0; round < 3000; round++) {
+        n = round % sizeof in;
+        for (i = 0; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            /* mostly letters, so that runs of eight and more occur */
+            in[i] = (seed >> 16) % 8 ? 'x' : kinds[(seed >> 8) % sizeof kinds];
+        }
+        for (pos = 0; pos <= n; pos++) {
+            unsigned stop, want_stop;
+            size_t e, want = pos;
+            while (want < n && !(xn__byte_class[in[want]] & (XN__BC_DOT | XN__BC_NONASCII)))
+                want++;
+            want_stop = want < n ? xn__byte_class[in[want]] : 0;
+            e = xn__ascii_label_end(in, pos, n, &stop);
+            cases++;
+            if ((e != want || stop != want_stop) && bad++ < 5)
+                CHECK_MSG(false, "label end of %zu bytes from %zu: %zu, want %zu", n, pos, e, want);
+        }
+    }
+    CHECK_EQ_INT(bad, 0);
+    CHECK(cases > 50000);
+}
+
 int main(void)
 {
     test_decoder_injective();
@@ -526,5 +563,6 @@ int main(void)
     test_overlap();
     test_label_calls();
     test_limits();
+    test_ascii_label_end();
     return test_done("uts46");
 }
