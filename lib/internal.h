@@ -22,6 +22,14 @@
 #define XN__NOINLINE
 #endif
 
+/* And the other way: a small function on a hot path that compilers might
+ * leave out of line (or one made twice with a constant argument). */
+#if defined(__GNUC__)
+#define XN__ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define XN__ALWAYS_INLINE inline
+#endif
+
 /* ---- output and reports, shared by the converters ----------------------- */
 
 /* The caller's output buffer being filled: what fits is written, and
@@ -328,42 +336,9 @@ int xn__map_label(const unsigned char *u, size_t in_len, size_t *ppos, xn__carry
      XN_NO_CHECK_JOINERS | XN_NO_VERIFY_DNS_LENGTH | XN_IGNORE_INVALID_PUNYCODE |        \
      XN_ALLOW_ROOT_DOT | XN_URL_RULES | XN_DNS_LABELS)
 
-/* ---- utf8.c: strict UTF-8 (RFC 3629) ---------------------------------- */
+/* ---- utf8.h: strict UTF-8 (RFC 3629) ---------------------------------- */
 
-/* Decodes one scalar value from s[0..len) (len > 0).  Returns the number of
- * bytes used (1-4) and sets *cp, or 0 for an ill-formed sequence (overlong,
- * surrogate, above U+10FFFF, truncated, stray continuation byte). */
-size_t xn__utf8_decode(const unsigned char *s, size_t len, uint32_t *cp);
-
-/* The number of bytes cp takes in UTF-8 (1-4); cp must be a scalar value. */
-size_t xn__utf8_length(uint32_t cp);
-
-/* Writes cp (a scalar value) to out, which has room for 4 bytes; returns the
- * number of bytes written. */
-static inline size_t xn__utf8_put(uint32_t cp, char *out)
-{
-    unsigned char *o = (unsigned char *)out;
-    if (cp < 0x80) {
-        o[0] = (unsigned char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        o[0] = (unsigned char)(0xC0 | (cp >> 6));
-        o[1] = (unsigned char)(0x80 | (cp & 0x3F));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        o[0] = (unsigned char)(0xE0 | (cp >> 12));
-        o[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-        o[2] = (unsigned char)(0x80 | (cp & 0x3F));
-        return 3;
-    }
-    o[0] = (unsigned char)(0xF0 | (cp >> 18));
-    o[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
-    o[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-    o[3] = (unsigned char)(0x80 | (cp & 0x3F));
-    return 4;
-}
+#include "utf8.h"
 
 /* Appends l[0..n), scalar values, as UTF-8: straight into the buffer when
  * 4 bytes a code point surely fit, else through xn__put(). */

@@ -29,8 +29,8 @@ static int grow(xn__mapped *m)
 /* Appends one code point, with the property word p of a non-ASCII one for
  * the NFC quick check: NFC_Quick_Check=No/Maybe needs ICU, and so does a
  * pair of non-starters, whose canonical order the tables cannot judge. */
-static inline int push(xn__mapped *m, uint32_t c, uint32_t p, size_t at,
-                       bool transitional)
+static XN__ALWAYS_INLINE int push(xn__mapped *m, uint32_t c, uint32_t p, size_t at,
+                                  bool transitional)
 {
     bool ccc = (p & XN_PROP_CCC_NONZERO) != 0;
     int rc;
@@ -49,17 +49,6 @@ static inline int push(xn__mapped *m, uint32_t c, uint32_t p, size_t at,
 static inline int push_ascii(xn__mapped *m, uint32_t c, size_t at)
 {
     return push(m, c, 0, at, false);
-}
-
-/* Decodes the scalar value at u[0..n) (n > 0, u[0] >= 0x80), the two-byte
- * forms in line; returns its length, 0 for ill-formed UTF-8. */
-static inline size_t decode(const unsigned char *u, size_t n, uint32_t *c)
-{
-    if (u[0] >= 0xC2 && u[0] < 0xE0 && n >= 2 && (u[1] & 0xC0) == 0x80) {
-        *c = ((uint32_t)(u[0] & 0x1F) << 6) | (u[1] & 0x3Fu);
-        return 2;
-    }
-    return xn__utf8_decode(u, n, c);
 }
 
 int xn__map_label(const unsigned char *u, size_t in_len, size_t *ppos, xn__carry *cy,
@@ -101,7 +90,7 @@ int xn__map_label(const unsigned char *u, size_t in_len, size_t *ppos, xn__carry
                 return rc;
             continue;
         }
-        len = decode(u + pos, in_len - pos, &c);
+        len = xn__utf8_decode(u + pos, in_len - pos, &c);
         if (len == 0)
             return XN_E_BAD_UTF8;
         pos += len;

@@ -158,12 +158,7 @@ last:
 #define SMALL_LABEL 63
 
 /* encode_small() is made twice, with room 1 and 0 (PUT): compilers weigh
- * its size against inlining it twice, so it is asked for. */
-#if defined(__GNUC__)
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define ALWAYS_INLINE inline
-#endif
+ * its size against inlining it twice, so it is asked for (XN__ALWAYS_INLINE). */
 
 /* The end of an encoding of o characters: *out_len, and the status (the
  * output NUL-terminated when there is room). */
@@ -181,7 +176,7 @@ static int encoded(char *out, size_t out_cap, size_t o, size_t *out_len)
  * order (appendix A: letters take the case of their flag) and checks that
  * every code point is a scalar value.  Returns how many it copied, or
  * (size_t)-1 for a code point that is none. */
-static ALWAYS_INLINE size_t copy_basic(const uint32_t *in, size_t in_len,
+static XN__ALWAYS_INLINE size_t copy_basic(const uint32_t *in, size_t in_len,
                                        const unsigned char *case_flags, char *out,
                                        size_t out_cap, int room)
 {
@@ -215,7 +210,7 @@ static ALWAYS_INLINE size_t copy_basic(const uint32_t *in, size_t in_len,
  *    the next round (m - n) * (h + 1).
  * A typical label has a few non-basic code points: sorting them and
  * counting bits costs a few steps, where the scans cost in_len per round. */
-static ALWAYS_INLINE int encode_small(const uint32_t *in, size_t in_len,
+static XN__ALWAYS_INLINE int encode_small(const uint32_t *in, size_t in_len,
                                       const unsigned char *case_flags, char *out,
                                       size_t out_cap, int room, size_t *out_len, uint32_t maxint)
 {

@@ -436,10 +436,10 @@ static void v2_line(const test_field *col)
                             const unsigned char *uu = (const unsigned char *)ul;
                             size_t p = 0;
                             while (p < un) {
-                                uint32_t c;
+                                uint32_t c = 0;
                                 size_t l = xn__utf8_decode(uu + p, un - p, &c);
                                 unsigned bc = xn__bidi(xn__props(c));
-                                if (bc == XN_BIDI_R || bc == XN_BIDI_AL || bc == XN_BIDI_AN)
+                                if (l && (bc == XN_BIDI_R || bc == XN_BIDI_AL || bc == XN_BIDI_AN))
                                     rtl = true;
                                 p += l ? l : 1;
                             }
