@@ -280,9 +280,10 @@ typedef struct xn__carry {
 
 /* validity.h's running verdict on whether a label is simple. */
 typedef struct xn__simple {
-    bool yes;        /* simple so far */
-    unsigned last;   /* the Bidi_Class of the last code point */
-    size_t n;        /* code points seen */
+    bool yes;         /* no code point so far breaks a rule of its own */
+    unsigned first;   /* the Bidi_Class of the first code point */
+    unsigned last;    /* and of the last */
+    uint32_t classes; /* those of all of them, as xn__bidi_bit() masks */
 } xn__simple;
 
 /* One label as code points, each with the input offset it came from: in
@@ -297,7 +298,7 @@ typedef struct xn__mapped {
     /* The NFC quick check of the label (xn__nfc_quick_yes()), made while
      * mapping: true when the label is surely in NFC already. */
     bool nfc_yes;
-    bool last_ccc; /* the last code point has a non-zero combining class */
+    uint32_t last_props; /* the property word of the last code point (0: ASCII) */
     /* Whether the mapped label is simple (validity.h): xn__simple_end(). */
     xn__simple simple;
     uint32_t small_cp[XN__SMALL_LABEL];
@@ -416,13 +417,14 @@ enum {
 /* UTS #46 §4.1 steps 5-8 on every code point of a label: no U+002E (V5),
  * only LDH in ASCII with std3 (U1), no leading combining mark (V6), every
  * code point valid, or a deviation unless transitional (V7).  *found gets
- * the XN__FOUND_* bits (RTL, JOINER). */
+ * the XN__FOUND_* bits (RTL, JOINER, LTR_OK, NFC_MAYBE). */
 uint64_t xn__check_uts46_code_points(const uint32_t *label, size_t n, bool transitional,
                                      bool std3, size_t *where, unsigned *found);
 
 /* RFC 5891 §5.4 / §4.2.2-4.2.3.2 on every code point of a putative U-label:
  * no leading combining mark (V6), no DISALLOWED code point (V5 for U+002E,
- * else DISALLOWED), none UNASSIGNED.  *found gets the XN__FOUND_* bits. */
+ * else DISALLOWED), none UNASSIGNED.  *found gets the XN__FOUND_* bits (all
+ * five). */
 uint64_t xn__check_idna2008_code_points(const uint32_t *label, size_t n, size_t *where,
                                         unsigned *found);
 

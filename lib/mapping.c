@@ -26,18 +26,16 @@ static int grow(xn__mapped *m)
     return XN_OK;
 }
 
-/* Appends one code point, with the property word p of a non-ASCII one for
- * the NFC quick check: NFC_Quick_Check=No/Maybe needs ICU, and so does a
- * pair of non-starters, whose canonical order the tables cannot judge. */
+/* Appends one code point, with the property word p of a non-ASCII one (0
+ * for ASCII), for the NFC quick check and the simple-label verdict. */
 static XN__ALWAYS_INLINE int push(xn__mapped *m, uint32_t c, uint32_t p, size_t at,
                                   bool transitional)
 {
-    bool ccc = (p & XN_PROP_CCC_NONZERO) != 0;
     int rc;
-    xn__simple_add(&m->simple, c, p, transitional);
-    if ((p & XN_PROP_NFC_QC_NOT_YES) || (ccc && m->last_ccc))
+    xn__simple_add(&m->simple, c, p, transitional, m->n == 0);
+    if (xn__nfc_quick_no(m->last_props, p))
         m->nfc_yes = false;
-    m->last_ccc = ccc;
+    m->last_props = p;
     if (m->n >= m->cap && (rc = grow(m)) != XN_OK)
         return rc;
     m->cp[m->n] = c;
@@ -65,7 +63,7 @@ int xn__map_label(const unsigned char *u, size_t in_len, size_t *ppos, xn__carry
     m->cap = XN__SMALL_LABEL;
     m->heap = NULL;
     m->nfc_yes = true;
-    m->last_ccc = false;
+    m->last_props = 0;
     xn__simple_start(&m->simple);
     for (i = 0; i < cy->n; i++)
         if ((rc = push(m, cy->cp[i], xn__props(cy->cp[i]), cy->offset, tr)) != XN_OK)

@@ -19,16 +19,13 @@
 
 bool xn__nfc_quick_yes(const uint32_t *label, size_t n)
 {
-    bool prev_ccc = false;
+    uint32_t prev = 0;
     size_t i;
     for (i = 0; i < n; i++) {
         uint32_t p = xn__props(label[i]);
-        bool ccc = (p & XN_PROP_CCC_NONZERO) != 0;
-        /* NFC_Quick_Check=No/Maybe needs ICU; so does a pair of non-starters,
-         * whose canonical order we cannot judge without their classes. */
-        if ((p & XN_PROP_NFC_QC_NOT_YES) || (ccc && prev_ccc))
+        if (xn__nfc_quick_no(prev, p))
             return false;
-        prev_ccc = ccc;
+        prev = p;
     }
     return true;
 }

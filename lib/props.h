@@ -58,6 +58,8 @@ static inline uint32_t xn__bidi_bit(unsigned bc)
 #define XN__BIDI_SET2(a, b) (xn__bidi_bit(XN_BIDI_##a) | xn__bidi_bit(XN_BIDI_##b))
 #define XN__BIDI_SET4(a, b, c, d) (XN__BIDI_SET2(a, b) | XN__BIDI_SET2(c, d))
 
+/* RFC 5893 §1.4: the classes that make a name a Bidi domain name. */
+#define XN__RTL_CLASSES (XN__BIDI_SET2(R, AL) | xn__bidi_bit(XN_BIDI_AN))
 /* Rule 2: the classes allowed in an RTL label. */
 #define XN__RTL_ALLOWED \
     (XN__BIDI_SET4(R, AL, AN, EN) | XN__BIDI_SET4(ES, CS, ET, ON) | XN__BIDI_SET2(BN, NSM))
@@ -68,6 +70,16 @@ static inline uint32_t xn__bidi_bit(unsigned bc)
     (XN__BIDI_SET4(L, EN, ES, CS) | XN__BIDI_SET4(ET, ON, BN, NSM))
 /* Rule 6: the classes an LTR label may end with (before trailing NSMs). */
 #define XN__LTR_END XN__BIDI_SET2(L, EN)
+
+/* One step of the NFC quick check (xn__nfc_quick_yes()): non-zero when the
+ * property word p of a code point, after prev (that of the one before; 0
+ * at the start, and for ASCII), keeps the tables from saying the text is
+ * in NFC: NFC_Quick_Check No or Maybe, or two non-starters in a row, whose
+ * canonical order the tables cannot judge.  Branch-free, to be or-ed up. */
+static inline uint32_t xn__nfc_quick_no(uint32_t prev, uint32_t p)
+{
+    return (p & XN_PROP_NFC_QC_NOT_YES) | (p & prev & XN_PROP_CCC_NONZERO);
+}
 
 /* The UTS #46 mapping of cp (status mapped, deviation, or ignored): sets
  * *seq to its code points and returns their count (0 for ignored).  For any

@@ -16,14 +16,6 @@
  */
 #include "validity.h"
 
-#define ZWNJ 0x200Cu /* ZERO WIDTH NON-JOINER, RFC 5892 A.1 */
-#define ZWJ 0x200Du  /* ZERO WIDTH JOINER, RFC 5892 A.2 */
-
-static bool is_rtl_class(unsigned bc)
-{
-    return bc == XN_BIDI_R || bc == XN_BIDI_AL || bc == XN_BIDI_AN;
-}
-
 /* Keeps i as the first offending index when it comes before *first. */
 static inline void note_at(size_t *first, size_t i)
 {
@@ -94,12 +86,12 @@ uint64_t xn__check_joiners(const uint32_t *label, size_t n, size_t *where)
             pending = n;
         }
 
-        if (c == ZWNJ || c == ZWJ) {
+        if (c == XN__ZWNJ || c == XN__ZWJ) {
             /* A.1 and A.2: If Canonical_Combining_Class(Before(cp)) .eq.
              * Virama Then True. */
             if (i > 0 && is_virama(label[i - 1])) {
                 /* valid */
-            } else if (c == ZWJ) {
+            } else if (c == XN__ZWJ) {
                 bits |= XN_ERR_C2;
                 if (i < first)
                     first = i;
@@ -228,7 +220,7 @@ bool xn__is_rtl_label(const uint32_t *label, size_t n)
 {
     size_t i;
     for (i = 0; i < n; i++) {
-        if (is_rtl_class(xn__bidi(xn__props(label[i]))))
+        if (xn__bidi_bit(xn__bidi(xn__props(label[i]))) & XN__RTL_CLASSES)
             return true;
     }
     return false;
@@ -338,19 +330,6 @@ static uint64_t leading_mark(const uint32_t *label, size_t n, size_t *first)
     return XN_ERR_V6;
 }
 
-/* The Bidi_Class of an ASCII code point: letters, digits and '-' without a
- * table look-up. */
-static inline unsigned ascii_bidi(uint32_t c)
-{
-    if ((c | 0x20) - 'a' < 26u)
-        return XN_BIDI_L;
-    if (c - '0' < 10u)
-        return XN_BIDI_EN;
-    if (c == '-')
-        return XN_BIDI_ES;
-    return xn__bidi(xn__props(c));
-}
-
 /* UTS #46 §4.1 steps 5, 7 and 8 on code point c, gathering what steps 9
  * and 10 need in *seen, its Bidi_Class in *bc and its property word in *pp
  * (0 for ASCII: a starter, NFC_Quick_Check=Yes). */
@@ -360,7 +339,7 @@ static inline uint64_t uts46_code_point(uint32_t c, bool transitional, bool std3
     uint64_t b = 0;
     uint32_t p;
     if (c < 0x80) {
-        *bc = ascii_bidi(c);
+        *bc = xn__ascii_bidi(c);
         *pp = 0;
         if (c == '.')
             b = XN_ERR_V5;
@@ -374,7 +353,7 @@ static inline uint64_t uts46_code_point(uint32_t c, bool transitional, bool std3
     *bc = xn__bidi(p);
     if (!xn__uts46_valid(xn__status(p), transitional))
         b = XN_ERR_V7;
-    if (c == 0x200C || c == 0x200D)
+    if (c == XN__ZWNJ || c == XN__ZWJ)
         *seen |= XN__FOUND_JOINER;
     return b;
 }
@@ -409,9 +388,8 @@ static inline uint64_t idna2008_code_point(uint32_t c, unsigned *seen, unsigned 
  * each gets a loop of its own).  The Bidi classes seen settle the RFC 5893
  * questions the caller asks next: whether the label makes the name a Bidi
  * domain name (R, AL or AN: XN__FOUND_RTL), and whether it plainly passes
- * the rule as an LTR label (XN__FOUND_LTR_OK: it starts with L, ends with
- * L or EN, and holds only classes rule 5 allows, so rules 1, 5 and 6 hold
- * and xn__check_bidi() would find nothing).  And the NFC quick check
+ * the rule as an LTR label (XN__FOUND_LTR_OK, xn__bidi_plain_ltr(): then
+ * xn__check_bidi() would find nothing).  And the NFC quick check
  * (xn__nfc_quick_yes()): XN__FOUND_NFC_MAYBE when it cannot say yes. */
 static inline uint64_t check_code_points(const uint32_t *label, size_t n, bool idna2008,
                                          bool transitional, bool std3, size_t *where,
@@ -420,15 +398,13 @@ static inline uint64_t check_code_points(const uint32_t *label, size_t n, bool i
     size_t first, i;
     uint64_t bits = leading_mark(label, n, &first);
     unsigned seen = 0, bc = XN_BIDI_L, first_bc = XN_BIDI_L;
-    /* nfc_no: a property word that says NFC_Quick_Check No or Maybe, or
-     * two non-starters in a row (whose order the tables cannot judge). */
     uint32_t classes = 0, p = 0, last_p = 0, nfc_no = 0;
 
     for (i = 0; i < n; i++) {
         uint64_t b = idna2008 ? idna2008_code_point(label[i], &seen, &bc, &p)
                               : uts46_code_point(label[i], transitional, std3, &seen, &bc, &p);
         classes |= xn__bidi_bit(bc);
-        nfc_no |= (p & XN_PROP_NFC_QC_NOT_YES) | (p & last_p & XN_PROP_CCC_NONZERO);
+        nfc_no |= xn__nfc_quick_no(last_p, p);
         last_p = p;
         if (i == 0)
             first_bc = bc;
@@ -439,10 +415,9 @@ static inline uint64_t check_code_points(const uint32_t *label, size_t n, bool i
     }
     if (nfc_no)
         seen |= XN__FOUND_NFC_MAYBE;
-    if (classes & (XN__BIDI_SET2(R, AL) | xn__bidi_bit(XN_BIDI_AN)))
+    if (classes & XN__RTL_CLASSES)
         seen |= XN__FOUND_RTL;
-    else if (n > 0 && first_bc == XN_BIDI_L && (xn__bidi_bit(bc) & XN__LTR_END) &&
-             !(classes & ~XN__LTR_ALLOWED))
+    else if (n > 0 && xn__bidi_plain_ltr(first_bc, bc, classes))
         seen |= XN__FOUND_LTR_OK;
     if (where)
         *where = first;

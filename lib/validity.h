@@ -10,6 +10,9 @@
 #include "internal.h"
 #include "props.h"
 
+#define XN__ZWNJ 0x200Cu /* ZERO WIDTH NON-JOINER, RFC 5892 A.1 */
+#define XN__ZWJ 0x200Du  /* ZERO WIDTH JOINER, RFC 5892 A.2 */
+
 /* UTS #46 §4.1 step 5 with UseSTD3ASCIIRules: an ASCII code point of a
  * mapped label must be a lower-case letter, a digit or '-'. */
 static inline bool xn__is_ldh_lower(uint32_t c)
@@ -24,6 +27,32 @@ static inline bool xn__uts46_valid(unsigned status, bool transitional)
     return status == XN_STATUS_VALID || (status == XN_STATUS_DEVIATION && !transitional);
 }
 
+/* The Bidi_Class of an ASCII code point: letters, digits and '-' without a
+ * table look-up. */
+static inline unsigned xn__ascii_bidi(uint32_t c)
+{
+    if ((c | 0x20) - 'a' < 26u)
+        return XN_BIDI_L;
+    if (c - '0' < 10u)
+        return XN_BIDI_EN;
+    if (c == '-')
+        return XN_BIDI_ES;
+    return xn__bidi(xn__props(c));
+}
+
+/* RFC 5893 rules 1, 5 and 6 from what one pass over a non-empty label
+ * gathered (the classes of its code points as xn__bidi_bit() masks, the
+ * first and the last class): it starts with L, ends with L or EN, and
+ * holds only classes rule 5 allows, so it passes as an LTR label, with no
+ * R, AL or AN that would make the name a Bidi domain name.  (A label whose
+ * last code point is an NSM is left to xn__check_bidi(), which looks past
+ * it.) */
+static inline bool xn__bidi_plain_ltr(unsigned first, unsigned last, uint32_t classes)
+{
+    return first == XN_BIDI_L && (xn__bidi_bit(last) & XN__LTR_END) &&
+           !(classes & ~XN__LTR_ALLOWED);
+}
+
 /*
  * A label is simple when it is not empty and
  *  - every ASCII code point is a lower-case letter, a digit or '-' (steps 5
@@ -31,46 +60,45 @@ static inline bool xn__uts46_valid(unsigned status, bool transitional)
  *  - every other one is valid, or a deviation when not transitional, and
  *    neither ZWNJ nor ZWJ (step 8; no CONTEXTJ to check);
  *  - the first is no combining mark (step 6);
- *  - the first has Bidi_Class L, the last L or EN, and every one a class
- *    RFC 5893 rule 5 allows: an LTR label that passes rules 1, 5 and 6, and
- *    no R, AL or AN to make the name a Bidi domain name.
+ *  - it is a plain LTR label (xn__bidi_plain_ltr()).
  * So xn__check_uts46_code_points() would find nothing on it, and
  * xn__check_bidi() nothing either.  Anything else is not simple, which only
- * means that the full checks run.
+ * means that the full checks run.  (xn__simple is in internal.h, for
+ * xn__mapped.)
  */
-/* (xn__simple is in internal.h, for xn__mapped.) */
-
 static inline void xn__simple_start(xn__simple *s)
 {
     s->yes = true;
-    s->last = XN_BIDI_L;
-    s->n = 0;
+    s->first = s->last = XN_BIDI_L;
+    s->classes = 0;
 }
 
-/* Adds code point c, whose property word is p (any value for ASCII). */
-static inline void xn__simple_add(xn__simple *s, uint32_t c, uint32_t p, bool transitional)
+/* Adds code point c, whose property word is p (any value for ASCII); first:
+ * it is the label's first. */
+static inline void xn__simple_add(xn__simple *s, uint32_t c, uint32_t p, bool transitional,
+                                  bool first)
 {
     unsigned bc;
     if (c < 0x80) {
         if (!xn__is_ldh_lower(c))
             s->yes = false;
-        bc = c - '0' < 10u ? XN_BIDI_EN : c == '-' ? XN_BIDI_ES : XN_BIDI_L;
+        bc = xn__ascii_bidi(c);
     } else {
         bc = xn__bidi(p);
-        if (!xn__uts46_valid(xn__status(p), transitional) || c == 0x200C || c == 0x200D ||
-            (s->n == 0 && (p & XN_PROP_MARK)))
+        if (!xn__uts46_valid(xn__status(p), transitional) || c == XN__ZWNJ || c == XN__ZWJ ||
+            (first && (p & XN_PROP_MARK)))
             s->yes = false;
     }
-    if (!(xn__bidi_bit(bc) & XN__LTR_ALLOWED) || (s->n == 0 && bc != XN_BIDI_L))
-        s->yes = false;
+    if (first)
+        s->first = bc;
     s->last = bc;
-    s->n++;
+    s->classes |= xn__bidi_bit(bc);
 }
 
-/* The verdict on the label added so far. */
-static inline bool xn__simple_end(const xn__simple *s)
+/* The verdict on the n code points added. */
+static inline bool xn__simple_end(const xn__simple *s, size_t n)
 {
-    return s->yes && s->n > 0 && (xn__bidi_bit(s->last) & XN__LTR_END);
+    return s->yes && n > 0 && xn__bidi_plain_ltr(s->first, s->last, s->classes);
 }
 
 #endif
