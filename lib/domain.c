@@ -94,10 +94,10 @@ int xn__dom_check_label(xn__domain *d, const uint32_t *l, size_t n, const size_t
         if (rc != XN_OK)
             return rc;
         if (!nfc)
-            xn__dom_record(d, XN_ERR_V1, d->label_offset, XN_NO_CODE_POINT);
+            xn__dom_record_label(d, XN_ERR_V1);
     }
     bits = xn__check_hyphens(l, n, r->check_hyphens) & r->hyphen_bits;
-    xn__dom_record(d, bits, d->label_offset, XN_NO_CODE_POINT);
+    xn__dom_record_label(d, bits);
     xn__dom_record_at(d, cp_bits, l, n, offs, cp_at);
 
     if ((found & XN__FOUND_JOINER) && r->joiners) {
@@ -125,11 +125,11 @@ void xn__dom_label_done(xn__domain *d, size_t bytes, bool last)
     if (d->ascii_lengths) {
         bool root = last && d->label > 0 && (f & XN_ALLOW_ROOT_DOT);
         if ((bytes == 0 && !root) || bytes > XN_DNS_LABEL_MAX)
-            xn__dom_record(d, XN_ERR_A4_2, d->label_offset, XN_NO_CODE_POINT);
+            xn__dom_record_label(d, XN_ERR_A4_2);
     } else if (bytes == 0 && (!last || d->label == 0)) {
         /* IdnaTestV2's X4_2: ToUnicode reports an empty label other than the
          * root label after a trailing dot. */
-        xn__dom_record(d, XN_ERR_X4_2, d->label_offset, XN_NO_CODE_POINT);
+        xn__dom_record_label(d, XN_ERR_X4_2);
     }
 }
 

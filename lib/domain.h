@@ -37,11 +37,10 @@ typedef struct xn__domain {
     bool ascii_lengths;   /* label lengths are A-label octets (A4_2), else X4_2 */
     bool one_label;       /* xn_label_to_*: a separator is a V5 violation */
     bool copy_ascii;      /* xn__dom_walk() copies ASCII labels, lower-cased */
+    bool to_ascii;        /* the output is the ASCII form, else the Unicode form */
     /* UTS #46 */
-    bool to_ascii;
     bool url_forbidden;   /* the output holds a forbidden domain code point */
     /* IDNA2008 */
-    bool to_unicode;
     bool registration;    /* the Bidi rule is settled per label (RFC 5891 §4.2.3.4) */
 } xn__domain;
 
@@ -98,6 +97,13 @@ static inline void xn__dom_record(xn__domain *d, uint64_t bits, size_t offset, u
         d->errors |= bits;
         xn__dom_note(&d->first, d, offset, cp);
     }
+}
+
+/* Adds violations of the label at hand as a whole: at its first byte, no
+ * code point to blame. */
+static inline void xn__dom_record_label(xn__domain *d, uint64_t bits)
+{
+    xn__dom_record(d, bits, d->label_offset, XN_NO_CODE_POINT);
 }
 
 /* The input offset of code point i of a label, where it is known (offs),

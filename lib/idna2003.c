@@ -74,11 +74,6 @@ typedef struct state {
     work *w;
 } state;
 
-static void record(state *st, uint64_t bits, size_t offset, uint32_t cp)
-{
-    xn__dom_record(&st->d, bits, offset, cp);
-}
-
 
 /* ---- Nameprep (RFC 3491) through ICU --------------------------------------- */
 
@@ -185,15 +180,15 @@ static int to_ascii_label(state *st, const uint32_t *l, size_t n, const size_t *
      * the name's labels: no label may hold one. */
     for (i = 0; i < pn; i++)
         if (p[i] == '.')
-            record(st, XN_ERR_V5, po ? po[i] : st->d.label_offset, '.');
+            xn__dom_record_at(&st->d, XN_ERR_V5, p, pn, po, i);
     /* Step 3: UseSTD3ASCIIRules: no non-LDH ASCII (a), no '-' at either end
      * (b). */
     if (!(st->d.flags & XN_NO_STD3_RULES)) {
         for (i = 0; i < pn; i++)
             if (p[i] < 0x80 && p[i] != '.' && !xn__is_ldh(p[i]))
-                record(st, XN_ERR_U1, po ? po[i] : st->d.label_offset, p[i]);
+                xn__dom_record_at(&st->d, XN_ERR_U1, p, pn, po, i);
         if (pn > 0 && (p[0] == '-' || p[pn - 1] == '-'))
-            record(st, XN_ERR_V3, st->d.label_offset, XN_NO_CODE_POINT);
+            xn__dom_record_label(&st->d, XN_ERR_V3);
     }
     if (xn__all_ascii(p, pn)) {
         /* Step 4: all ASCII, skip to step 8. */
@@ -205,13 +200,13 @@ static int to_ascii_label(state *st, const uint32_t *l, size_t n, const size_t *
     } else {
         /* Step 5: must not begin with the ACE prefix. */
         if (xn__has_ace_prefix(p, pn))
-            record(st, XN_ERR_ACE_PREFIX, st->d.label_offset, XN_NO_CODE_POINT);
+            xn__dom_record_label(&st->d, XN_ERR_ACE_PREFIX);
         /* Steps 6 and 7: Punycode, and the prefix. */
         rc = xn_punycode_encode(p, pn, NULL, ace + 4, 8 * st->w->cap, &len);
         if (rc == XN_E_BUFFER_TOO_SMALL || rc == XN_E_TOO_LONG)
             return XN_E_TOO_LONG;
         if (rc != XN_OK) {
-            record(st, XN_ERR_A3, st->d.label_offset, XN_NO_CODE_POINT);
+            xn__dom_record_label(&st->d, XN_ERR_A3);
             return XN_OK;
         }
         memcpy(ace, "xn--", 4);
@@ -219,7 +214,7 @@ static int to_ascii_label(state *st, const uint32_t *l, size_t n, const size_t *
     }
     /* Step 8: 1 to 63 code points. */
     if (len == 0 || len > XN_DNS_LABEL_MAX)
-        record(st, XN_ERR_A4_2, st->d.label_offset, XN_NO_CODE_POINT);
+        xn__dom_record_label(&st->d, XN_ERR_A4_2);
     *ace_n = len;
     *ok = st->d.errors == before;
     return XN_OK;
@@ -254,7 +249,7 @@ static int to_unicode_label(state *st, const uint32_t *l, size_t n, const char *
     }
     /* Steps 4 and 5: the Punycode after the prefix. */
     if (pn - 4 > XN_ACE_LIMIT || !xn__all_ascii(p, pn)) {
-        record(st, XN_ERR_P4, st->d.label_offset, XN_NO_CODE_POINT);
+        xn__dom_record_label(&st->d, XN_ERR_P4);
         goto original;
     }
     for (i = 0; i < pn; i++)
@@ -265,7 +260,7 @@ static int to_unicode_label(state *st, const uint32_t *l, size_t n, const char *
     if (rc == XN_E_BUFFER_TOO_SMALL)
         return XN_E_TOO_LONG; /* the small work: convert_name() converts the label again */
     if (rc != XN_OK) {
-        record(st, XN_ERR_P4, st->d.label_offset, XN_NO_CODE_POINT);
+        xn__dom_record_label(&st->d, XN_ERR_P4);
         goto original;
     }
     /* Step 6: ToASCII of the result, with the same flags. */
@@ -281,7 +276,7 @@ static int to_unicode_label(state *st, const uint32_t *l, size_t n, const char *
             break;
     }
     if (an != pn || i != an) {
-        record(st, XN_ERR_ROUNDTRIP, st->d.label_offset, XN_NO_CODE_POINT);
+        xn__dom_record_label(&st->d, XN_ERR_ROUNDTRIP);
         goto original;
     }
     /* Step 8: the decoded label. */
@@ -331,18 +326,18 @@ XN__NOINLINE static int convert_label(state *st, const char *s, size_t n, bool t
             return XN_E_TOO_LONG;
         if (to_unicode) {
             if (xn__has_ace_prefix(l, k))
-                record(st, XN_ERR_P4, st->d.label_offset, XN_NO_CODE_POINT);
+                xn__dom_record_label(&st->d, XN_ERR_P4);
             xn__put(&st->d.out, s, n);
             return XN_OK;
         }
         if (!(st->d.flags & XN_NO_STD3_RULES)) {
             for (i = 0; i < n; i++)
                 if (!xn__is_ldh((unsigned char)s[i]))
-                    record(st, XN_ERR_U1, st->d.label_offset + i, (unsigned char)s[i]);
+                    xn__dom_record(&st->d, XN_ERR_U1, st->d.label_offset + i, (unsigned char)s[i]);
             if (s[0] == '-' || s[n - 1] == '-')
-                record(st, XN_ERR_V3, st->d.label_offset, XN_NO_CODE_POINT);
+                xn__dom_record_label(&st->d, XN_ERR_V3);
         }
-        record(st, XN_ERR_A4_2, st->d.label_offset, XN_NO_CODE_POINT);
+        xn__dom_record_label(&st->d, XN_ERR_A4_2);
         return XN_OK;
     }
 
@@ -356,7 +351,7 @@ XN__NOINLINE static int convert_label(state *st, const char *s, size_t n, bool t
          * (RFC 3490 §3.1 allows the dot; libidn, ICU's IDNA2003 API and
          * Python's codec keep it), so it is accepted whatever the flags. */
         if (!(last && st->d.label > 0))
-            record(st, XN_ERR_A4_2, st->d.label_offset, XN_NO_CODE_POINT);
+            xn__dom_record_label(&st->d, XN_ERR_A4_2);
         return XN_OK;
     }
     rc = to_ascii_label(st, l, k, offs, ace, &an, &ok);

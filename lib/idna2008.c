@@ -36,8 +36,6 @@
 /* An A-label: "xn--" and at most XN_ACE_LIMIT Punycode characters. */
 #define ALABEL_MAX (4 + XN_ACE_LIMIT)
 
-typedef xn__sink sink;
-
 /* The call state: the name walk's (domain.h). */
 typedef xn__domain state;
 
@@ -99,7 +97,7 @@ static int encode_ulabel(state *st, const uint32_t *l, size_t n, char *small, ch
     if (rc == XN_E_BUFFER_TOO_SMALL || rc == XN_E_TOO_LONG)
         return XN_E_TOO_LONG;
     if (rc != XN_OK) {
-        xn__dom_record(st, XN_ERR_A3, st->label_offset, XN_NO_CODE_POINT);
+        xn__dom_record_label(st, XN_ERR_A3);
         return XN_OK;
     }
     memcpy(*ace, "xn--", 4);
@@ -165,14 +163,14 @@ static int decode_alabel(state *st, const char *s, size_t n, char *lower, uint32
         return rc;
     if (rc != XN_OK) {
         *dn = 0;
-        xn__dom_record(st, XN_ERR_P4, st->label_offset, XN_NO_CODE_POINT);
+        xn__dom_record_label(st, XN_ERR_P4);
         return XN_OK;
     }
     if (*dn == 0 || xn__all_ascii(dec, *dn)) {
         /* RFC 5890 §2.3.2.1: an A-label encodes a U-label, which holds a
          * non-ASCII character. */
         *dn = 0;
-        xn__dom_record(st, XN_ERR_P4, st->label_offset, XN_NO_CODE_POINT);
+        xn__dom_record_label(st, XN_ERR_P4);
         return XN_OK;
     }
     rc = check_ulabel(st, dec, *dn, NULL, true);
@@ -180,7 +178,7 @@ static int decode_alabel(state *st, const char *s, size_t n, char *lower, uint32
         return rc;
     rc = encode_ulabel(st, dec, *dn, small, &again, &an, &heap);
     if (rc == XN_OK && (an != n || memcmp(again, lower, n) != 0))
-        xn__dom_record(st, XN_ERR_ALABEL, st->label_offset, XN_NO_CODE_POINT);
+        xn__dom_record_label(st, XN_ERR_ALABEL);
     xn__scratch_free(heap);
     return rc;
 }
@@ -188,18 +186,12 @@ static int decode_alabel(state *st, const char *s, size_t n, char *lower, uint32
 /* ---- lookup: labels -------------------------------------------------------------- */
 
 /* Writes n ASCII bytes, A-Z lower-cased when lower. */
-static void put_ascii(sink *o, const char *s, size_t n, bool lower)
+static void put_ascii(xn__sink *o, const char *s, size_t n, bool lower)
 {
-    size_t i;
-    if (!lower) {
+    if (lower)
+        xn__put_lower(o, s, n);
+    else
         xn__put(o, s, n);
-        return;
-    }
-    for (i = 0; i < n; i++) {
-        unsigned c = (unsigned char)s[i];
-        char b = (char)(xn__is_upper(c) ? c + 32 : c);
-        xn__put(o, &b, 1);
-    }
 }
 
 /* A label of n ASCII bytes; lower: XN_IDNA2008_MAP lower-cases it (the only
@@ -217,7 +209,7 @@ XN__NOINLINE static int ascii_label(state *st, const char *s, size_t n, const si
             return rc;
         rc = decode_alabel(st, s, n, b.lower, b.dec, &dn);
         if (rc == XN_OK) {
-            if (st->to_unicode && dn > 0)
+            if (!st->to_ascii && dn > 0)
                 xn__put_utf8(&st->out, b.dec, dn);
             else if (dn > 0)
                 xn__put(&st->out, b.lower, n);
@@ -246,7 +238,7 @@ XN__NOINLINE static int ascii_label(state *st, const char *s, size_t n, const si
                 xn__dom_record(st, XN_ERR_U1, xn__dom_offset_of(st, offs, i, n) + (offs ? 0 : i),
                        (unsigned char)s[i]);
         if (n > 0 && (s[0] == '-' || s[n - 1] == '-'))
-            xn__dom_record(st, XN_ERR_V3, st->label_offset, XN_NO_CODE_POINT);
+            xn__dom_record_label(st, XN_ERR_V3);
     }
     /* RFC 5893 applies to every label of a Bidi domain name. */
     if (n > 0) {
@@ -283,7 +275,7 @@ static int unicode_label(state *st, const uint32_t *l, size_t n, const size_t *o
         return rc;
     rc = encode_ulabel(st, l, n, small, &ace, &an, &heap);
     if (rc == XN_OK) {
-        if (st->to_unicode)
+        if (!st->to_ascii)
             xn__put_utf8(&st->out, l, n);
         else
             xn__put(&st->out, ace, an);
@@ -375,7 +367,7 @@ static int lookup(const char *in, size_t in_len, char *out, size_t out_cap, size
     if (rc != XN_OK)
         return rc;
     xn__dom_init(&st, flags, out, out_cap);
-    st.to_unicode = to_unicode;
+    st.to_ascii = !to_unicode;
     st.ascii_lengths = true;
     rc = xn__dom_walk(&st, in ? in : "", in_len, &lookup_profile);
     /* RFC 5893 for every label of a Bidi domain name; 1 to 253 octets in

@@ -59,6 +59,22 @@ static inline bool xn__is_upper(uint32_t c)
     return c - 'A' < 26u;
 }
 
+/* xn__put() of ASCII bytes with A-Z lower-cased. */
+static inline void xn__put_lower(xn__sink *s, const char *p, size_t n)
+{
+    size_t i;
+    if (s->full || n > s->cap - s->len) {
+        s->full = true;
+        s->len += n;
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        unsigned c = (unsigned char)p[i];
+        s->buf[s->len + i] = (char)(xn__is_upper(c) ? c + 32 : c);
+    }
+    s->len += n;
+}
+
 /* A letter, digit or hyphen (LDH, RFC 1034 §3.5), in either case. */
 static inline bool xn__is_ldh(uint32_t c)
 {

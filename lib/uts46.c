@@ -30,12 +30,7 @@
 
 #define ALL_FLAGS XN__UTS46_FLAGS
 
-#define BIDI_ERRORS \
-    (XN_ERR_B1 | XN_ERR_B2 | XN_ERR_B3 | XN_ERR_B4 | XN_ERR_B5 | XN_ERR_B6)
-
 /* ---- output ----------------------------------------------------------- */
-
-typedef xn__sink sink;
 
 static bool is_lower(unsigned c)
 {
@@ -47,24 +42,8 @@ static bool is_digit(unsigned c)
     return c - '0' < 10u;
 }
 
-static void put_lower(sink *s, const char *p, size_t n)
-{
-    size_t i;
-    if (s->full || n > s->cap - s->len) {
-        s->full = true;
-        s->len += n;
-        return;
-    }
-    for (i = 0; i < n; i++) {
-        unsigned c = (unsigned char)p[i];
-        s->buf[s->len + i] = (char)(xn__is_upper(c) ? c + 32 : c);
-    }
-    s->len += n;
-}
-
 /* ---- the state of one call --------------------------------------------- */
 
-typedef xn__where where;
 typedef xn__domain domain;
 
 /* ---- ASCII helpers ----------------------------------------------------- */
@@ -167,7 +146,7 @@ static int write_label(domain *d, const uint32_t *l, size_t n, size_t *bytes)
              * Look at them here: the output may not have been written. */
             check_url_code_points(d, l, n);
         } else {
-            xn__dom_record(d, XN_ERR_A3, d->label_offset, XN_NO_CODE_POINT);
+            xn__dom_record_label(d, XN_ERR_A3);
         }
     }
     *bytes = d->out.len - start;
@@ -229,14 +208,14 @@ static int convert_ace_into(domain *d, const char *ace, size_t m, uint32_t *dec,
             if (xn__is_upper(dec[i]))
                 dec[i] += 32;
         if (!u_label)
-            xn__dom_record(d, XN_ERR_P4, d->label_offset, XN_NO_CODE_POINT);
+            xn__dom_record_label(d, XN_ERR_P4);
         /* Step 4.1.4: validate as nontransitional. */
         rc = validate(d, dec, dn, NULL, false, true, false);
         if (rc != XN_OK)
             return rc;
         if (d->to_ascii && u_label) {
             xn__put(&d->out, "xn--", 4);
-            put_lower(&d->out, ace, m);
+            xn__put_lower(&d->out, ace, m);
             check_url_output(d, ace, m);
             *out_bytes = 4 + m;
             return XN_OK;
@@ -249,12 +228,12 @@ static int convert_ace_into(domain *d, const char *ace, size_t m, uint32_t *dec,
         *done = false;
         return XN_OK;
     }
-    xn__dom_record(d, XN_ERR_P4, d->label_offset, XN_NO_CODE_POINT);
+    xn__dom_record_label(d, XN_ERR_P4);
     {
         /* Written as it is: "xn--" and the characters, lower-cased. */
         size_t start = d->out.len;
         xn__put(&d->out, "xn--", 4);
-        put_lower(&d->out, ace, m);
+        xn__put_lower(&d->out, ace, m);
         check_url_output(d, ace, m);
         *out_bytes = d->out.len - start;
     }
@@ -371,7 +350,7 @@ static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, boo
         if (written)
             d->out.len += n;
         else
-            put_lower(&d->out, s, n);
+            xn__put_lower(&d->out, s, n);
         xn__dom_label_done(d, d->out.len - out_start, last);
         return XN_OK;
     }
@@ -382,9 +361,9 @@ static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, boo
     }
     if (n > 0 && !(f & XN_NO_CHECK_HYPHENS)) {
         if (s[0] == '-' || s[n - 1] == '-')
-            xn__dom_record(d, XN_ERR_V3, d->label_offset, XN_NO_CODE_POINT);
+            xn__dom_record_label(d, XN_ERR_V3);
         if (n >= 4 && s[2] == '-' && s[3] == '-')
-            xn__dom_record(d, XN_ERR_V2, d->label_offset, XN_NO_CODE_POINT);
+            xn__dom_record_label(d, XN_ERR_V2);
     }
     if (n > 0 && !(f & XN_NO_CHECK_BIDI)) {
         /* An LDH label that starts with a letter and ends with a letter or
@@ -399,7 +378,7 @@ static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, boo
     if (written)
         d->out.len += n;
     else if (classes & XN__BC_UPPER)
-        put_lower(&d->out, s, n);
+        xn__put_lower(&d->out, s, n);
     else
         xn__put(&d->out, s, n);
     if (!ldh && d->to_ascii)
@@ -512,7 +491,7 @@ XN__NOINLINE static int convert_labels(const char *in, size_t in_len, char *out,
             d.url_forbidden = false;
             d.out.len = 0;
             d.out.full = false;
-            put_lower(&d.out, in, in_len);
+            xn__put_lower(&d.out, in, in_len);
         }
         if (!d.errors && d.out.len == 0)
             xn__dom_record(&d, XN_ERR_URL_EMPTY, 0, XN_NO_CODE_POINT);
