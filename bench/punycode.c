@@ -16,6 +16,7 @@
  * points, decode their Punycode (the label after "xn--").
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,37 +80,27 @@ static int load(const char *path)
 
 static volatile size_t sink;
 
-/* Not inlined: callgrind counts the instructions inside pass_* alone. */
+/* Not inlined: callgrind counts the instructions inside pass() alone. */
 #if defined(__GNUC__)
 #define NOINLINE __attribute__((noinline))
 #else
 #define NOINLINE
 #endif
 
-NOINLINE static void pass_encode(unsigned reps)
+/* reps passes over the labels, encoding their code points or decoding
+ * their Punycode. */
+NOINLINE static void pass(unsigned reps, bool encode)
 {
-    char out[256];
+    char ace[256];
+    uint32_t cps[64];
     size_t i, len = 0, acc = 0;
     unsigned r;
     for (r = 0; r < reps; r++)
         for (i = 0; i < nlabels; i++) {
-            acc += (size_t)xn_punycode_encode(labels[i].cp, labels[i].cp_len, NULL, out,
-                                              sizeof out, &len);
-            acc += len;
-        }
-    sink = acc;
-}
-
-NOINLINE static void pass_decode(unsigned reps)
-{
-    uint32_t out[64];
-    size_t i, len = 0, acc = 0;
-    unsigned r;
-    for (r = 0; r < reps; r++)
-        for (i = 0; i < nlabels; i++) {
-            acc += (size_t)xn_punycode_decode(labels[i].ace, labels[i].ace_len, out, 64, &len,
-                                              NULL);
-            acc += len;
+            const label *l = &labels[i];
+            int rc = encode ? xn_punycode_encode(l->cp, l->cp_len, NULL, ace, sizeof ace, &len)
+                            : xn_punycode_decode(l->ace, l->ace_len, cps, 64, &len, NULL);
+            acc += (size_t)rc + len;
         }
     sink = acc;
 }
@@ -122,20 +113,20 @@ static double now_ns(void)
 }
 
 /* The median of 15 samples of about 20 ms each, in ns per label. */
-static double time_op(void (*pass)(unsigned))
+static double time_op(bool encode)
 {
     double v[15], t0;
     unsigned reps = 1, s, a, b;
     for (;;) {
         t0 = now_ns();
-        pass(reps);
+        pass(reps, encode);
         if (now_ns() - t0 > 20e6)
             break;
         reps *= 2;
     }
     for (s = 0; s < 15; s++) {
         t0 = now_ns();
-        pass(reps);
+        pass(reps, encode);
         v[s] = (now_ns() - t0) / ((double)reps * (double)nlabels);
     }
     for (a = 1; a < 15; a++) /* insertion sort */
@@ -173,12 +164,13 @@ int main(int argc, char **argv)
             fprintf(stderr, "bench-punycode: no operation \"%s\"\n", once);
             return 2;
         }
-        (strcmp(once, "encode") == 0 ? pass_encode : pass_decode)(1);
+        pass(1, strcmp(once, "encode") == 0);
         printf("once %s: %zu labels\n", once, nlabels);
+        free(labels);
         return 0;
     }
     printf("%zu labels: encode %.1f ns/label, decode %.1f ns/label\n", nlabels,
-           time_op(pass_encode), time_op(pass_decode));
+           time_op(true), time_op(false));
     free(labels);
     return 0;
 }
