@@ -466,8 +466,9 @@ int xn__nfc(const uint32_t *label, size_t n, uint32_t *out, size_t out_cap,
 int xn__nfc_scratch(const uint32_t *label, size_t n, uint32_t small[XN__SMALL_LABEL],
                     uint32_t **out, size_t *out_n, void **heap);
 
-/* Sets *is_nfc to whether the label is in NFC (quick check first, then ICU).
- * Returns XN_OK, XN_E_NOMEM, or XN_E_INTERNAL. */
+/* Sets *is_nfc to whether the label is in NFC, by ICU: for a label whose
+ * quick check could not say yes (the code-point pass has made it:
+ * XN__FOUND_NFC_MAYBE).  Returns XN_OK, XN_E_NOMEM, or XN_E_INTERNAL. */
 int xn__is_nfc(const uint32_t *label, size_t n, bool *is_nfc);
 
 /* ICU's Unicode version, e.g. "15.0" as major.minor, for the version test. */

@@ -126,10 +126,6 @@ int xn__is_nfc(const uint32_t *label, size_t n, bool *is_nfc)
     UErrorCode err = U_ZERO_ERROR;
     const UNormalizer2 *nfc;
 
-    if (xn__nfc_quick_yes(label, n)) {
-        *is_nfc = true;
-        return XN_OK;
-    }
     nfc = unorm2_getNFCInstance(&err);
     if (U_FAILURE(err))
         return XN_E_INTERNAL;
