@@ -230,7 +230,7 @@ int xn__dom_walk(xn__domain *d, const char *in, size_t in_len, const xn__profile
              * A-label, whose output is its decoding, is neither copied nor
              * classified: only its end is looked for. */
             bool ace = xn__has_ace_prefix_bytes(in + pos, in_len - pos);
-            bool room = d->copy_ascii && !ace && d->out.buf && !d->out.full &&
+            bool room = p->copy_ascii && !ace && d->out.buf && !d->out.full &&
                         d->out.cap - d->out.len >= in_len - pos;
             unsigned classes = 0, stop;
             size_t e = ace ? xn__ascii_label_end(u, pos, in_len, &stop)

@@ -36,7 +36,6 @@ typedef struct xn__domain {
     /* How the walk and the length rules treat labels. */
     bool ascii_lengths;   /* label lengths are A-label octets (A4_2), else X4_2 */
     bool one_label;       /* xn_label_to_*: a separator is a V5 violation */
-    bool copy_ascii;      /* xn__dom_walk() copies ASCII labels, lower-cased */
     bool to_ascii;        /* the output is the ASCII form, else the Unicode form */
     /* UTS #46 */
     bool url_forbidden;   /* the output holds a forbidden domain code point */
@@ -188,8 +187,8 @@ typedef struct xn__profile {
     /* A label of n ASCII bytes without a '.', that no mapping carried code
      * points into: classes are its byte classes (ascii.h) or-ed together,
      * 0 for a label that starts with "xn--" (the walk finds only its end);
-     * written: d->copy_ascii had the walk copy it, lower-cased, to the end
-     * of the output already. */
+     * written: copy_ascii had the walk copy it, lower-cased, to the end of
+     * the output already. */
     int (*ascii_label)(xn__domain *d, const char *s, size_t n, unsigned classes, bool written,
                        bool last);
     /* Any other label, from *ppos of u[0..in_len) after the code points
@@ -198,6 +197,10 @@ typedef struct xn__profile {
      * offset *pdot_at) ended it. */
     int (*general_label)(xn__domain *d, const unsigned char *u, size_t in_len, size_t *ppos,
                          xn__carry *cy, bool *pdot, size_t *pdot_at);
+    /* The walk copies an ASCII label, lower-cased, to the output as it
+     * scans it, when the rest of the input surely fits (UTS #46, whose
+     * output of such a label is that copy). */
+    bool copy_ascii;
 } xn__profile;
 
 /* Splits in[0..in_len) into labels for p, writing the separators (a V5

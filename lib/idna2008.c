@@ -356,7 +356,7 @@ static int lookup_ascii_label(state *st, const char *s, size_t n, unsigned class
     return ascii_label(st, s, n, NULL, last, (st->flags & XN_IDNA2008_MAP) != 0);
 }
 
-static const xn__profile lookup_profile = {lookup_ascii_label, general_label};
+static const xn__profile lookup_profile = {lookup_ascii_label, general_label, false};
 
 static int lookup(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
                   unsigned flags, xn_report *report, bool to_unicode)

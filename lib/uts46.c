@@ -435,7 +435,7 @@ XN__NOINLINE static int general_label(domain *d, const unsigned char *u, size_t 
     return XN_OK;
 }
 
-static const xn__profile uts46_profile = {ascii_label, general_label};
+static const xn__profile uts46_profile = {ascii_label, general_label, true};
 
 /* ---- entry points ---------------------------------------------------------- */
 
@@ -470,7 +470,6 @@ XN__NOINLINE static int convert_labels(const char *in, size_t in_len, char *out,
     d.to_ascii = to_ascii;
     d.ascii_lengths = to_ascii;
     d.one_label = one_label;
-    d.copy_ascii = true;
     rc = xn__dom_walk(&d, in ? in : "", in_len, &uts46_profile);
     if (rc != XN_OK)
         return xn__dom_return(&d, rc, !to_ascii, out_len, report);
