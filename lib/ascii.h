@@ -28,6 +28,20 @@ extern const unsigned char xn__byte_class[256];
 bool xn__ascii_fast(const char *in, size_t n, char *out, size_t cap, size_t *out_len,
                     unsigned flags);
 
+/* Whether xn_to_ascii() and xn_to_unicode() try the fast path on a name of
+ * n bytes before the general path: where SSE2 is there, on names of 1 to 64
+ * bytes when no report is asked for (a report to clear would cost a call).
+ * The general path tries it on the others. */
+static inline bool xn__ascii_fast_tried(size_t n, const void *report)
+{
+#ifdef __SSE2__
+    return !report && n - 1 < 64;
+#else
+    (void)n, (void)report;
+    return false;
+#endif
+}
+
 /* Where the label at u[pos..n) stops being a label of ASCII bytes: at its
  * '.', at a byte >= 0x80, or at n; *stop is the class of the byte there (0
  * at n).  Looks at eight bytes at a time. */

@@ -3,7 +3,11 @@
  * names of up to 64 bytes, SWAR and SSE2 blocks for longer ones, and the
  * byte classes it shares with uts46.c.  xn__ascii_fast() accepts only what
  * the general path would accept with the same output: tests/fuzz compares
- * the two byte for byte (xn__uts46_general()).
+ * the two byte for byte (xn__uts46_general()), and so does test-uts46.
+ *
+ * xn_to_ascii() and xn_to_unicode() are here: a short name with no report
+ * asked for is answered before the general path in uts46.c sets up a frame
+ * (the most common call of all, at a cost near a lower-casing copy's).
  */
 #include <stdint.h>
 #include <string.h>
@@ -75,54 +79,86 @@ static inline __m128i load_tail(const unsigned char *p, size_t k)
     return _mm_loadu_si128((const __m128i *)(const void *)pad);
 }
 
-/* ascii_fast() for names of 1 to 64 bytes, without a branch per label: the
- * name is classified 16 bytes at a time into 64-bit masks of positions
- * (dots, hyphens, other ASCII, non-ASCII), and the rules become mask tests.
+/* The sixteen bytes of v classified: *ok gets a bit for each letter, digit,
+ * '.' or '-', *dots and *hy those of '.' and '-'.  Returns v with A-Z
+ * lower-cased.  Each range test is one add and one signed compare: c - lo
+ * < k as unsigned is c + (0x80 - lo) < -128 + k as signed bytes, false for
+ * every byte >= 0x80.  Letters are tested on c | 0x20, both cases at once,
+ * and or-ing 0x20 into a letter lower-cases it. */
+static XN__ALWAYS_INLINE __m128i classify(__m128i v, unsigned *ok, unsigned *dots, unsigned *hy)
+{
+    __m128i folded = _mm_or_si128(v, _mm_set1_epi8(0x20));
+    __m128i letter = _mm_cmplt_epi8(_mm_add_epi8(folded, _mm_set1_epi8((char)(0x80 - 'a'))),
+                                    _mm_set1_epi8((char)(-128 + 26)));
+    __m128i digit = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)(0x80 - '0'))),
+                                   _mm_set1_epi8((char)(-128 + 10)));
+    __m128i dt = _mm_cmpeq_epi8(v, _mm_set1_epi8('.'));
+    __m128i hh = _mm_cmpeq_epi8(v, _mm_set1_epi8('-'));
+    *ok = (unsigned)_mm_movemask_epi8(
+        _mm_or_si128(_mm_or_si128(letter, digit), _mm_or_si128(dt, hh)));
+    *dots = (unsigned)_mm_movemask_epi8(dt);
+    *hy = (unsigned)_mm_movemask_epi8(hh);
+    return _mm_or_si128(v, _mm_and_si128(letter, _mm_set1_epi8(0x20)));
+}
+
+/* Bytes that are no letter, digit, '.' or '-' (ok has a 0 bit for them)
+ * may stay on this path only when they are ASCII and no STD3 or URL rule
+ * looks at them. */
+static inline bool others_allowed(__m128i v, unsigned ok, unsigned flags)
+{
+    return ok == 0xFFFF || (!_mm_movemask_epi8(v) && (flags & XN_NO_STD3_RULES) &&
+                            !(flags & XN_URL_RULES));
+}
+
+/* ascii_fast() for names of 1 to 64 bytes (n < cap), without a branch per
+ * label: the name is classified 16 bytes at a time into 64-bit masks of
+ * positions (dots, hyphens), and the rules become mask tests.  A name of 16
+ * bytes or more is read in plain 16-byte loads, the last one overlapping
+ * the one before it (its masks are or-ed in at its place, the bytes seen
+ * twice giving the same bits twice); a shorter one is padded with letters.
  * A name this short has no label over 63 bytes unless it is one label of
  * 64, and no name over 253. */
-static bool ascii_short(const unsigned char *u, size_t n, char *out, size_t cap,
-                        unsigned flags)
+static XN__ALWAYS_INLINE bool ascii_short(const unsigned char *u, size_t n, char *out,
+                                          size_t cap, unsigned flags)
 {
-    uint64_t dots = 0, hy = 0, other = 0, starts, ends;
-    size_t base;
+    uint64_t dots, hy, starts, ends;
+    unsigned ok, d, h;
+    __m128i v, lowered;
 
-    for (base = 0; base < n; base += 16) {
-        unsigned char pad[16];
-        size_t k = n - base;
-        __m128i v, up, lo, dg, dt, hh, lowered;
-        if (k >= 16)
-            v = _mm_loadu_si128((const __m128i *)(const void *)(u + base));
-        else /* the end of the name, padded with letters */
-            v = load_tail(u + base, k);
-        if (_mm_movemask_epi8(v)) /* a byte >= 0x80: not for this path */
+    if (n < 16) {
+        v = load_tail(u, n);
+        lowered = classify(v, &ok, &d, &h);
+        if (!others_allowed(v, ok, flags))
             return false;
-        up = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('A' - 1)),
-                           _mm_cmplt_epi8(v, _mm_set1_epi8('Z' + 1)));
-        lo = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('a' - 1)),
-                           _mm_cmplt_epi8(v, _mm_set1_epi8('z' + 1)));
-        dg = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
-                           _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
-        dt = _mm_cmpeq_epi8(v, _mm_set1_epi8('.'));
-        hh = _mm_cmpeq_epi8(v, _mm_set1_epi8('-'));
-        dots |= (uint64_t)(unsigned)_mm_movemask_epi8(dt) << base;
-        hy |= (uint64_t)(unsigned)_mm_movemask_epi8(hh) << base;
-        other |= (uint64_t)(unsigned)(_mm_movemask_epi8(_mm_or_si128(
-                     _mm_or_si128(up, lo), _mm_or_si128(dg, _mm_or_si128(dt, hh)))) ^ 0xFFFF)
-                 << base;
-        lowered = _mm_or_si128(v, _mm_and_si128(up, _mm_set1_epi8(0x20)));
-        if (cap - base >= 16) {
-            _mm_storeu_si128((__m128i *)(void *)(out + base), lowered);
+        if (cap >= 16) {
+            _mm_storeu_si128((__m128i *)(void *)out, lowered);
         } else {
+            unsigned char pad[16];
             _mm_storeu_si128((__m128i *)(void *)pad, lowered);
-            memcpy(out + base, pad, k);
+            memcpy(out, pad, n);
+        }
+        dots = d;
+        hy = h;
+    } else {
+        size_t base = 0;
+        dots = hy = 0;
+        for (;;) {
+            v = _mm_loadu_si128((const __m128i *)(const void *)(u + base));
+            lowered = classify(v, &ok, &d, &h);
+            if (!others_allowed(v, ok, flags))
+                return false;
+            _mm_storeu_si128((__m128i *)(void *)(out + base), lowered);
+            dots |= (uint64_t)d << base;
+            hy |= (uint64_t)h << base;
+            if (n - base <= 16)
+                break;
+            base = n - base >= 32 ? base + 16 : n - 16;
         }
     }
-    starts = (dots << 1) | 1;               /* first byte of each label */
+    starts = (dots << 1) | 1;                      /* first byte of each label */
     ends = (dots >> 1) | (UINT64_C(1) << (n - 1)); /* last byte of each label */
     if ((dots & (starts | ends)) ||          /* an empty label */
         ((starts << 2) & hy & (hy >> 1)))    /* "--" at 3-4: V2, or an ACE label */
-        return false;
-    if (other && (!(flags & XN_NO_STD3_RULES) || (flags & XN_URL_RULES)))
         return false;
     if (!(flags & XN_NO_CHECK_HYPHENS) && (hy & (starts | ends)))
         return false;
@@ -132,23 +168,11 @@ static bool ascii_short(const unsigned char *u, size_t n, char *out, size_t cap,
 }
 #endif
 
-bool xn__ascii_fast(const char *in, size_t n, char *out, size_t cap, size_t *out_len,
-                    unsigned flags)
+/* ascii_fast() for any length, a byte class or eight or sixteen bytes at a
+ * time: the names over 64 bytes, and every name where SSE2 is missing. */
+XN__NOINLINE static bool ascii_long(const char *in, size_t n, char *out, size_t cap,
+                                    size_t *out_len, unsigned flags)
 {
-    /* A name that starts with an A-label, as many do, is not for this path:
-     * no need to classify it first. */
-    if (xn__has_ace_prefix_bytes(in, n))
-        return false;
-#ifdef __SSE2__
-    if (n > 0 && n <= 64 && n < cap) {
-        if (!ascii_short((const unsigned char *)in, n, out, cap, flags))
-            return false;
-        out[n] = '\0';
-        *out_len = n;
-        return true;
-    }
-#endif
-    {
     const unsigned char *u = (const unsigned char *)in;
     bool dns = !(flags & XN_NO_VERIFY_DNS_LENGTH), hyphens = !(flags & XN_NO_CHECK_HYPHENS);
     unsigned special = XN__BC_DOT | XN__BC_NONASCII | XN__BC_HYPHEN;
@@ -244,7 +268,25 @@ bool xn__ascii_fast(const char *in, size_t n, char *out, size_t cap, size_t *out
     out[n] = '\0';
     *out_len = n;
     return true;
+}
+
+bool xn__ascii_fast(const char *in, size_t n, char *out, size_t cap, size_t *out_len,
+                    unsigned flags)
+{
+    /* A name that starts with an A-label, as many do, is not for this path:
+     * no need to classify it first. */
+    if (xn__has_ace_prefix_bytes(in, n))
+        return false;
+#ifdef __SSE2__
+    if (n - 1 < 64 && n < cap) {
+        if (!ascii_short((const unsigned char *)in, n, out, cap, flags))
+            return false;
+        out[n] = '\0';
+        *out_len = n;
+        return true;
     }
+#endif
+    return ascii_long(in, n, out, cap, out_len, flags);
 }
 
 /* ---- the end of a label --------------------------------------------------- */
@@ -272,4 +314,55 @@ size_t xn__ascii_label_end(const unsigned char *u, size_t pos, size_t n, unsigne
         e++;
     *stop = e < n ? xn__byte_class[u[e]] : 0;
     return e;
+}
+
+/* ---- xn_to_ascii() and xn_to_unicode() ------------------------------------- */
+
+/* A short name the fast path takes is answered before the general path sets
+ * up anything, and with no call made.  The argument checks it needs are
+ * stricter than xn__dom_enter()'s: a call that passes them (with no report)
+ * goes on to the labels without being checked again; any other call goes,
+ * arguments untouched, to the whole general path, which tries the fast path
+ * itself on the names not tried here (xn__ascii_fast_tried()). */
+enum { TAKEN, CHECKED, UNCHECKED };
+
+static XN__ALWAYS_INLINE int whole_name(const char *in, size_t n, char *out, size_t cap,
+                                        size_t *out_len, unsigned flags, xn_report *report)
+{
+#ifdef __SSE2__
+    if (!xn__ascii_fast_tried(n, report) || !in || !out || !out_len || n >= cap ||
+        (flags & ~XN__UTS46_FLAGS) || xn__overlap(in, n, out, cap))
+        return UNCHECKED;
+    if (xn__has_ace_prefix_bytes(in, n) ||
+        !ascii_short((const unsigned char *)in, n, out, cap, flags))
+        return CHECKED;
+    out[n] = '\0';
+    *out_len = n;
+    return TAKEN;
+#else
+    (void)in, (void)n, (void)out, (void)cap, (void)out_len, (void)flags, (void)report;
+    return UNCHECKED;
+#endif
+}
+
+int xn_to_ascii(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
+                unsigned flags, xn_report *report)
+{
+    int w = whole_name(in, in_len, out, out_cap, out_len, flags, report);
+    if (w == TAKEN)
+        return XN_OK;
+    if (w == CHECKED)
+        return xn__uts46_labels_to_ascii(in, in_len, out, out_cap, out_len, flags);
+    return xn__uts46_to_ascii(in, in_len, out, out_cap, out_len, flags, report);
+}
+
+int xn_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
+                  unsigned flags, xn_report *report)
+{
+    int w = whole_name(in, in_len, out, out_cap, out_len, flags, report);
+    if (w == TAKEN)
+        return XN_OK;
+    if (w == CHECKED)
+        return xn__uts46_labels_to_unicode(in, in_len, out, out_cap, out_len, flags);
+    return xn__uts46_to_unicode(in, in_len, out, out_cap, out_len, flags, report);
 }

@@ -510,18 +510,35 @@ static inline int convert_name(const char *in, size_t in_len, char *out, size_t 
 
     if (rc != XN_OK)
         return rc;
-    if (fast && !(one_label && in_len && memchr(in, '.', in_len)) &&
+    if (fast && !(one_label ? in_len && memchr(in, '.', in_len)
+                            : xn__ascii_fast_tried(in_len, report)) &&
         xn__ascii_fast(in, in_len, out, out_cap, out_len, flags))
         return XN_OK;
     return convert_labels(in, in_len, out, out_cap, out_len, flags, report, to_ascii,
                           one_label);
 }
 
-/*            public name          implementation  to_ascii one_label fast */
-XN__CONVERTER(xn_to_ascii,         convert_name,   true,    false,    true)
-XN__CONVERTER(xn_to_unicode,       convert_name,   false,   false,    true)
-XN__CONVERTER(xn_label_to_ascii,   convert_name,   true,    true,     true)
-XN__CONVERTER(xn_label_to_unicode, convert_name,   false,   true,     true)
+/* xn_to_ascii() and xn_to_unicode() are in ascii_fast.c: their whole-name
+ * fast path comes first, and these take what it leaves. */
+/*            name                  implementation  to_ascii one_label fast */
+XN__CONVERTER(xn__uts46_to_ascii,   convert_name,   true,    false,    true)
+XN__CONVERTER(xn__uts46_to_unicode, convert_name,   false,   false,    true)
+XN__CONVERTER(xn_label_to_ascii,    convert_name,   true,    true,     true)
+XN__CONVERTER(xn_label_to_unicode,  convert_name,   false,   true,     true)
+
+int xn__uts46_labels_to_ascii(const char *in, size_t in_len, char *out, size_t out_cap,
+                              size_t *out_len, unsigned flags)
+{
+    *out_len = 0;
+    return convert_labels(in, in_len, out, out_cap, out_len, flags, NULL, true, false);
+}
+
+int xn__uts46_labels_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap,
+                                size_t *out_len, unsigned flags)
+{
+    *out_len = 0;
+    return convert_labels(in, in_len, out, out_cap, out_len, flags, NULL, false, false);
+}
 
 int xn__uts46_general(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
                       unsigned flags, xn_report *report, bool to_ascii, bool one_label)

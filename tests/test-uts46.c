@@ -550,6 +550,62 @@ static void test_ascii_label_end(void)
     CHECK(cases > 50000);
 }
 
+/* xn_to_ascii() and xn_to_unicode() without a report take a short ASCII
+ * name on the whole-name fast path before any other step (ascii_fast.c):
+ * against xn__uts46_general(), the same status, length and bytes, for
+ * pseudo-random names of 1 to 70 bytes over bytes of every kind (mostly
+ * letters, so that names pass), into buffers of exactly n + 1 bytes (the
+ * fast path's last store may not spill) and of plenty, under the flag sets
+ * the fast path reads. */
+static void test_whole_name_path(void)
+{
+    static const unsigned char kinds[] = {'a', 'Z', '0', '-', '-', '.', '.', '_', ' ',
+                                          'x', 'n', 0x7F, 0xC3, 0xA9};
+    static const unsigned flag_sets[] = {0, XN_NO_STD3_RULES, XN_NO_CHECK_HYPHENS,
+                                         XN_NO_VERIFY_DNS_LENGTH | XN_NO_STD3_RULES,
+                                         XN_URL_RULES | XN_NO_STD3_RULES, XN_DNS_LABELS};
+    char in[72], out[200], gout[200];
+    uint32_t seed = 1124;
+    unsigned long bad = 0, cases = 0, fast_ok = 0, round;
+    size_t n, i, f;
+
+    for (round = 0; round < 20000; round++) {
+        n = 1 + round % 70;
+        for (i = 0; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            in[i] = (char)((seed >> 16) % 6 ? 'a' + (seed >> 8) % 26
+                                            : kinds[(seed >> 8) % sizeof kinds]);
+        }
+        for (f = 0; f < sizeof flag_sets / sizeof flag_sets[0]; f++) {
+            unsigned flags = flag_sets[f];
+            int to_ascii;
+            for (to_ascii = 0; to_ascii < 2; to_ascii++) {
+                size_t cap = round % 2 ? n + 1 : sizeof out;
+                size_t len = 999, glen = 999;
+                char *buf = test_xmalloc(cap); /* exact size: ASan sees a spill */
+                int rc = to_ascii ? xn_to_ascii(in, n, buf, cap, &len, flags, NULL)
+                                  : xn_to_unicode(in, n, buf, cap, &len, flags, NULL);
+                int grc = xn__uts46_general(in, n, gout, cap, &glen, flags, NULL,
+                                            to_ascii != 0, false);
+                memcpy(out, buf, len < cap ? len + 1 : cap);
+                free(buf);
+                cases++;
+                fast_ok += rc == XN_OK;
+                if ((rc != grc || len != glen ||
+                     ((rc == XN_OK || (!to_ascii && rc == XN_E_INVALID_DOMAIN)) &&
+                      memcmp(out, gout, len + 1) != 0)) &&
+                    bad++ < 5)
+                    CHECK_MSG(false, "%s \"%.*s\" flags 0x%X cap %zu: %s/%zu, general %s/%zu",
+                              to_ascii ? "ToASCII" : "ToUnicode", (int)n, in, flags, cap,
+                              xn_strerror_name(rc), len, xn_strerror_name(grc), glen);
+            }
+        }
+    }
+    CHECK_EQ_INT(bad, 0);
+    CHECK(cases == 20000ul * 6 * 2);
+    CHECK(fast_ok > cases / 10); /* the names that pass are many, not a few */
+}
+
 int main(void)
 {
     test_decoder_injective();
@@ -564,5 +620,6 @@ int main(void)
     test_label_calls();
     test_limits();
     test_ascii_label_end();
+    test_whole_name_path();
     return test_done("uts46");
 }

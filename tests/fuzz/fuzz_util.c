@@ -299,6 +299,19 @@ fuzz_result fuzz_convert(int op, const char *in, size_t n, unsigned flags)
     }
     fuzz_out_done(buf, cap);
 
+    /* report == NULL with room: the same status, length and output
+     * (xn_to_ascii() and xn_to_unicode() answer such a call on a path of
+     * their own). */
+    {
+        size_t l = 12345;
+        buf = fuzz_out_new(cap);
+        rc = fn(in, n, buf, cap, &l, flags, NULL);
+        FUZZ_ASSERT(rc == r.rc && l == r.len && (!r.out || memcmp(buf, r.out, r.len + 1) == 0),
+                    "%s, cap %zu: report == NULL gives %s/%zu, with a report %s/%zu", name, cap,
+                    xn_strerror_name(rc), l, xn_strerror_name(r.rc), r.len);
+        fuzz_out_done(buf, cap);
+    }
+
     /* UTS #46 (ops 0-3): the ASCII fast path and the general path give the
      * same status, output and report, byte for byte. */
     if (op < 4) {
