@@ -208,8 +208,17 @@ static XN__ALWAYS_INLINE size_t copy_basic(const uint32_t *in, size_t in_len,
  *  - the scan's rest after the last n of a round is the h of the round's
  *    start minus that n's before; the round's end adds 1 (delta++, n++),
  *    the next round (m - n) * (h + 1).
+ * The start is a round for n = INITIAL_N - 1 that emitted nothing and
+ * whose rest and increment make 0 (last_before = round_h + 1), so the
+ * first code point needs no case of its own.
  * A typical label has a few non-basic code points: sorting them and
- * counting bits costs a few steps, where the scans cost in_len per round. */
+ * counting bits costs a few steps, where the scans cost in_len per round.
+ *
+ * Under 64 code points a delta is below 64 * 0x110000 < 2^27: it exceeds
+ * maxint only when a test asks for a smaller one, and with maxint the
+ * constant MAXINT the compiler drops the tests (OVER). */
+#define OVER(delta, maxint) ((maxint) < MAXINT && (delta) > (maxint))
+
 static XN__ALWAYS_INLINE int encode_small(const uint32_t *in, size_t in_len,
                                       const unsigned char *case_flags, char *out,
                                       size_t out_cap, int room, size_t *out_len, uint32_t maxint)
@@ -217,66 +226,61 @@ static XN__ALWAYS_INLINE int encode_small(const uint32_t *in, size_t in_len,
     uint32_t key[SMALL_LABEL];      /* code point << 6 | rank, ascending */
     unsigned char pos[SMALL_LABEL]; /* by rank: the position in the input */
     uint64_t emitted = 0, below = 0; /* ranks emitted: all, and before this round */
-    uint64_t delta = 0; /* exact; compared with maxint before use */
-    uint32_t n = INITIAL_N, bias = INITIAL_BIAS;
-    size_t o = 0, h, b, j, nk = 0, s, round_h, last_before = 0;
+    uint32_t n = INITIAL_N - 1, bias = INITIAL_BIAS;
+    size_t o = 0, h, b, j, nk = 0, s, round_h, last_before;
 
-    /* The basic code points, then the others sorted into key[] (insertion
-     * sort: they are few). */
-    o = copy_basic(in, in_len, case_flags, out, out_cap, room);
-    if (o == (size_t)-1) {
-        *out_len = 0;
-        return XN_E_PUNYCODE_BAD_CODE_POINT;
-    }
+    /* One pass: the basic code points out (appendix A: letters take the
+     * case of their flag), the others checked and sorted into key[]
+     * (insertion sort: they are few). */
     for (j = 0; j < in_len; j++) {
-        uint32_t c = in[j];
-        if (c >= INITIAL_N) {
-            uint32_t kr = c << 6 | (uint32_t)nk;
-            pos[nk] = (unsigned char)j;
-            for (s = nk++; s > 0 && key[s - 1] > kr; s--)
-                key[s] = key[s - 1];
-            key[s] = kr;
+        uint32_t c = in[j], kr;
+        if (c < INITIAL_N) {
+            PUT(case_flags ? basic_with_case(c, case_flags[j]) : (char)c);
+            continue;
         }
+        if (!is_scalar(c)) {
+            *out_len = 0;
+            return XN_E_PUNYCODE_BAD_CODE_POINT;
+        }
+        kr = c << 6 | (uint32_t)nk;
+        pos[nk] = (unsigned char)j;
+        for (s = nk++; s > 0 && key[s - 1] > kr; s--)
+            key[s] = key[s - 1];
+        key[s] = kr;
     }
     h = b = o;
     if (b > 0)
         PUT(DELIMITER);
 
-    /* The first round's state, for a first key of U+0080 (= n, no new round). */
     round_h = h;
+    last_before = h + 1;
     for (s = 0; s < nk; s++) {
         uint32_t c = key[s] >> 6, r = key[s] & 63;
-        uint64_t x;
+        uint64_t x, delta;
         size_t before;
+        /* The basic code points before it (its position less its rank),
+         * then the bits of below under r, one step per bit. */
+        before = pos[r] - r;
         if (c != n) {
-            /* A new round for m = c.  End the last one, if any: the rest
-             * of its scan and its increment.  Then delta += (m - n) * (h +
-             * 1), fail on overflow: both factors are below 2^21 and 2^7, so
-             * the 64-bit sum is exact. */
-            if (s > 0) {
-                delta += round_h - last_before + 1;
-                n++;
-            }
-            delta += (uint64_t)(c - n) * (h + 1);
-            if (delta > maxint)
-                goto overflow;
+            /* A new round for m = c: the rest of the last one's scan and
+             * its increment, then (m - n - 1) * (h + 1) (n++ done).  Both
+             * factors are below 2^21 and 2^7, so the 64-bit sum is exact. */
+            delta = round_h + 1 - last_before + (uint64_t)(c - n - 1) * (h + 1);
             n = c;
             round_h = h;
             last_before = 0;
             below = emitted;
+        } else {
+            delta = 0;
         }
-        /* The basic code points before it (its position less its rank),
-         * then the bits of below under r, one step per bit. */
-        before = pos[r] - r;
         for (x = below & (((uint64_t)1 << r) - 1); x != 0; x &= x - 1)
             before++;
         delta += before - last_before;
-        if (delta > maxint)
+        if (OVER(delta, maxint))
             goto overflow;
         o = put_delta(out, out_cap, room, o, (uint32_t)delta, bias,
                       case_flags && case_flags[pos[r]]);
         bias = adapt((uint32_t)delta, (uint32_t)(h + 1), h == b);
-        delta = 0;
         h++;
         last_before = before;
         emitted |= (uint64_t)1 << r;
@@ -354,6 +358,21 @@ overflow:
     return XN_E_PUNYCODE_OVERFLOW;
 }
 
+/* The encoders for in_len <= XN_LABEL_LIMIT, arguments checked.  A basic
+ * code point gives one character, any other at most MAX_DIGITS, and a
+ * delimiter may come: when out_cap holds that much, encode_small() is made
+ * without its bounds tests. */
+static XN__ALWAYS_INLINE int encode_any(const uint32_t *in, size_t in_len,
+                                        const unsigned char *case_flags, char *out,
+                                        size_t out_cap, size_t *out_len, uint32_t maxint)
+{
+    if (in_len <= SMALL_LABEL && out_cap > in_len * MAX_DIGITS)
+        return encode_small(in, in_len, case_flags, out, out_cap, 1, out_len, maxint);
+    if (in_len <= SMALL_LABEL)
+        return encode_small(in, in_len, case_flags, out, out_cap, 0, out_len, maxint);
+    return encode_scan(in, in_len, case_flags, out, out_cap, out_len, maxint);
+}
+
 static int encode_checked(const uint32_t *in, size_t in_len, const unsigned char *case_flags,
                           char *out, size_t out_cap, size_t *out_len, uint32_t maxint)
 {
@@ -364,14 +383,19 @@ static int encode_checked(const uint32_t *in, size_t in_len, const unsigned char
     *out_len = 0;
     if (in_len > XN_LABEL_LIMIT)
         return XN_E_TOO_LONG;
-    /* A basic code point gives one character, any other at most MAX_DIGITS,
-     * and a delimiter may come: when out_cap holds that much, encode_small()
-     * is made without its bounds tests. */
-    if (in_len <= SMALL_LABEL && out_cap > in_len * MAX_DIGITS)
-        return encode_small(in, in_len, case_flags, out, out_cap, 1, out_len, maxint);
-    if (in_len <= SMALL_LABEL)
-        return encode_small(in, in_len, case_flags, out, out_cap, 0, out_len, maxint);
-    return encode_scan(in, in_len, case_flags, out, out_cap, out_len, maxint);
+    /* Without case flags, the path ToASCII takes (maxint the constant). */
+    if (!case_flags && maxint == MAXINT)
+        return xn__punycode_encode_unchecked(in, in_len, out, out_cap, out_len);
+    return encode_any(in, in_len, case_flags, out, out_cap, out_len, maxint);
+}
+
+int xn__punycode_encode_unchecked(const uint32_t *in, size_t in_len, char *out,
+                                  size_t out_cap, size_t *out_len)
+{
+    *out_len = 0;
+    if (in_len > XN_LABEL_LIMIT)
+        return XN_E_TOO_LONG;
+    return encode_any(in, in_len, NULL, out, out_cap, out_len, MAXINT);
 }
 
 int xn_punycode_encode(const uint32_t *in, size_t in_len, const unsigned char *case_flags,

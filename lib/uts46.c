@@ -134,7 +134,7 @@ static int write_label(domain *d, const uint32_t *l, size_t n, size_t *bytes)
         int rc;
         xn__put(&d->out, "xn--", 4);
         room = d->out.full ? 0 : d->out.cap - d->out.len;
-        rc = xn_punycode_encode(l, n, NULL, room ? d->out.buf + d->out.len : NULL, room, &len);
+        rc = xn__punycode_encode_unchecked(l, n, room ? d->out.buf + d->out.len : NULL, room, &len);
         if (rc == XN_OK || rc == XN_E_BUFFER_TOO_SMALL) {
             if (len > XN_ACE_LIMIT)
                 return XN_E_TOO_LONG;
