@@ -390,6 +390,10 @@ int xn__punycode_encode_bounded(const uint32_t *in, size_t in_len,
 int xn__punycode_encode_unchecked(const uint32_t *in, size_t in_len, char *out,
                                   size_t out_cap, size_t *out_len);
 
+/* xn_punycode_decode() likewise, without case flags. */
+int xn__punycode_decode_unchecked(const char *in, size_t in_len, uint32_t *out,
+                                  size_t out_cap, size_t *out_len);
+
 /* ---- validity.c: UTS #46 §4.1, RFC 5892 appendix A, RFC 5893 §2 -------- */
 
 /* Each xn__check_* works on one label of n code points (n may be 0) and

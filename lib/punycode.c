@@ -432,31 +432,70 @@ static inline void insert_at(uint32_t *out, size_t len, size_t at, uint32_t n)
     out[len] = n;
 }
 
-int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out, size_t out_cap,
-                       size_t *out_len, unsigned char *case_flags)
+/* The number of bytes before the last DELIMITER of s[0..n), 0 if none.
+ * From the end, eight bytes at a time while they hold no '-': the test
+ * (v - ones) & ~v & highs is nonzero exactly when a byte of v is 0, though
+ * not always at that byte, so a word that has one is searched byte by
+ * byte. */
+static inline size_t last_delimiter(const unsigned char *s, size_t n)
 {
-    const unsigned char *s = (const unsigned char *)in;
-    uint32_t n = INITIAL_N, i = 0, bias = INITIAL_BIAS;
-    size_t b = 0, len, p, j;
+    const uint64_t ones = 0x0101010101010101u, highs = ones << 7;
+    for (; n >= 8; n -= 8) {
+        uint64_t v;
+        memcpy(&v, s + n - 8, 8);
+        v ^= ones * DELIMITER;
+        if ((v - ones) & ~v & highs)
+            break;
+    }
+    for (; n > 0; n--)
+        if (s[n - 1] == DELIMITER)
+            return n - 1;
+    return 0;
+}
 
-    if (!out_len || (!in && in_len > 0) || (!out && out_cap > 0) ||
-        xn__overlap(in, in_len, out, out_cap * sizeof *out) ||
-        (case_flags && (xn__overlap(in, in_len, case_flags, out_cap) ||
-                        xn__overlap(out, out_cap * sizeof *out, case_flags, out_cap))))
-        return XN_E_INVALID_ARG;
-    *out_len = 0;
+/* A delta's first SAFE_DIGITS digits cannot overflow (§6.4): i <=
+ * XN_LABEL_LIMIT when a delta starts, and the j-th digit adds at most
+ * 35 w with w <= 35^(j-1), so after six i <= 1024 + 35^6 * 35/34 < 2^31
+ * and w <= 35^6 < 2^31.  The tests start at the seventh. */
+#define SAFE_DIGITS 6
+
+/* The most adapt() returns: delta <= maxint gives at most 2^32 - 2 after
+ * its first two steps, five divisions and 180 + 24. */
+#define MAX_BIAS 204
+
+/* threshold(k, bias) - 1 at [k + MAX_BIAS - bias], for the k of the safe
+ * digits (k <= SAFE_DIGITS * BASE): one load for the clamp.  0 (tmin)
+ * through MAX_BIAS + 1 by the implicit zero fill. */
+static const unsigned char threshold_m1[SAFE_DIGITS * BASE + MAX_BIAS + 1] = {
+    [MAX_BIAS + 2] =
+     1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+    25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25,
+    25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25,
+    25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25,
+    25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25,
+    25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25,
+    25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25,
+    25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25,
+    25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25,
+};
+
+/* §6.2 on arguments already checked (in_len not yet).  Made twice: with
+ * case_flags NULL for xn__punycode_decode_unchecked(), the path of
+ * ToUnicode, and as it is given for xn_punycode_decode(). */
+static XN__ALWAYS_INLINE int decode(const unsigned char *s, size_t in_len, uint32_t *out,
+                                    size_t out_cap, size_t *out_len,
+                                    unsigned char *case_flags)
+{
+    uint32_t n = INITIAL_N, i = 0, bias = INITIAL_BIAS;
+    size_t b, len, p, j;
+
     if (in_len > XN_ACE_LIMIT)
         return XN_E_TOO_LONG;
 
-    /* b = the number of code points before the last delimiter, 0 if none. */
-    for (j = in_len; j > 0; j--) {
-        if (s[j - 1] == DELIMITER) {
-            b = j - 1;
-            break;
-        }
-    }
-    /* Copy them to the output, failing on any non-basic one.  Appendix A:
-     * the flag of a basic code point is whether it is an upper-case letter. */
+    /* b = the number of code points before the last delimiter.  Copy them
+     * to the output, failing on any non-basic one.  Appendix A: the flag of
+     * a basic code point is whether it is an upper-case letter. */
+    b = last_delimiter(s, in_len);
     for (j = 0; j < b; j++) {
         if (s[j] >= INITIAL_N)
             return XN_E_PUNYCODE_BAD_BASIC;
@@ -473,9 +512,27 @@ int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out, size_t out_
     /* Consume the delimiter only if code points came before it: a '-' at
      * position 0 is then read as a digit, and fails. */
     for (p = b > 0 ? b + 1 : 0; p < in_len;) {
-        uint32_t oldi = i, w = 1, k, t, digit, len1;
+        uint32_t oldi = i, w = 1, k, t, digit, len1, q;
         unsigned char c;
+        /* The safe digits: no overflow tests, the threshold from the
+         * table (tk + k indexes it).  Then the RFC's loop with both. */
+        uint32_t tk = MAX_BIAS - bias;
         for (k = BASE;; k += BASE) {
+            if (p >= in_len)
+                return XN_E_PUNYCODE_TRUNCATED;
+            c = s[p++];
+            digit = digit_value(c);
+            if (digit >= BASE)
+                return XN_E_PUNYCODE_BAD_DIGIT;
+            i += digit * w;
+            t = threshold_m1[tk + k] + 1u;
+            if (digit < t)
+                goto delta_done;
+            w *= BASE - t;
+            if (k == SAFE_DIGITS * BASE)
+                break;
+        }
+        for (k += BASE;; k += BASE) {
             uint64_t v;
             if (p >= in_len)
                 return XN_E_PUNYCODE_TRUNCATED;
@@ -495,15 +552,19 @@ int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out, size_t out_
                 return XN_E_PUNYCODE_OVERFLOW;
             w = (uint32_t)v;
         }
+    delta_done:
         if (len >= XN_LABEL_LIMIT) /* one more would pass the limit */
             return XN_E_TOO_LONG;
         len1 = (uint32_t)len + 1; /* len < XN_LABEL_LIMIT */
         bias = adapt(i - oldi, len1, oldi == 0);
-        if (i / len1 > MAXINT - n) /* n = n + i div (length + 1), fail on overflow */
-            return XN_E_PUNYCODE_OVERFLOW;
-        n += i / len1;
+        /* n = n + i div (length + 1).  n <= U+10FFFF before: a sum past it
+         * fails, with §6.4's status when it passes maxint. */
+        q = i / len1;
         i %= len1;
-        if (!is_scalar(n))
+        if (q > 0x10FFFF - n)
+            return q > MAXINT - n ? XN_E_PUNYCODE_OVERFLOW : XN_E_PUNYCODE_BAD_CODE_POINT;
+        n += q;
+        if (n - 0xD800u < 0x800u)
             return XN_E_PUNYCODE_BAD_CODE_POINT;
         /* Insert n at position i.  Appendix A: its flag is the case of the
          * last digit of its delta, a letter since digit < t <= 26. */
@@ -520,4 +581,25 @@ int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out, size_t out_
 
     *out_len = len;
     return len > out_cap ? XN_E_BUFFER_TOO_SMALL : XN_OK;
+}
+
+int xn__punycode_decode_unchecked(const char *in, size_t in_len, uint32_t *out,
+                                  size_t out_cap, size_t *out_len)
+{
+    *out_len = 0;
+    return decode((const unsigned char *)in, in_len, out, out_cap, out_len, NULL);
+}
+
+int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out, size_t out_cap,
+                       size_t *out_len, unsigned char *case_flags)
+{
+    if (!out_len || (!in && in_len > 0) || (!out && out_cap > 0) ||
+        xn__overlap(in, in_len, out, out_cap * sizeof *out) ||
+        (case_flags && (xn__overlap(in, in_len, case_flags, out_cap) ||
+                        xn__overlap(out, out_cap * sizeof *out, case_flags, out_cap))))
+        return XN_E_INVALID_ARG;
+    if (!case_flags)
+        return xn__punycode_decode_unchecked(in, in_len, out, out_cap, out_len);
+    *out_len = 0;
+    return decode((const unsigned char *)in, in_len, out, out_cap, out_len, case_flags);
 }

@@ -196,7 +196,7 @@ static int convert_ace_into(domain *d, const char *ace, size_t m, uint32_t *dec,
      * (CVE-2019-12290's class) and ToASCII may copy it instead of encoding
      * it again.  tests/test-uts46.c checks this on every string up to 4
      * characters, the fuzz targets beyond. */
-    rc = xn_punycode_decode(ace, m, dec, cap, &dn, NULL);
+    rc = xn__punycode_decode_unchecked(ace, m, dec, cap, &dn);
     if (rc == XN_OK) {
         /* Step 4.1.3: nothing, or only ASCII, is no U-label. */
         bool u_label = dn > 0 && !xn__all_ascii(dec, dn);
