@@ -45,26 +45,27 @@
 /* §5: digit values 0-25 are a-z, 26-35 are 0-9. */
 static const char digit_char[BASE + 1] = "abcdefghijklmnopqrstuvwxyz0123456789";
 
-/* §5 read the other way: 1 + the digit value of each byte, A-Z like a-z;
- * 0 for a byte that is no digit (every byte from 0x80 on, by the implicit
- * zero fill).  One load replaces the compares of a range test. */
-static const unsigned char digit_plus_1[256] = {
-     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-    27, 28, 29, 30, 31, 32, 33, 34, 35, 36,  0,  0,  0,  0,  0,  0, /* 0-9 */
-     0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15, /* A-O */
-    16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26,  0,  0,  0,  0,  0, /* P-Z */
-     0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15, /* a-o */
-    16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26,  0,  0,  0,  0,  0, /* p-z */
+/* §5 read the other way: the digit value of each byte, A-Z like a-z, and
+ * 0xFF (>= BASE) for a byte that is no digit.  One load replaces the
+ * compares of a range test. */
+static const unsigned char digit_of[256] = {
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+      26,   27,   28,   29,   30,   31,   32,   33,   34,   35, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, /* 0-9 */
+    0xFF,    0,    1,    2,    3,    4,    5,    6,    7,    8,    9,   10,   11,   12,   13,   14, /* A-O */
+      15,   16,   17,   18,   19,   20,   21,   22,   23,   24,   25, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, /* P-Z */
+    0xFF,    0,    1,    2,    3,    4,    5,    6,    7,    8,    9,   10,   11,   12,   13,   14, /* a-o */
+      15,   16,   17,   18,   19,   20,   21,   22,   23,   24,   25, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, /* p-z */
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
 };
-
-/* The digit value of c (either case), or UINT32_MAX (>= BASE) when c is no
- * digit. */
-static inline uint32_t digit_value(unsigned char c)
-{
-    return (uint32_t)digit_plus_1[c] - 1u;
-}
 
 /* §6.2/§6.3: the threshold t for the digit at position k. */
 static inline uint32_t threshold(uint32_t k, uint32_t bias)
@@ -521,14 +522,14 @@ static XN__ALWAYS_INLINE int decode(const unsigned char *s, size_t in_len, uint3
             if (p >= in_len)
                 return XN_E_PUNYCODE_TRUNCATED;
             c = s[p++];
-            digit = digit_value(c);
+            digit = digit_of[c];
             if (digit >= BASE)
                 return XN_E_PUNYCODE_BAD_DIGIT;
             i += digit * w;
-            t = threshold_m1[tk + k] + 1u;
-            if (digit < t)
+            t = threshold_m1[tk + k]; /* t - 1 */
+            if (digit <= t)
                 goto delta_done;
-            w *= BASE - t;
+            w *= BASE - 1 - t;
             if (k == SAFE_DIGITS * BASE)
                 break;
         }
@@ -537,7 +538,7 @@ static XN__ALWAYS_INLINE int decode(const unsigned char *s, size_t in_len, uint3
             if (p >= in_len)
                 return XN_E_PUNYCODE_TRUNCATED;
             c = s[p++];
-            digit = digit_value(c);
+            digit = digit_of[c];
             if (digit >= BASE)
                 return XN_E_PUNYCODE_BAD_DIGIT;
             v = i + (uint64_t)digit * w; /* i = i + digit * w, fail on overflow */
