@@ -22,10 +22,17 @@
  *   XN_E_PUNYCODE_BAD_CODE_POINT when n fits but is a surrogate or above
  *   U+10FFFF.  (The check on w cannot fire first: a bias never exceeds 204,
  *   and below 250 i overflows before w can.  It stays as the RFC asks.)
+ *   The first SAFE_DIGITS digits of a delta cannot overflow and go without
+ *   the tests.
  * - Encoding: under XN_LABEL_LIMIT (L = 1024) scalar values, a delta is at
  *   most L + (0x10FFFF - 0x80) * L + L < 2^31, so it never exceeds maxint.
- *   The checks stay; the tests reach them with a smaller maxint through
+ *   The checks stay in encode_scan(); encode_small() makes them only for a
+ *   smaller maxint, which the tests reach through
  *   xn__punycode_encode_bounded().
+ *
+ * xn__punycode_encode_unchecked() and xn__punycode_decode_unchecked() are
+ * the public functions without the argument checks and case flags, for the
+ * library's own buffers (ToASCII, ToUnicode).
  */
 #include <string.h>
 
@@ -197,9 +204,10 @@ static int encoded(char *out, size_t out_cap, size_t o, size_t *out_len)
     return XN_OK;
 }
 
-/* §6.3's first step, for both encoders: copies the basic code points in
- * order (appendix A: letters take the case of their flag) and checks that
- * every code point is a scalar value.  Returns how many it copied, or
+/* §6.3's first step for encode_scan() (encode_small() makes it in its
+ * sorting pass): copies the basic code points in order (appendix A:
+ * letters take the case of their flag) and checks that every code point
+ * is a scalar value.  Returns how many it copied, or
  * (size_t)-1 for a code point that is none. */
 static XN__ALWAYS_INLINE size_t copy_basic(const uint32_t *in, size_t in_len,
                                        const unsigned char *case_flags, char *out,
