@@ -397,6 +397,16 @@ int xn__punycode_encode_bounded(const uint32_t *in, size_t in_len,
                                 const unsigned char *case_flags, char *out,
                                 size_t out_cap, size_t *out_len, uint32_t maxint);
 
+/* xn_punycode_encode() without its argument checks and case flags, for a
+ * caller whose buffers are its own: out_len set, in and out valid for
+ * in_len and out_cap and apart.  The statuses are xn_punycode_encode()'s. */
+int xn__punycode_encode_unchecked(const uint32_t *in, size_t in_len, char *out,
+                                  size_t out_cap, size_t *out_len);
+
+/* xn_punycode_decode() likewise, without case flags. */
+int xn__punycode_decode_unchecked(const char *in, size_t in_len, uint32_t *out,
+                                  size_t out_cap, size_t *out_len);
+
 /* ---- validity.c: UTS #46 §4.1, RFC 5892 appendix A, RFC 5893 §2 -------- */
 
 /* Each xn__check_* works on one label of n code points (n may be 0) and

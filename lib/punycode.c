@@ -22,10 +22,17 @@
  *   XN_E_PUNYCODE_BAD_CODE_POINT when n fits but is a surrogate or above
  *   U+10FFFF.  (The check on w cannot fire first: a bias never exceeds 204,
  *   and below 250 i overflows before w can.  It stays as the RFC asks.)
+ *   The first SAFE_DIGITS digits of a delta cannot overflow and go without
+ *   the tests.
  * - Encoding: under XN_LABEL_LIMIT (L = 1024) scalar values, a delta is at
  *   most L + (0x10FFFF - 0x80) * L + L < 2^31, so it never exceeds maxint.
- *   The checks stay; the tests reach them with a smaller maxint through
+ *   The checks stay in encode_scan(); encode_small() makes them only for a
+ *   smaller maxint, which the tests reach through
  *   xn__punycode_encode_bounded().
+ *
+ * xn__punycode_encode_unchecked() and xn__punycode_decode_unchecked() are
+ * the public functions without the argument checks and case flags, for the
+ * library's own buffers (ToASCII, ToUnicode).
  */
 #include <string.h>
 
@@ -45,26 +52,27 @@
 /* §5: digit values 0-25 are a-z, 26-35 are 0-9. */
 static const char digit_char[BASE + 1] = "abcdefghijklmnopqrstuvwxyz0123456789";
 
-/* §5 read the other way: 1 + the digit value of each byte, A-Z like a-z;
- * 0 for a byte that is no digit (every byte from 0x80 on, by the implicit
- * zero fill).  One load replaces the compares of a range test. */
-static const unsigned char digit_plus_1[256] = {
-     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-    27, 28, 29, 30, 31, 32, 33, 34, 35, 36,  0,  0,  0,  0,  0,  0, /* 0-9 */
-     0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15, /* A-O */
-    16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26,  0,  0,  0,  0,  0, /* P-Z */
-     0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15, /* a-o */
-    16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26,  0,  0,  0,  0,  0, /* p-z */
+/* §5 read the other way: the digit value of each byte, A-Z like a-z, and
+ * 0xFF (>= BASE) for a byte that is no digit.  One load replaces the
+ * compares of a range test. */
+static const unsigned char digit_of[256] = {
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+      26,   27,   28,   29,   30,   31,   32,   33,   34,   35, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, /* 0-9 */
+    0xFF,    0,    1,    2,    3,    4,    5,    6,    7,    8,    9,   10,   11,   12,   13,   14, /* A-O */
+      15,   16,   17,   18,   19,   20,   21,   22,   23,   24,   25, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, /* P-Z */
+    0xFF,    0,    1,    2,    3,    4,    5,    6,    7,    8,    9,   10,   11,   12,   13,   14, /* a-o */
+      15,   16,   17,   18,   19,   20,   21,   22,   23,   24,   25, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, /* p-z */
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
 };
-
-/* The digit value of c (either case), or UINT32_MAX (>= BASE) when c is no
- * digit. */
-static inline uint32_t digit_value(unsigned char c)
-{
-    return (uint32_t)digit_plus_1[c] - 1u;
-}
 
 /* §6.2/§6.3: the threshold t for the digit at position k. */
 static inline uint32_t threshold(uint32_t k, uint32_t bias)
@@ -72,9 +80,33 @@ static inline uint32_t threshold(uint32_t k, uint32_t bias)
     return k <= bias ? TMIN : k >= bias + TMAX ? TMAX : k - bias;
 }
 
+/* §6.1's last step, (base - tmin + 1) * delta / (delta + skew), for every
+ * delta its loop leaves: one load for a multiplication and a division. */
+static const unsigned char adapt_tail[((BASE - TMIN) * TMAX) / 2 + 1] = {
+     0,  0,  1,  2,  3,  4,  4,  5,  6,  6,  7,  8,  8,  9,  9, 10, 10, 11, 11, 12, 12, 12, 13, 13,
+    13, 14, 14, 14, 15, 15, 15, 16, 16, 16, 17, 17, 17, 17, 18, 18, 18, 18, 18, 19, 19, 19, 19, 19,
+    20, 20, 20, 20, 20, 20, 21, 21, 21, 21, 21, 21, 22, 22, 22, 22, 22, 22, 22, 22, 23, 23, 23, 23,
+    23, 23, 23, 23, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 25, 25, 25, 25, 25, 25, 25, 25, 25,
+    25, 25, 25, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 27, 27, 27, 27, 27, 27,
+    27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28,
+    28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29,
+    29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 30, 30,
+    30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30,
+    30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 31, 31, 31, 31,
+    31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31,
+    31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31,
+    31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 32, 32, 32, 32, 32, 32, 32, 32,
+    32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32,
+    32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32,
+    32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32,
+    32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32,
+    32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33,
+    33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33,
+};
+
 /* §6.1 bias adaptation.  delta <= maxint, 1 <= numpoints <= XN_LABEL_LIMIT + 1:
  * after the first division delta <= maxint / 2, so delta + delta / numpoints
- * fits, and the last product is at most 36 * 455. */
+ * fits. */
 static uint32_t adapt(uint32_t delta, uint32_t numpoints, int firsttime)
 {
     uint32_t k = 0;
@@ -84,7 +116,7 @@ static uint32_t adapt(uint32_t delta, uint32_t numpoints, int firsttime)
         delta /= BASE - TMIN;
         k += BASE;
     }
-    return k + ((BASE - TMIN + 1) * delta) / (delta + SKEW);
+    return k + adapt_tail[delta];
 }
 
 static inline int is_scalar(uint32_t c)
@@ -172,9 +204,10 @@ static int encoded(char *out, size_t out_cap, size_t o, size_t *out_len)
     return XN_OK;
 }
 
-/* §6.3's first step, for both encoders: copies the basic code points in
- * order (appendix A: letters take the case of their flag) and checks that
- * every code point is a scalar value.  Returns how many it copied, or
+/* §6.3's first step for encode_scan() (encode_small() makes it in its
+ * sorting pass): copies the basic code points in order (appendix A:
+ * letters take the case of their flag) and checks that every code point
+ * is a scalar value.  Returns how many it copied, or
  * (size_t)-1 for a code point that is none. */
 static XN__ALWAYS_INLINE size_t copy_basic(const uint32_t *in, size_t in_len,
                                        const unsigned char *case_flags, char *out,
@@ -208,8 +241,17 @@ static XN__ALWAYS_INLINE size_t copy_basic(const uint32_t *in, size_t in_len,
  *  - the scan's rest after the last n of a round is the h of the round's
  *    start minus that n's before; the round's end adds 1 (delta++, n++),
  *    the next round (m - n) * (h + 1).
+ * The start is a round for n = INITIAL_N - 1 that emitted nothing and
+ * whose rest and increment make 0 (last_before = round_h + 1), so the
+ * first code point needs no case of its own.
  * A typical label has a few non-basic code points: sorting them and
- * counting bits costs a few steps, where the scans cost in_len per round. */
+ * counting bits costs a few steps, where the scans cost in_len per round.
+ *
+ * Under 64 code points a delta is below 64 * 0x110000 < 2^27: it exceeds
+ * maxint only when a test asks for a smaller one, and with maxint the
+ * constant MAXINT the compiler drops the tests (OVER). */
+#define OVER(delta, maxint) ((maxint) < MAXINT && (delta) > (maxint))
+
 static XN__ALWAYS_INLINE int encode_small(const uint32_t *in, size_t in_len,
                                       const unsigned char *case_flags, char *out,
                                       size_t out_cap, int room, size_t *out_len, uint32_t maxint)
@@ -217,66 +259,61 @@ static XN__ALWAYS_INLINE int encode_small(const uint32_t *in, size_t in_len,
     uint32_t key[SMALL_LABEL];      /* code point << 6 | rank, ascending */
     unsigned char pos[SMALL_LABEL]; /* by rank: the position in the input */
     uint64_t emitted = 0, below = 0; /* ranks emitted: all, and before this round */
-    uint64_t delta = 0; /* exact; compared with maxint before use */
-    uint32_t n = INITIAL_N, bias = INITIAL_BIAS;
-    size_t o = 0, h, b, j, nk = 0, s, round_h, last_before = 0;
+    uint32_t n = INITIAL_N - 1, bias = INITIAL_BIAS;
+    size_t o = 0, h, b, j, nk = 0, s, round_h, last_before;
 
-    /* The basic code points, then the others sorted into key[] (insertion
-     * sort: they are few). */
-    o = copy_basic(in, in_len, case_flags, out, out_cap, room);
-    if (o == (size_t)-1) {
-        *out_len = 0;
-        return XN_E_PUNYCODE_BAD_CODE_POINT;
-    }
+    /* One pass: the basic code points out (appendix A: letters take the
+     * case of their flag), the others checked and sorted into key[]
+     * (insertion sort: they are few). */
     for (j = 0; j < in_len; j++) {
-        uint32_t c = in[j];
-        if (c >= INITIAL_N) {
-            uint32_t kr = c << 6 | (uint32_t)nk;
-            pos[nk] = (unsigned char)j;
-            for (s = nk++; s > 0 && key[s - 1] > kr; s--)
-                key[s] = key[s - 1];
-            key[s] = kr;
+        uint32_t c = in[j], kr;
+        if (c < INITIAL_N) {
+            PUT(case_flags ? basic_with_case(c, case_flags[j]) : (char)c);
+            continue;
         }
+        if (!is_scalar(c)) {
+            *out_len = 0;
+            return XN_E_PUNYCODE_BAD_CODE_POINT;
+        }
+        kr = c << 6 | (uint32_t)nk;
+        pos[nk] = (unsigned char)j;
+        for (s = nk++; s > 0 && key[s - 1] > kr; s--)
+            key[s] = key[s - 1];
+        key[s] = kr;
     }
     h = b = o;
     if (b > 0)
         PUT(DELIMITER);
 
-    /* The first round's state, for a first key of U+0080 (= n, no new round). */
     round_h = h;
+    last_before = h + 1;
     for (s = 0; s < nk; s++) {
         uint32_t c = key[s] >> 6, r = key[s] & 63;
-        uint64_t x;
+        uint64_t x, delta;
         size_t before;
+        /* The basic code points before it (its position less its rank),
+         * then the bits of below under r, one step per bit. */
+        before = pos[r] - r;
         if (c != n) {
-            /* A new round for m = c.  End the last one, if any: the rest
-             * of its scan and its increment.  Then delta += (m - n) * (h +
-             * 1), fail on overflow: both factors are below 2^21 and 2^7, so
-             * the 64-bit sum is exact. */
-            if (s > 0) {
-                delta += round_h - last_before + 1;
-                n++;
-            }
-            delta += (uint64_t)(c - n) * (h + 1);
-            if (delta > maxint)
-                goto overflow;
+            /* A new round for m = c: the rest of the last one's scan and
+             * its increment, then (m - n - 1) * (h + 1) (n++ done).  Both
+             * factors are below 2^21 and 2^7, so the 64-bit sum is exact. */
+            delta = round_h + 1 - last_before + (uint64_t)(c - n - 1) * (h + 1);
             n = c;
             round_h = h;
             last_before = 0;
             below = emitted;
+        } else {
+            delta = 0;
         }
-        /* The basic code points before it (its position less its rank),
-         * then the bits of below under r, one step per bit. */
-        before = pos[r] - r;
         for (x = below & (((uint64_t)1 << r) - 1); x != 0; x &= x - 1)
             before++;
         delta += before - last_before;
-        if (delta > maxint)
+        if (OVER(delta, maxint))
             goto overflow;
         o = put_delta(out, out_cap, room, o, (uint32_t)delta, bias,
                       case_flags && case_flags[pos[r]]);
         bias = adapt((uint32_t)delta, (uint32_t)(h + 1), h == b);
-        delta = 0;
         h++;
         last_before = before;
         emitted |= (uint64_t)1 << r;
@@ -354,6 +391,21 @@ overflow:
     return XN_E_PUNYCODE_OVERFLOW;
 }
 
+/* The encoders for in_len <= XN_LABEL_LIMIT, arguments checked.  A basic
+ * code point gives one character, any other at most MAX_DIGITS, and a
+ * delimiter may come: when out_cap holds that much, encode_small() is made
+ * without its bounds tests. */
+static XN__ALWAYS_INLINE int encode_any(const uint32_t *in, size_t in_len,
+                                        const unsigned char *case_flags, char *out,
+                                        size_t out_cap, size_t *out_len, uint32_t maxint)
+{
+    if (in_len <= SMALL_LABEL && out_cap > in_len * MAX_DIGITS)
+        return encode_small(in, in_len, case_flags, out, out_cap, 1, out_len, maxint);
+    if (in_len <= SMALL_LABEL)
+        return encode_small(in, in_len, case_flags, out, out_cap, 0, out_len, maxint);
+    return encode_scan(in, in_len, case_flags, out, out_cap, out_len, maxint);
+}
+
 static int encode_checked(const uint32_t *in, size_t in_len, const unsigned char *case_flags,
                           char *out, size_t out_cap, size_t *out_len, uint32_t maxint)
 {
@@ -364,14 +416,19 @@ static int encode_checked(const uint32_t *in, size_t in_len, const unsigned char
     *out_len = 0;
     if (in_len > XN_LABEL_LIMIT)
         return XN_E_TOO_LONG;
-    /* A basic code point gives one character, any other at most MAX_DIGITS,
-     * and a delimiter may come: when out_cap holds that much, encode_small()
-     * is made without its bounds tests. */
-    if (in_len <= SMALL_LABEL && out_cap > in_len * MAX_DIGITS)
-        return encode_small(in, in_len, case_flags, out, out_cap, 1, out_len, maxint);
-    if (in_len <= SMALL_LABEL)
-        return encode_small(in, in_len, case_flags, out, out_cap, 0, out_len, maxint);
-    return encode_scan(in, in_len, case_flags, out, out_cap, out_len, maxint);
+    /* Without case flags, the path ToASCII takes (maxint the constant). */
+    if (!case_flags && maxint == MAXINT)
+        return xn__punycode_encode_unchecked(in, in_len, out, out_cap, out_len);
+    return encode_any(in, in_len, case_flags, out, out_cap, out_len, maxint);
+}
+
+int xn__punycode_encode_unchecked(const uint32_t *in, size_t in_len, char *out,
+                                  size_t out_cap, size_t *out_len)
+{
+    *out_len = 0;
+    if (in_len > XN_LABEL_LIMIT)
+        return XN_E_TOO_LONG;
+    return encode_any(in, in_len, NULL, out, out_cap, out_len, MAXINT);
 }
 
 int xn_punycode_encode(const uint32_t *in, size_t in_len, const unsigned char *case_flags,
@@ -408,31 +465,70 @@ static inline void insert_at(uint32_t *out, size_t len, size_t at, uint32_t n)
     out[len] = n;
 }
 
-int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out, size_t out_cap,
-                       size_t *out_len, unsigned char *case_flags)
+/* The number of bytes before the last DELIMITER of s[0..n), 0 if none.
+ * From the end, eight bytes at a time while they hold no '-': the test
+ * (v - ones) & ~v & highs is nonzero exactly when a byte of v is 0, though
+ * not always at that byte, so a word that has one is searched byte by
+ * byte. */
+static inline size_t last_delimiter(const unsigned char *s, size_t n)
 {
-    const unsigned char *s = (const unsigned char *)in;
-    uint32_t n = INITIAL_N, i = 0, bias = INITIAL_BIAS;
-    size_t b = 0, len, p, j;
+    const uint64_t ones = 0x0101010101010101u, highs = ones << 7;
+    for (; n >= 8; n -= 8) {
+        uint64_t v;
+        memcpy(&v, s + n - 8, 8);
+        v ^= ones * DELIMITER;
+        if ((v - ones) & ~v & highs)
+            break;
+    }
+    for (; n > 0; n--)
+        if (s[n - 1] == DELIMITER)
+            return n - 1;
+    return 0;
+}
 
-    if (!out_len || (!in && in_len > 0) || (!out && out_cap > 0) ||
-        xn__overlap(in, in_len, out, out_cap * sizeof *out) ||
-        (case_flags && (xn__overlap(in, in_len, case_flags, out_cap) ||
-                        xn__overlap(out, out_cap * sizeof *out, case_flags, out_cap))))
-        return XN_E_INVALID_ARG;
-    *out_len = 0;
+/* A delta's first SAFE_DIGITS digits cannot overflow (§6.4): i <=
+ * XN_LABEL_LIMIT when a delta starts, and the j-th digit adds at most
+ * 35 w with w <= 35^(j-1), so after six i <= 1024 + 35^6 * 35/34 < 2^31
+ * and w <= 35^6 < 2^31.  The tests start at the seventh. */
+#define SAFE_DIGITS 6
+
+/* The most adapt() returns: delta <= maxint gives at most 2^32 - 2 after
+ * its first two steps, five divisions and 180 + 24. */
+#define MAX_BIAS 204
+
+/* threshold(k, bias) - 1 at [k + MAX_BIAS - bias], for the k of the safe
+ * digits (k <= SAFE_DIGITS * BASE): one load for the clamp.  0 (tmin)
+ * through MAX_BIAS + 1 by the implicit zero fill. */
+static const unsigned char threshold_m1[SAFE_DIGITS * BASE + MAX_BIAS + 1] = {
+    [MAX_BIAS + 2] =
+     1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+    25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25,
+    25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25,
+    25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25,
+    25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25,
+    25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25,
+    25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25,
+    25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25,
+    25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25,
+};
+
+/* §6.2 on arguments already checked (in_len not yet).  Made twice: with
+ * case_flags NULL for xn__punycode_decode_unchecked(), the path of
+ * ToUnicode, and as it is given for xn_punycode_decode(). */
+static XN__ALWAYS_INLINE int decode(const unsigned char *s, size_t in_len, uint32_t *out,
+                                    size_t out_cap, size_t *out_len,
+                                    unsigned char *case_flags)
+{
+    uint32_t n = INITIAL_N, i = 0, bias = INITIAL_BIAS;
+    size_t b, len, p, j;
+
     if (in_len > XN_ACE_LIMIT)
         return XN_E_TOO_LONG;
 
-    /* b = the number of code points before the last delimiter, 0 if none. */
-    for (j = in_len; j > 0; j--) {
-        if (s[j - 1] == DELIMITER) {
-            b = j - 1;
-            break;
-        }
-    }
-    /* Copy them to the output, failing on any non-basic one.  Appendix A:
-     * the flag of a basic code point is whether it is an upper-case letter. */
+    /* b = the number of code points before the last delimiter.  Copy them
+     * to the output, failing on any non-basic one.  Appendix A: the flag of
+     * a basic code point is whether it is an upper-case letter. */
+    b = last_delimiter(s, in_len);
     for (j = 0; j < b; j++) {
         if (s[j] >= INITIAL_N)
             return XN_E_PUNYCODE_BAD_BASIC;
@@ -449,14 +545,32 @@ int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out, size_t out_
     /* Consume the delimiter only if code points came before it: a '-' at
      * position 0 is then read as a digit, and fails. */
     for (p = b > 0 ? b + 1 : 0; p < in_len;) {
-        uint32_t oldi = i, w = 1, k, t, digit, len1;
+        uint32_t oldi = i, w = 1, k, t, digit, len1, q;
         unsigned char c;
+        /* The safe digits: no overflow tests, the threshold from the
+         * table (tk + k indexes it).  Then the RFC's loop with both. */
+        uint32_t tk = MAX_BIAS - bias;
         for (k = BASE;; k += BASE) {
+            if (p >= in_len)
+                return XN_E_PUNYCODE_TRUNCATED;
+            c = s[p++];
+            digit = digit_of[c];
+            if (digit >= BASE)
+                return XN_E_PUNYCODE_BAD_DIGIT;
+            i += digit * w;
+            t = threshold_m1[tk + k]; /* t - 1 */
+            if (digit <= t)
+                goto delta_done;
+            w *= BASE - 1 - t;
+            if (k == SAFE_DIGITS * BASE)
+                break;
+        }
+        for (k += BASE;; k += BASE) {
             uint64_t v;
             if (p >= in_len)
                 return XN_E_PUNYCODE_TRUNCATED;
             c = s[p++];
-            digit = digit_value(c);
+            digit = digit_of[c];
             if (digit >= BASE)
                 return XN_E_PUNYCODE_BAD_DIGIT;
             v = i + (uint64_t)digit * w; /* i = i + digit * w, fail on overflow */
@@ -471,15 +585,19 @@ int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out, size_t out_
                 return XN_E_PUNYCODE_OVERFLOW;
             w = (uint32_t)v;
         }
+    delta_done:
         if (len >= XN_LABEL_LIMIT) /* one more would pass the limit */
             return XN_E_TOO_LONG;
         len1 = (uint32_t)len + 1; /* len < XN_LABEL_LIMIT */
         bias = adapt(i - oldi, len1, oldi == 0);
-        if (i / len1 > MAXINT - n) /* n = n + i div (length + 1), fail on overflow */
-            return XN_E_PUNYCODE_OVERFLOW;
-        n += i / len1;
+        /* n = n + i div (length + 1).  n <= U+10FFFF before: a sum past it
+         * fails, with §6.4's status when it passes maxint. */
+        q = i / len1;
         i %= len1;
-        if (!is_scalar(n))
+        if (q > 0x10FFFF - n)
+            return q > MAXINT - n ? XN_E_PUNYCODE_OVERFLOW : XN_E_PUNYCODE_BAD_CODE_POINT;
+        n += q;
+        if (n - 0xD800u < 0x800u)
             return XN_E_PUNYCODE_BAD_CODE_POINT;
         /* Insert n at position i.  Appendix A: its flag is the case of the
          * last digit of its delta, a letter since digit < t <= 26. */
@@ -496,4 +614,25 @@ int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out, size_t out_
 
     *out_len = len;
     return len > out_cap ? XN_E_BUFFER_TOO_SMALL : XN_OK;
+}
+
+int xn__punycode_decode_unchecked(const char *in, size_t in_len, uint32_t *out,
+                                  size_t out_cap, size_t *out_len)
+{
+    *out_len = 0;
+    return decode((const unsigned char *)in, in_len, out, out_cap, out_len, NULL);
+}
+
+int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out, size_t out_cap,
+                       size_t *out_len, unsigned char *case_flags)
+{
+    if (!out_len || (!in && in_len > 0) || (!out && out_cap > 0) ||
+        xn__overlap(in, in_len, out, out_cap * sizeof *out) ||
+        (case_flags && (xn__overlap(in, in_len, case_flags, out_cap) ||
+                        xn__overlap(out, out_cap * sizeof *out, case_flags, out_cap))))
+        return XN_E_INVALID_ARG;
+    if (!case_flags)
+        return xn__punycode_decode_unchecked(in, in_len, out, out_cap, out_len);
+    *out_len = 0;
+    return decode((const unsigned char *)in, in_len, out, out_cap, out_len, case_flags);
 }

@@ -134,7 +134,7 @@ static int write_label(domain *d, const uint32_t *l, size_t n, size_t *bytes)
         int rc;
         xn__put(&d->out, "xn--", 4);
         room = d->out.full ? 0 : d->out.cap - d->out.len;
-        rc = xn_punycode_encode(l, n, NULL, room ? d->out.buf + d->out.len : NULL, room, &len);
+        rc = xn__punycode_encode_unchecked(l, n, room ? d->out.buf + d->out.len : NULL, room, &len);
         if (rc == XN_OK || rc == XN_E_BUFFER_TOO_SMALL) {
             if (len > XN_ACE_LIMIT)
                 return XN_E_TOO_LONG;
@@ -196,7 +196,7 @@ static int convert_ace_into(domain *d, const char *ace, size_t m, uint32_t *dec,
      * (CVE-2019-12290's class) and ToASCII may copy it instead of encoding
      * it again.  tests/test-uts46.c checks this on every string up to 4
      * characters, the fuzz targets beyond. */
-    rc = xn_punycode_decode(ace, m, dec, cap, &dn, NULL);
+    rc = xn__punycode_decode_unchecked(ace, m, dec, cap, &dn);
     if (rc == XN_OK) {
         /* Step 4.1.3: nothing, or only ASCII, is no U-label. */
         bool u_label = dn > 0 && !xn__all_ascii(dec, dn);
