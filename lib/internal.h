@@ -294,14 +294,6 @@ typedef struct xn__carry {
     size_t offset; /* the input offset of the code point that produced them */
 } xn__carry;
 
-/* validity.h's running verdict on whether a label is simple. */
-typedef struct xn__simple {
-    bool yes;         /* no code point so far breaks a rule of its own */
-    unsigned first;   /* the Bidi_Class of the first code point */
-    unsigned last;    /* and of the last */
-    uint32_t classes; /* those of all of them, as xn__bidi_bit() masks */
-} xn__simple;
-
 /* One label as code points, each with the input offset it came from: in
  * the small arrays, or, past XN__SMALL_LABEL code points, in one heap block
  * for XN_LABEL_LIMIT of them.  xn__map_label() sets it up; release it with
@@ -309,14 +301,13 @@ typedef struct xn__simple {
 typedef struct xn__mapped {
     uint32_t *cp;
     size_t *offs;
-    size_t n, cap;
+    size_t n;
     void *heap;
     /* The NFC quick check of the label (xn__nfc_quick_yes()), made while
      * mapping: true when the label is surely in NFC already. */
     bool nfc_yes;
-    uint32_t last_props; /* the property word of the last code point (0: ASCII) */
-    /* Whether the mapped label is simple (validity.h): xn__simple_end(). */
-    xn__simple simple;
+    /* Whether the mapped label is simple (validity.h). */
+    bool simple;
     uint32_t small_cp[XN__SMALL_LABEL];
     size_t small_offs[XN__SMALL_LABEL];
 } xn__mapped;

@@ -425,7 +425,7 @@ XN__NOINLINE static int general_label(domain *d, const unsigned char *u, size_t 
 
     /* Step 2, Normalize, only where the quick check says it may matter. */
     if (rc == XN_OK && m.nfc_yes)
-        rc = convert_label(d, m.cp, m.n, m.offs, xn__simple_end(&m.simple, m.n), &bytes);
+        rc = convert_label(d, m.cp, m.n, m.offs, m.simple, &bytes);
     else if (rc == XN_OK)
         rc = normalized_label(d, m.cp, m.n, &bytes);
     xn__mapped_free(&m);
