@@ -77,13 +77,13 @@ int xn__dom_check_label(xn__domain *d, const uint32_t *l, size_t n, const size_t
 
     if (n == 0)
         return XN_OK;
+    if (r->simple) { /* only the hyphens can be wrong */
+        xn__dom_record_label(d, xn__check_hyphens(l, n, r->check_hyphens) & r->hyphen_bits);
+        return XN_OK;
+    }
     /* One pass over the code points first: it also tells whether NFC needs
      * ICU's word.  The verdicts are recorded in the rules' order. */
-    if (r->simple) {
-        cp_bits = 0;
-        cp_at = n;
-        found = XN__FOUND_LTR_OK;
-    } else if (r->idna2008) {
+    if (r->idna2008) {
         cp_bits = xn__check_idna2008_code_points(l, n, &cp_at, &found);
     } else {
         cp_bits = xn__check_uts46_code_points(l, n, r->transitional, r->std3, &cp_at, &found);

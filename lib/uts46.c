@@ -90,8 +90,9 @@ static void check_url_code_points(domain *d, const uint32_t *l, size_t n)
 /* Validates one label (code points after mapping and NFC, or as decoded from
  * Punycode).  transitional: Transitional_Processing for this label (always
  * false for decoded labels).  decoded: the label came from Punycode, so it
- * must still be checked for NFC.  simple: the mapping pass found it simple
- * (validity.h), so steps 5-8 and 10 hold without a look. */
+ * must still be checked for NFC.  simple: the pass that read it found it
+ * simple (validity.h) and the NFC quick check said yes, so steps 1, 5-8
+ * and 10 hold without a look. */
 static int validate(domain *d, const uint32_t *l, size_t n, const size_t *offs,
                     bool transitional, bool decoded, bool simple)
 {
@@ -198,19 +199,31 @@ static int convert_ace_into(domain *d, const char *ace, size_t m, uint32_t *dec,
      * characters, the fuzz targets beyond. */
     rc = xn_punycode_decode(ace, m, dec, cap, &dn, NULL);
     if (rc == XN_OK) {
-        /* Step 4.1.3: nothing, or only ASCII, is no U-label. */
-        bool u_label = dn > 0 && !xn__all_ascii(dec, dn);
+        uint32_t all = ~UINT32_C(0), prev = 0, nfc_no = 0, high = 0;
+        bool u_label, simple;
         size_t i;
-        /* The mapping step lower-cases an A-label before it is decoded:
-         * the digits read the same in either case, and the basic code
-         * points, copied as they were, are lower-cased here instead. */
-        for (i = 0; i < dn; i++)
-            if (xn__is_upper(dec[i]))
-                dec[i] += 32;
+        /* One pass: the mapping step lower-cases an A-label before it is
+         * decoded (the digits read the same in either case, and the basic
+         * code points, copied as they were, are lower-cased here instead);
+         * whether it is all ASCII; the simple verdict and the NFC quick
+         * check, which spare validate() its own pass. */
+        for (i = 0; i < dn; i++) {
+            uint32_t c = dec[i], p;
+            if (xn__is_upper(c))
+                dec[i] = c += 32;
+            high |= c;
+            p = xn__props(c);
+            all &= p;
+            nfc_no |= xn__nfc_quick_no(prev, p);
+            prev = p;
+        }
+        /* Step 4.1.3: nothing, or only ASCII, is no U-label. */
+        u_label = high >= 0x80;
         if (!u_label)
             xn__dom_record_label(d, XN_ERR_P4);
+        simple = dn > 0 && !nfc_no && xn__simple_verdict(all, xn__props(dec[0]), prev, false);
         /* Step 4.1.4: validate as nontransitional. */
-        rc = validate(d, dec, dn, NULL, false, true, false);
+        rc = validate(d, dec, dn, NULL, false, true, simple);
         if (rc != XN_OK)
             return rc;
         if (d->to_ascii && u_label) {
