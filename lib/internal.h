@@ -308,6 +308,7 @@ typedef struct xn__mapped {
     bool nfc_yes;
     /* Whether the mapped label is simple (validity.h). */
     bool simple;
+    bool ascii; /* every code point is ASCII */
     uint32_t small_cp[XN__SMALL_LABEL];
     size_t small_offs[XN__SMALL_LABEL];
 } xn__mapped;

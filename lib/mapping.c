@@ -15,6 +15,7 @@ typedef struct run {
     uint32_t all;    /* the property words and-ed: the simple verdict */
     uint32_t prev;   /* that of the last code point */
     uint32_t nfc_no; /* the NFC quick check, or-ed up */
+    uint32_t high;   /* the code points or-ed: >= 0x80 when one is not ASCII */
 } run;
 
 /* Moves the n code points of the full small arrays to a heap block for
@@ -56,6 +57,7 @@ static XN__ALWAYS_INLINE int push(xn__mapped *m, run *r, uint32_t c, uint32_t p,
     if (r->n >= r->cap && (rc = grow_run(m, r)) != XN_OK)
         return rc;
     r->all &= p;
+    r->high |= c;
     r->nfc_no |= xn__nfc_quick_no(r->prev, p);
     r->prev = p;
     r->cp[r->n] = c;
@@ -79,7 +81,7 @@ int xn__map_label(const unsigned char *u, size_t in_len, size_t *ppos, xn__carry
     m->n = r.n = 0;
     r.cap = XN__SMALL_LABEL;
     r.all = ~UINT32_C(0);
-    r.prev = r.nfc_no = 0;
+    r.prev = r.nfc_no = r.high = 0;
     for (i = 0; i < cy->n; i++)
         if ((rc = push(m, &r, cy->cp[i], xn__props(cy->cp[i]), cy->offset)) != XN_OK)
             return rc;
@@ -142,9 +144,10 @@ int xn__map_label(const unsigned char *u, size_t in_len, size_t *ppos, xn__carry
     }
     m->n = r.n;
     m->nfc_yes = r.nfc_no == 0;
+    m->ascii = r.high < 0x80;
     m->simple = r.n > 0 && !(ascii & (XN__BC_OTHER | (XN__BC_UPPER & ~lower))) &&
-                xn__simple_verdict(r.all, xn__props(r.cp[0]), xn__props(r.cp[r.n - 1]),
-                                   mode == XN__MAP_TRANSITIONAL);
+                xn__simple_verdict(r.all, xn__props(r.cp[0]),
+                                   xn__props(r.cp[r.n - 1]), mode == XN__MAP_TRANSITIONAL);
     *ppos = pos;
     *pdot = dot;
     return XN_OK;

@@ -118,16 +118,16 @@ static int validate(domain *d, const uint32_t *l, size_t n, const size_t *offs,
 /* ---- §4.2 step 3 / output of one label ----------------------------------- */
 
 /* Writes a label given as code points: UTF-8 for ToUnicode; for ToASCII the
- * label itself when it is ASCII, else "xn--" and its Punycode (A3 on
- * failure).  Sets *bytes to the number of bytes the label takes in the
- * output.  Returns XN_OK, or XN_E_TOO_LONG for an A-label longer than
- * XN_ACE_LIMIT, which no call could read back. */
-static int write_label(domain *d, const uint32_t *l, size_t n, size_t *bytes)
+ * label itself when it is ASCII (ascii: the caller knows it is), else "xn--"
+ * and its Punycode (A3 on failure).  Sets *bytes to the number of bytes the
+ * label takes in the output.  Returns XN_OK, or XN_E_TOO_LONG for an A-label
+ * longer than XN_ACE_LIMIT, which no call could read back. */
+static int write_label(domain *d, const uint32_t *l, size_t n, bool ascii, size_t *bytes)
 {
     size_t start = d->out.len;
     if (!d->to_ascii) {
         xn__put_utf8(&d->out, l, n);
-    } else if (xn__all_ascii(l, n)) {
+    } else if (ascii) {
         xn__put_utf8(&d->out, l, n); /* ASCII: the bytes themselves */
         check_url_code_points(d, l, n);
     } else {
@@ -212,7 +212,7 @@ static int convert_ace_into(domain *d, const char *ace, size_t m, uint32_t *dec,
             if (xn__is_upper(c))
                 dec[i] = c += 32;
             high |= c;
-            p = xn__props(c);
+            p = xn__props_scalar(c);
             all &= p;
             nfc_no |= xn__nfc_quick_no(prev, p);
             prev = p;
@@ -221,7 +221,8 @@ static int convert_ace_into(domain *d, const char *ace, size_t m, uint32_t *dec,
         u_label = high >= 0x80;
         if (!u_label)
             xn__dom_record_label(d, XN_ERR_P4);
-        simple = dn > 0 && !nfc_no && xn__simple_verdict(all, xn__props(dec[0]), prev, false);
+        simple = dn > 0 && !nfc_no &&
+                 xn__simple_verdict(all, xn__props_scalar(dec[0]), prev, false);
         /* Step 4.1.4: validate as nontransitional. */
         rc = validate(d, dec, dn, NULL, false, true, simple);
         if (rc != XN_OK)
@@ -233,7 +234,7 @@ static int convert_ace_into(domain *d, const char *ace, size_t m, uint32_t *dec,
             *out_bytes = 4 + m;
             return XN_OK;
         }
-        return write_label(d, dec, dn, out_bytes);
+        return write_label(d, dec, dn, !u_label, out_bytes);
     }
     if (rc == XN_E_TOO_LONG || rc == XN_E_INTERNAL)
         return rc;
@@ -261,7 +262,7 @@ static int plain_label(domain *d, const uint32_t *l, size_t n, const size_t *off
     int rc = validate(d, l, n, offs, (d->flags & XN_TRANSITIONAL) != 0, false, simple);
     if (rc != XN_OK)
         return rc;
-    return write_label(d, l, n, out_bytes);
+    return write_label(d, l, n, d->to_ascii && xn__all_ascii(l, n), out_bytes);
 }
 
 /* Step 4 for a label of code points: an A-label is decoded and checked,
@@ -281,7 +282,7 @@ static int convert_label(domain *d, const uint32_t *l, size_t n, const size_t *o
         for (i = 4; i < n; i++) {
             if (l[i] >= 0x80) {
                 xn__dom_record(d, XN_ERR_P4, xn__dom_offset_of(d, offs, i, n), l[i]);
-                return write_label(d, l, n, out_bytes);
+                return write_label(d, l, n, false, out_bytes);
             }
         }
         small[0] = '\0'; /* "xn--" alone: nothing is copied (gcc cannot tell) */
@@ -436,8 +437,13 @@ XN__NOINLINE static int general_label(domain *d, const unsigned char *u, size_t 
                                                     : XN__MAP_NONTRANSITIONAL,
                        &m, pdot, pdot_at);
 
-    /* Step 2, Normalize, only where the quick check says it may matter. */
-    if (rc == XN_OK && m.nfc_yes)
+    /* Step 2, Normalize, only where the quick check says it may matter.  A
+     * simple label that is no A-label breaks no rule of validate() but the
+     * hyphens' (validity.h): checked here without its calls. */
+    if (rc == XN_OK && m.nfc_yes && m.simple && !xn__has_ace_prefix(m.cp, m.n)) {
+        xn__dom_record_label(d, xn__check_hyphens(m.cp, m.n, !(d->flags & XN_NO_CHECK_HYPHENS)));
+        rc = write_label(d, m.cp, m.n, m.ascii, &bytes);
+    } else if (rc == XN_OK && m.nfc_yes)
         rc = convert_label(d, m.cp, m.n, m.offs, m.simple, &bytes);
     else if (rc == XN_OK)
         rc = normalized_label(d, m.cp, m.n, &bytes);
