@@ -86,10 +86,6 @@ int xn__dom_check_label(xn__domain *d, const uint32_t *l, size_t n, const size_t
 
     if (n == 0)
         return XN_OK;
-    if (r->simple) { /* only the hyphens can be wrong */
-        xn__dom_record_label(d, xn__check_hyphens(l, n, r->check_hyphens) & r->hyphen_bits);
-        return XN_OK;
-    }
     /* One pass over the code points first: it also tells whether NFC needs
      * ICU's word.  The verdicts are recorded in the rules' order. */
     if (r->idna2008) {

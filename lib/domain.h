@@ -144,8 +144,6 @@ typedef struct xn__label_rules {
     bool transitional;    /* UTS #46: Transitional_Processing */
     bool std3;            /* UTS #46: UseSTD3ASCIIRules */
     bool joiners;         /* CONTEXTJ (RFC 5892 A.1, A.2) */
-    bool simple;          /* UTS #46: the label is simple (validity.h) and in NFC
-                           * by the quick check: only the hyphens need a look */
 } xn__label_rules;
 
 /* The checks of a label of code points l[0..n) (input offsets offs, or

@@ -99,6 +99,11 @@ static int validate(domain *d, const uint32_t *l, size_t n, const size_t *offs,
     unsigned f = d->flags;
     xn__label_rules r;
 
+    /* A simple label breaks no rule here but the hyphens' (validity.h). */
+    if (simple) {
+        xn__dom_record_label(d, xn__check_hyphens(l, n, !(f & XN_NO_CHECK_HYPHENS)));
+        return XN_OK;
+    }
     /* Step 1: NFC.  Labels from the Normalize step are NFC already. */
     r.check_nfc = decoded;
     /* Steps 2-4: hyphens, or "xn--" when CheckHyphens is off. */
@@ -111,7 +116,6 @@ static int validate(domain *d, const uint32_t *l, size_t n, const size_t *offs,
     /* Step 9: CheckJoiners.  Step 10, CheckBidi, applies only if the whole
      * name turns out to be a Bidi domain name: kept aside until the end. */
     r.joiners = !(f & XN_NO_CHECK_JOINERS);
-    r.simple = simple;
     return xn__dom_check_label(d, l, n, offs, &r);
 }
 
@@ -438,11 +442,11 @@ XN__NOINLINE static int general_label(domain *d, const unsigned char *u, size_t 
                        &m, pdot, pdot_at);
 
     /* Step 2, Normalize, only where the quick check says it may matter.  A
-     * simple label that is no A-label breaks no rule of validate() but the
-     * hyphens' (validity.h): checked here without its calls. */
+     * simple label that is no A-label skips convert_label()'s calls. */
     if (rc == XN_OK && m.nfc_yes && m.simple && !xn__has_ace_prefix(m.cp, m.n)) {
-        xn__dom_record_label(d, xn__check_hyphens(m.cp, m.n, !(d->flags & XN_NO_CHECK_HYPHENS)));
-        rc = write_label(d, m.cp, m.n, m.ascii, &bytes);
+        rc = validate(d, m.cp, m.n, NULL, false, false, true);
+        if (rc == XN_OK)
+            rc = write_label(d, m.cp, m.n, m.ascii, &bytes);
     } else if (rc == XN_OK && m.nfc_yes)
         rc = convert_label(d, m.cp, m.n, m.offs, m.simple, &bytes);
     else if (rc == XN_OK)
