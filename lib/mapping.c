@@ -65,8 +65,11 @@ static XN__ALWAYS_INLINE int push(xn__mapped *m, run *r, uint32_t c, uint32_t p,
     return XN_OK;
 }
 
-int xn__map_label(const unsigned char *u, size_t in_len, size_t *ppos, xn__carry *cy,
-                  enum xn__map_mode mode, xn__mapped *m, bool *pdot, size_t *pdot_at)
+/* xn__map_label() for one mode, a constant in each of its three copies:
+ * fewer live values, fewer spills. */
+static XN__ALWAYS_INLINE int map_label(const unsigned char *u, size_t in_len, size_t *ppos,
+                                       xn__carry *cy, const enum xn__map_mode mode,
+                                       xn__mapped *m, bool *pdot, size_t *pdot_at)
 {
     size_t pos = *ppos, i;
     bool dot = false;
@@ -151,4 +154,17 @@ int xn__map_label(const unsigned char *u, size_t in_len, size_t *ppos, xn__carry
     *ppos = pos;
     *pdot = dot;
     return XN_OK;
+}
+
+int xn__map_label(const unsigned char *u, size_t in_len, size_t *ppos, xn__carry *cy,
+                  enum xn__map_mode mode, xn__mapped *m, bool *pdot, size_t *pdot_at)
+{
+    switch (mode) {
+    case XN__MAP_NONE:
+        return map_label(u, in_len, ppos, cy, XN__MAP_NONE, m, pdot, pdot_at);
+    case XN__MAP_TRANSITIONAL:
+        return map_label(u, in_len, ppos, cy, XN__MAP_TRANSITIONAL, m, pdot, pdot_at);
+    default:
+        return map_label(u, in_len, ppos, cy, XN__MAP_NONTRANSITIONAL, m, pdot, pdot_at);
+    }
 }
