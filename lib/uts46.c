@@ -93,17 +93,28 @@ static void check_url_code_points(domain *d, const uint32_t *l, size_t n)
  * must still be checked for NFC.  simple: the pass that read it found it
  * simple (validity.h) and the NFC quick check said yes, so steps 1, 5-8
  * and 10 hold without a look. */
-static int validate(domain *d, const uint32_t *l, size_t n, const size_t *offs,
-                    bool transitional, bool decoded, bool simple)
+static int validate_all(domain *d, const uint32_t *l, size_t n, const size_t *offs,
+                        bool transitional, bool decoded);
+
+static XN__ALWAYS_INLINE int validate(domain *d, const uint32_t *l, size_t n,
+                                      const size_t *offs, bool transitional, bool decoded,
+                                      bool simple)
+{
+    /* A simple label breaks no rule here but the hyphens' (validity.h). */
+    if (simple) {
+        xn__dom_record_label(d, xn__check_hyphens(l, n, !(d->flags & XN_NO_CHECK_HYPHENS)));
+        return XN_OK;
+    }
+    return validate_all(d, l, n, offs, transitional, decoded);
+}
+
+/* validate() of a label that is not simple. */
+XN__NOINLINE static int validate_all(domain *d, const uint32_t *l, size_t n, const size_t *offs,
+                                     bool transitional, bool decoded)
 {
     unsigned f = d->flags;
     xn__label_rules r;
 
-    /* A simple label breaks no rule here but the hyphens' (validity.h). */
-    if (simple) {
-        xn__dom_record_label(d, xn__check_hyphens(l, n, !(f & XN_NO_CHECK_HYPHENS)));
-        return XN_OK;
-    }
     /* Step 1: NFC.  Labels from the Normalize step are NFC already. */
     r.check_nfc = decoded;
     /* Steps 2-4: hyphens, or "xn--" when CheckHyphens is off. */
@@ -323,10 +334,11 @@ static int ace_as_plain_label(domain *d, const char *s, size_t n, size_t *bytes)
     l = xn__scratch(small, sizeof small, n * sizeof *l, &heap);
     if (!l)
         return XN_E_NOMEM;
-    for (i = 0; i < n; i++) {
+    i = 0;
+    do { /* n >= 4 ("xn--"): a do loop, so that gcc -O2 sees l written */
         unsigned c = (unsigned char)s[i];
         l[i] = xn__is_upper(c) ? c + 32u : c;
-    }
+    } while (++i < n);
     rc = plain_label(d, l, n, NULL, false, bytes);
     xn__scratch_free(heap);
     return rc;
@@ -349,18 +361,14 @@ XN__NOINLINE static int ace_label(domain *d, const char *s, size_t n, bool last)
     return rc;
 }
 
-/* A label of n ASCII bytes without '.'; classes: the byte classes of its
- * bytes, or-ed together; written: the caller already wrote it, lower-cased,
- * at the end of the output. */
-static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, bool written,
-                       bool last)
+/* ascii_label() for a label that is no A-label: out of line, so that an
+ * A-label does not pay for its frame. */
+XN__NOINLINE static int plain_ascii_label(domain *d, const char *s, size_t n, unsigned classes,
+                                          bool written, bool last)
 {
     unsigned f = d->flags;
     size_t i, out_start;
     bool ldh = !(classes & XN__BC_OTHER);
-
-    if (xn__has_ace_prefix_bytes(s, n))
-        return ace_label(d, s, n, last);
 
     if ((f & XN_DNS_LABELS) && !ldh && xn__dns_label(s, n, d->label == 0)) {
         /* Exempt from STD3, hyphen and Bidi rules; lower-cased as usual. */
@@ -403,6 +411,17 @@ static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, boo
         check_url_output(d, s, n);
     xn__dom_label_done(d, d->out.len - out_start, last);
     return XN_OK;
+}
+
+/* A label of n ASCII bytes without '.'; classes: the byte classes of its
+ * bytes, or-ed together; written: the caller already wrote it, lower-cased,
+ * at the end of the output. */
+static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, bool written,
+                       bool last)
+{
+    if (xn__has_ace_prefix_bytes(s, n))
+        return ace_label(d, s, n, last);
+    return plain_ascii_label(d, s, n, classes, written, last);
 }
 
 /* ---- the whole name ----------------------------------------------------------- */
