@@ -54,6 +54,11 @@ PROP_VIRAMA = 1 << 11
 PROP_MARK = 1 << 12
 PROP_NFC_QC_NOT_YES = 1 << 13
 PROP_CCC_NONZERO = 1 << 14
+# The simple-label verdict of lib/validity.h, one AND a code point.
+PROP_SIMPLE = 1 << 15
+PROP_SIMPLE_TR = 1 << 22
+PROP_LTR_START = 1 << 23
+PROP_LTR_END = 1 << 24
 IDNA2008_SHIFT, IDNA2008_MASK = 16, 0x7
 SCRIPT_SHIFT, SCRIPT_MASK = 19, 0x7
 
@@ -101,6 +106,33 @@ HST_VALUES = {"Not_Applicable": "NA", "NA": "NA", "L": "L", "V": "V",
 
 MAP_LEN_BITS = 5
 MAP_LEN_MAX = (1 << MAP_LEN_BITS) - 1
+
+
+# RFC 5893 rule 5: the classes of an LTR label; rule 6: those it may end
+# with.
+LTR_ALLOWED = {BIDI.index(b) for b in
+               ("L", "EN", "ES", "CS", "ET", "ON", "BN", "NSM")}
+LTR_END = {BIDI.index("L"), BIDI.index("EN")}
+
+
+def simple_bits(cp, st, bc, gc):
+    """The PROP_SIMPLE* and PROP_LTR_* bits of a code point: valid (a
+    deviation too, but for ZWNJ and ZWJ, when not transitional), an ASCII
+    one a lower-case letter, digit or '-' (STD3), and of an LTR class."""
+    w = 0
+    if cp < 0x80:
+        ok = chr(cp) in "abcdefghijklmnopqrstuvwxyz0123456789-"
+        ok_tr = ok
+    else:
+        ok = st == S_VALID or (st == S_DEVIATION and cp not in (0x200C, 0x200D))
+        ok_tr = st == S_VALID
+    if bc in LTR_ALLOWED:
+        w |= (PROP_SIMPLE if ok else 0) | (PROP_SIMPLE_TR if ok_tr else 0)
+    if bc == BIDI.index("L") and gc not in ("Mn", "Mc", "Me"):
+        w |= PROP_LTR_START
+    if bc in LTR_END:
+        w |= PROP_LTR_END
+    return w
 
 
 class DataError(Exception):
@@ -654,6 +686,7 @@ def generate(data_dir, out_c, out_h):
             w |= PROP_NFC_QC_NOT_YES
         if ccc[cp]:
             w |= PROP_CCC_NONZERO
+        w |= simple_bits(cp, status[cp], bidi[cp], gc[cp])
         props[cp] = w
     props_invalid = (S_DISALLOWED << STATUS_SHIFT) \
         | (UNASSIGNED << IDNA2008_SHIFT)
@@ -722,6 +755,13 @@ def generate(data_dir, out_c, out_h):
     h.append("/* Canonical_Combining_Class != 0. */\n")
     h.append("#define XN_PROP_CCC_NONZERO (1u << %d)\n"
              % (PROP_CCC_NONZERO.bit_length() - 1))
+    h.append("/* Simple (lib/validity.h) without, and with, transitional "
+             "processing; may\n * start, and may end, a plain LTR label. */\n")
+    for name, bit in (("SIMPLE", PROP_SIMPLE), ("SIMPLE_TR", PROP_SIMPLE_TR),
+                      ("LTR_START", PROP_LTR_START),
+                      ("LTR_END", PROP_LTR_END)):
+        h.append("#define XN_PROP_%s (1u << %d)\n"
+                 % (name, bit.bit_length() - 1))
     h.append("\n/* The RFC 5892 derived property. */\n")
     h.append("#define XN_PROP_IDNA2008_SHIFT %d\n" % IDNA2008_SHIFT)
     h.append("#define XN_PROP_IDNA2008_MASK 0x%Xu\n" % IDNA2008_MASK)

@@ -20,7 +20,8 @@
 
 #include "internal.h"
 
-/* The state of one call.  Each profile uses the fields it needs. */
+/* The state of one call.  Each profile uses the fields it needs;
+ * xn__dom_init() sets each one (a new field needs a line there). */
 typedef struct xn__domain {
     unsigned flags;
     xn__sink out;
@@ -143,8 +144,6 @@ typedef struct xn__label_rules {
     bool transitional;    /* UTS #46: Transitional_Processing */
     bool std3;            /* UTS #46: UseSTD3ASCIIRules */
     bool joiners;         /* CONTEXTJ (RFC 5892 A.1, A.2) */
-    bool simple;          /* UTS #46: the label is simple (validity.h): the
-                           * code points and the Bidi rule need no look */
 } xn__label_rules;
 
 /* The checks of a label of code points l[0..n) (input offsets offs, or
@@ -163,8 +162,26 @@ int xn__dom_check_label(xn__domain *d, const uint32_t *l, size_t n, const size_t
  * the name.  Adds it to the name's length and checks it: with
  * ascii_lengths, 1 to 63 octets (A4_2), an empty last label after a dot
  * being the root with XN_ALLOW_ROOT_DOT; otherwise no empty label but that
- * root (X4_2).  XN_NO_VERIFY_DNS_LENGTH checks nothing. */
-void xn__dom_label_done(xn__domain *d, size_t bytes, bool last);
+ * root (X4_2).  XN_NO_VERIFY_DNS_LENGTH checks nothing.  Inline: every
+ * label of every profile pays it. */
+static inline void xn__dom_label_done(xn__domain *d, size_t bytes, bool last)
+{
+    unsigned f = d->flags;
+    d->name_len += bytes;
+    if (last)
+        d->last_empty = bytes == 0;
+    if (f & XN_NO_VERIFY_DNS_LENGTH)
+        return;
+    if (d->ascii_lengths) {
+        bool root = last && d->label > 0 && (f & XN_ALLOW_ROOT_DOT);
+        if ((bytes == 0 && !root) || bytes > XN_DNS_LABEL_MAX)
+            xn__dom_record_label(d, XN_ERR_A4_2);
+    } else if (bytes == 0 && (!last || d->label == 0)) {
+        /* IdnaTestV2's X4_2: ToUnicode reports an empty label other than the
+         * root label after a trailing dot. */
+        xn__dom_record_label(d, XN_ERR_X4_2);
+    }
+}
 
 /* Writes the separator between two labels and moves to the next one. */
 void xn__dom_next_label(xn__domain *d);

@@ -67,7 +67,6 @@ static int check_ulabel(state *st, const uint32_t *l, size_t n, const size_t *of
     r.transitional = false;
     r.std3 = false;
     r.joiners = true;
-    r.simple = false;
     return xn__dom_check_label(st, l, n, offs, &r);
 }
 

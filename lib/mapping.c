@@ -3,89 +3,116 @@
  * front end and IDNA2008 lookup with XN_IDNA2008_MAP (RFC 5895).  The
  * tables come from data/gen_tables.py; see props.h.
  */
+#include "ascii.h"
 #include "validity.h"
 
-/* Moves the label to a heap block for XN_LABEL_LIMIT code points when the
- * small arrays are full, or fails when the label would pass that limit. */
-static int grow(xn__mapped *m)
+/* What the pass keeps as it goes, in locals: kept in *m, every store to
+ * the label would make the compiler reload it. */
+typedef struct run {
+    uint32_t *cp;
+    size_t *offs;
+    size_t n, cap;
+    uint32_t all;    /* the property words and-ed: the simple verdict */
+    uint32_t prev;   /* that of the last code point */
+    uint32_t nfc_no; /* the NFC quick check, or-ed up */
+    uint32_t high;   /* the code points or-ed: >= 0x80 when one is not ASCII */
+} run;
+
+/* Moves the n code points of the full small arrays to a heap block for
+ * XN_LABEL_LIMIT of them (m->cp, m->offs), or fails when the label would
+ * pass that limit.  Takes no pointer to the run, which stays in registers. */
+XN__NOINLINE static int grow(xn__mapped *m, size_t n)
 {
     uint32_t *cp;
     size_t *offs;
-    if (m->cap >= XN_LABEL_LIMIT)
+    if (m->cp != m->small_cp)
         return XN_E_TOO_LONG;
     m->heap = malloc(XN_LABEL_LIMIT * (sizeof *cp + sizeof *offs));
     if (!m->heap)
         return XN_E_NOMEM;
     offs = (size_t *)m->heap;
     cp = (uint32_t *)(offs + XN_LABEL_LIMIT);
-    memcpy(cp, m->cp, m->n * sizeof *cp);
-    memcpy(offs, m->offs, m->n * sizeof *offs);
+    memcpy(cp, m->small_cp, n * sizeof *cp);
+    memcpy(offs, m->small_offs, n * sizeof *offs);
     m->cp = cp;
     m->offs = offs;
-    m->cap = XN_LABEL_LIMIT;
     return XN_OK;
 }
 
-/* Appends one code point, with the property word p of a non-ASCII one (0
- * for ASCII), for the NFC quick check and the simple-label verdict. */
-static XN__ALWAYS_INLINE int push(xn__mapped *m, uint32_t c, uint32_t p, size_t at,
-                                  bool transitional)
+/* grow() for the run r, whose fields it updates from m. */
+static XN__ALWAYS_INLINE int grow_run(xn__mapped *m, run *r)
+{
+    int rc = grow(m, r->n);
+    r->cp = m->cp;
+    r->offs = m->offs;
+    r->cap = XN_LABEL_LIMIT;
+    return rc;
+}
+
+/* Appends code point c, whose property word is p, read at input offset
+ * at. */
+static XN__ALWAYS_INLINE int push(xn__mapped *m, run *r, uint32_t c, uint32_t p, size_t at)
 {
     int rc;
-    xn__simple_add(&m->simple, c, p, transitional, m->n == 0);
-    if (xn__nfc_quick_no(m->last_props, p))
-        m->nfc_yes = false;
-    m->last_props = p;
-    if (m->n >= m->cap && (rc = grow(m)) != XN_OK)
+    if (r->n >= r->cap && (rc = grow_run(m, r)) != XN_OK)
         return rc;
-    m->cp[m->n] = c;
-    m->offs[m->n++] = at;
+    r->all &= p;
+    r->high |= c;
+    r->nfc_no |= xn__nfc_quick_no(r->prev, p);
+    r->prev = p;
+    r->cp[r->n] = c;
+    r->offs[r->n++] = at;
     return XN_OK;
 }
 
-/* An ASCII code point: a starter, NFC_Quick_Check=Yes. */
-static inline int push_ascii(xn__mapped *m, uint32_t c, size_t at)
+/* xn__map_label() for one mode, a constant in each of its three copies:
+ * fewer live values, fewer spills. */
+static XN__ALWAYS_INLINE int map_label(const unsigned char *u, size_t in_len, size_t *ppos,
+                                       xn__carry *cy, const enum xn__map_mode mode,
+                                       xn__mapped *m, bool *pdot, size_t *pdot_at)
 {
-    return push(m, c, 0, at, false);
-}
-
-int xn__map_label(const unsigned char *u, size_t in_len, size_t *ppos, xn__carry *cy,
-                  enum xn__map_mode mode, xn__mapped *m, bool *pdot, size_t *pdot_at)
-{
-    const bool tr = mode == XN__MAP_TRANSITIONAL;
     size_t pos = *ppos, i;
     bool dot = false;
     int rc;
+    run r;
+    /* The byte classes of the ASCII runs, or-ed; which of them is lowered. */
+    unsigned ascii = 0, lower = mode == XN__MAP_NONE ? 0 : XN__BC_UPPER;
 
-    m->n = 0;
-    m->cp = m->small_cp;
-    m->offs = m->small_offs;
-    m->cap = XN__SMALL_LABEL;
+    m->cp = r.cp = m->small_cp;
+    m->offs = r.offs = m->small_offs;
     m->heap = NULL;
-    m->nfc_yes = true;
-    m->last_props = 0;
-    xn__simple_start(&m->simple);
+    m->n = r.n = 0;
+    r.cap = XN__SMALL_LABEL;
+    r.all = ~UINT32_C(0);
+    r.prev = r.nfc_no = r.high = 0;
     for (i = 0; i < cy->n; i++)
-        if ((rc = push(m, cy->cp[i], xn__props(cy->cp[i]), cy->offset, tr)) != XN_OK)
+        if ((rc = push(m, &r, cy->cp[i], xn__props(cy->cp[i]), cy->offset)) != XN_OK)
             return rc;
     cy->n = 0;
-    while (!dot && pos < in_len) {
+    while (pos < in_len) {
         size_t at = pos, len;
-        uint32_t c;
+        uint32_t c, p;
         const uint32_t *seq;
         unsigned k, status;
-        uint32_t p;
         if (u[pos] < 0x80) {
-            c = u[pos++];
-            if (c == '.') {
+            /* A run of ASCII bytes: the byte classes say all the rest (an
+             * ASCII code point is a starter, NFC_Quick_Check=Yes). */
+            do {
+                unsigned b = u[pos], bc = xn__byte_class[b];
+                if (bc & (XN__BC_DOT | XN__BC_NONASCII))
+                    break;
+                if (r.n >= r.cap && (rc = grow_run(m, &r)) != XN_OK)
+                    return rc;
+                ascii |= bc;
+                r.cp[r.n] = b | ((bc & lower) << 4); /* A-Z to a-z */
+                r.offs[r.n++] = pos++;
+            } while (pos < in_len);
+            r.prev = 0;
+            if (pos < in_len && u[pos] == '.') {
                 dot = true;
-                *pdot_at = at;
+                *pdot_at = pos++;
                 break;
             }
-            if (mode != XN__MAP_NONE && xn__is_upper(c))
-                c += 32;
-            if ((rc = push_ascii(m, c, at)) != XN_OK)
-                return rc;
             continue;
         }
         len = xn__utf8_decode(u + pos, in_len - pos, &c);
@@ -106,18 +133,38 @@ int xn__map_label(const unsigned char *u, size_t in_len, size_t *ppos, xn__carry
                 } else if (seq[i] == '.') {
                     dot = true;
                     *pdot_at = at;
-                } else if ((rc = push(m, seq[i], seq[i] < 0x80 ? 0 : xn__props(seq[i]),
-                                      at, tr)) != XN_OK) {
+                } else if ((rc = push(m, &r, seq[i], xn__props(seq[i]), at)) != XN_OK) {
                     return rc;
                 }
             }
-        } else if ((rc = push(m, c, p, at, tr)) != XN_OK) {
+            if (dot)
+                break;
+        } else if ((rc = push(m, &r, c, p, at)) != XN_OK) {
             /* valid, deviation (nontransitional), disallowed: kept, and
              * judged by the validity step */
             return rc;
         }
     }
+    m->n = r.n;
+    m->nfc_yes = r.nfc_no == 0;
+    m->ascii = r.high < 0x80;
+    m->simple = r.n > 0 && !(ascii & (XN__BC_OTHER | (XN__BC_UPPER & ~lower))) &&
+                xn__simple_verdict(r.all, xn__props(r.cp[0]),
+                                   xn__props(r.cp[r.n - 1]), mode == XN__MAP_TRANSITIONAL);
     *ppos = pos;
     *pdot = dot;
     return XN_OK;
+}
+
+int xn__map_label(const unsigned char *u, size_t in_len, size_t *ppos, xn__carry *cy,
+                  enum xn__map_mode mode, xn__mapped *m, bool *pdot, size_t *pdot_at)
+{
+    switch (mode) {
+    case XN__MAP_NONE:
+        return map_label(u, in_len, ppos, cy, XN__MAP_NONE, m, pdot, pdot_at);
+    case XN__MAP_TRANSITIONAL:
+        return map_label(u, in_len, ppos, cy, XN__MAP_TRANSITIONAL, m, pdot, pdot_at);
+    default:
+        return map_label(u, in_len, ppos, cy, XN__MAP_NONTRANSITIONAL, m, pdot, pdot_at);
+    }
 }

@@ -14,14 +14,19 @@
 
 #include "xn_tables.h"
 
+/* xn__props() of a code point known to be at most U+10FFFF (decoded by the
+ * strict UTF-8 or Punycode decoder, or from the mapping table): no test. */
+static inline uint32_t xn__props_scalar(uint32_t cp)
+{
+    return xn__prop_data[((uint32_t)xn__prop_index[cp >> XN_PROP_SHIFT] << XN_PROP_SHIFT) |
+                         (cp & ((UINT32_C(1) << XN_PROP_SHIFT) - 1))];
+}
+
 /* The property word of cp; code points above U+10FFFF get XN_PROPS_INVALID
  * (disallowed, Bidi_Class L, Joining_Type U, IDNA2008 UNASSIGNED). */
 static inline uint32_t xn__props(uint32_t cp)
 {
-    if (cp > 0x10FFFF)
-        return XN_PROPS_INVALID;
-    return xn__prop_data[((uint32_t)xn__prop_index[cp >> XN_PROP_SHIFT] << XN_PROP_SHIFT) |
-                         (cp & ((UINT32_C(1) << XN_PROP_SHIFT) - 1))];
+    return cp > 0x10FFFF ? XN_PROPS_INVALID : xn__props_scalar(cp);
 }
 
 static inline unsigned xn__status(uint32_t props)

@@ -90,10 +90,27 @@ static void check_url_code_points(domain *d, const uint32_t *l, size_t n)
 /* Validates one label (code points after mapping and NFC, or as decoded from
  * Punycode).  transitional: Transitional_Processing for this label (always
  * false for decoded labels).  decoded: the label came from Punycode, so it
- * must still be checked for NFC.  simple: the mapping pass found it simple
- * (validity.h), so steps 5-8 and 10 hold without a look. */
-static int validate(domain *d, const uint32_t *l, size_t n, const size_t *offs,
-                    bool transitional, bool decoded, bool simple)
+ * must still be checked for NFC.  simple: the pass that read it found it
+ * simple (validity.h) and the NFC quick check said yes, so steps 1, 5-8
+ * and 10 hold without a look. */
+static int validate_all(domain *d, const uint32_t *l, size_t n, const size_t *offs,
+                        bool transitional, bool decoded);
+
+static XN__ALWAYS_INLINE int validate(domain *d, const uint32_t *l, size_t n,
+                                      const size_t *offs, bool transitional, bool decoded,
+                                      bool simple)
+{
+    /* A simple label breaks no rule here but the hyphens' (validity.h). */
+    if (simple) {
+        xn__dom_record_label(d, xn__check_hyphens(l, n, !(d->flags & XN_NO_CHECK_HYPHENS)));
+        return XN_OK;
+    }
+    return validate_all(d, l, n, offs, transitional, decoded);
+}
+
+/* validate() of a label that is not simple. */
+XN__NOINLINE static int validate_all(domain *d, const uint32_t *l, size_t n, const size_t *offs,
+                                     bool transitional, bool decoded)
 {
     unsigned f = d->flags;
     xn__label_rules r;
@@ -110,23 +127,22 @@ static int validate(domain *d, const uint32_t *l, size_t n, const size_t *offs,
     /* Step 9: CheckJoiners.  Step 10, CheckBidi, applies only if the whole
      * name turns out to be a Bidi domain name: kept aside until the end. */
     r.joiners = !(f & XN_NO_CHECK_JOINERS);
-    r.simple = simple;
     return xn__dom_check_label(d, l, n, offs, &r);
 }
 
 /* ---- §4.2 step 3 / output of one label ----------------------------------- */
 
 /* Writes a label given as code points: UTF-8 for ToUnicode; for ToASCII the
- * label itself when it is ASCII, else "xn--" and its Punycode (A3 on
- * failure).  Sets *bytes to the number of bytes the label takes in the
- * output.  Returns XN_OK, or XN_E_TOO_LONG for an A-label longer than
- * XN_ACE_LIMIT, which no call could read back. */
-static int write_label(domain *d, const uint32_t *l, size_t n, size_t *bytes)
+ * label itself when it is ASCII (ascii: the caller knows it is), else "xn--"
+ * and its Punycode (A3 on failure).  Sets *bytes to the number of bytes the
+ * label takes in the output.  Returns XN_OK, or XN_E_TOO_LONG for an A-label
+ * longer than XN_ACE_LIMIT, which no call could read back. */
+static int write_label(domain *d, const uint32_t *l, size_t n, bool ascii, size_t *bytes)
 {
     size_t start = d->out.len;
     if (!d->to_ascii) {
         xn__put_utf8(&d->out, l, n);
-    } else if (xn__all_ascii(l, n)) {
+    } else if (ascii) {
         xn__put_utf8(&d->out, l, n); /* ASCII: the bytes themselves */
         check_url_code_points(d, l, n);
     } else {
@@ -198,19 +214,32 @@ static int convert_ace_into(domain *d, const char *ace, size_t m, uint32_t *dec,
      * characters, the fuzz targets beyond. */
     rc = xn__punycode_decode_unchecked(ace, m, dec, cap, &dn);
     if (rc == XN_OK) {
-        /* Step 4.1.3: nothing, or only ASCII, is no U-label. */
-        bool u_label = dn > 0 && !xn__all_ascii(dec, dn);
+        uint32_t all = ~UINT32_C(0), prev = 0, nfc_no = 0, high = 0;
+        bool u_label, simple;
         size_t i;
-        /* The mapping step lower-cases an A-label before it is decoded:
-         * the digits read the same in either case, and the basic code
-         * points, copied as they were, are lower-cased here instead. */
-        for (i = 0; i < dn; i++)
-            if (xn__is_upper(dec[i]))
-                dec[i] += 32;
+        /* One pass: the mapping step lower-cases an A-label before it is
+         * decoded (the digits read the same in either case, and the basic
+         * code points, copied as they were, are lower-cased here instead);
+         * whether it is all ASCII; the simple verdict and the NFC quick
+         * check, which spare validate() its own pass. */
+        for (i = 0; i < dn; i++) {
+            uint32_t c = dec[i], p;
+            if (xn__is_upper(c))
+                dec[i] = c += 32;
+            high |= c;
+            p = xn__props_scalar(c);
+            all &= p;
+            nfc_no |= xn__nfc_quick_no(prev, p);
+            prev = p;
+        }
+        /* Step 4.1.3: nothing, or only ASCII, is no U-label. */
+        u_label = high >= 0x80;
         if (!u_label)
             xn__dom_record_label(d, XN_ERR_P4);
+        simple = dn > 0 && !nfc_no &&
+                 xn__simple_verdict(all, xn__props_scalar(dec[0]), prev, false);
         /* Step 4.1.4: validate as nontransitional. */
-        rc = validate(d, dec, dn, NULL, false, true, false);
+        rc = validate(d, dec, dn, NULL, false, true, simple);
         if (rc != XN_OK)
             return rc;
         if (d->to_ascii && u_label) {
@@ -220,7 +249,7 @@ static int convert_ace_into(domain *d, const char *ace, size_t m, uint32_t *dec,
             *out_bytes = 4 + m;
             return XN_OK;
         }
-        return write_label(d, dec, dn, out_bytes);
+        return write_label(d, dec, dn, !u_label, out_bytes);
     }
     if (rc == XN_E_TOO_LONG || rc == XN_E_INTERNAL)
         return rc;
@@ -248,7 +277,7 @@ static int plain_label(domain *d, const uint32_t *l, size_t n, const size_t *off
     int rc = validate(d, l, n, offs, (d->flags & XN_TRANSITIONAL) != 0, false, simple);
     if (rc != XN_OK)
         return rc;
-    return write_label(d, l, n, out_bytes);
+    return write_label(d, l, n, d->to_ascii && xn__all_ascii(l, n), out_bytes);
 }
 
 /* Step 4 for a label of code points: an A-label is decoded and checked,
@@ -268,7 +297,7 @@ static int convert_label(domain *d, const uint32_t *l, size_t n, const size_t *o
         for (i = 4; i < n; i++) {
             if (l[i] >= 0x80) {
                 xn__dom_record(d, XN_ERR_P4, xn__dom_offset_of(d, offs, i, n), l[i]);
-                return write_label(d, l, n, out_bytes);
+                return write_label(d, l, n, false, out_bytes);
             }
         }
         small[0] = '\0'; /* "xn--" alone: nothing is copied (gcc cannot tell) */
@@ -305,10 +334,11 @@ static int ace_as_plain_label(domain *d, const char *s, size_t n, size_t *bytes)
     l = xn__scratch(small, sizeof small, n * sizeof *l, &heap);
     if (!l)
         return XN_E_NOMEM;
-    for (i = 0; i < n; i++) {
+    i = 0;
+    do { /* n >= 4 ("xn--"): a do loop, so that gcc -O2 sees l written */
         unsigned c = (unsigned char)s[i];
         l[i] = xn__is_upper(c) ? c + 32u : c;
-    }
+    } while (++i < n);
     rc = plain_label(d, l, n, NULL, false, bytes);
     xn__scratch_free(heap);
     return rc;
@@ -331,18 +361,14 @@ XN__NOINLINE static int ace_label(domain *d, const char *s, size_t n, bool last)
     return rc;
 }
 
-/* A label of n ASCII bytes without '.'; classes: the byte classes of its
- * bytes, or-ed together; written: the caller already wrote it, lower-cased,
- * at the end of the output. */
-static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, bool written,
-                       bool last)
+/* ascii_label() for a label that is no A-label: out of line, so that an
+ * A-label does not pay for its frame. */
+XN__NOINLINE static int plain_ascii_label(domain *d, const char *s, size_t n, unsigned classes,
+                                          bool written, bool last)
 {
     unsigned f = d->flags;
     size_t i, out_start;
     bool ldh = !(classes & XN__BC_OTHER);
-
-    if (xn__has_ace_prefix_bytes(s, n))
-        return ace_label(d, s, n, last);
 
     if ((f & XN_DNS_LABELS) && !ldh && xn__dns_label(s, n, d->label == 0)) {
         /* Exempt from STD3, hyphen and Bidi rules; lower-cased as usual. */
@@ -387,6 +413,17 @@ static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, boo
     return XN_OK;
 }
 
+/* A label of n ASCII bytes without '.'; classes: the byte classes of its
+ * bytes, or-ed together; written: the caller already wrote it, lower-cased,
+ * at the end of the output. */
+static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, bool written,
+                       bool last)
+{
+    if (xn__has_ace_prefix_bytes(s, n))
+        return ace_label(d, s, n, last);
+    return plain_ascii_label(d, s, n, classes, written, last);
+}
+
 /* ---- the whole name ----------------------------------------------------------- */
 
 typedef xn__carry carry;
@@ -423,9 +460,14 @@ XN__NOINLINE static int general_label(domain *d, const unsigned char *u, size_t 
                                                     : XN__MAP_NONTRANSITIONAL,
                        &m, pdot, pdot_at);
 
-    /* Step 2, Normalize, only where the quick check says it may matter. */
-    if (rc == XN_OK && m.nfc_yes)
-        rc = convert_label(d, m.cp, m.n, m.offs, xn__simple_end(&m.simple, m.n), &bytes);
+    /* Step 2, Normalize, only where the quick check says it may matter.  A
+     * simple label that is no A-label skips convert_label()'s calls. */
+    if (rc == XN_OK && m.nfc_yes && m.simple && !xn__has_ace_prefix(m.cp, m.n)) {
+        rc = validate(d, m.cp, m.n, NULL, false, false, true);
+        if (rc == XN_OK)
+            rc = write_label(d, m.cp, m.n, m.ascii, &bytes);
+    } else if (rc == XN_OK && m.nfc_yes)
+        rc = convert_label(d, m.cp, m.n, m.offs, m.simple, &bytes);
     else if (rc == XN_OK)
         rc = normalized_label(d, m.cp, m.n, &bytes);
     xn__mapped_free(&m);

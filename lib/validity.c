@@ -23,30 +23,6 @@ static inline void note_at(size_t *first, size_t i)
         *first = i;
 }
 
-/* ---- UTS #46 §4.1 steps 2-4: hyphens ------------------------------------ */
-
-uint64_t xn__check_hyphens(const uint32_t *label, size_t n, bool check_hyphens)
-{
-    uint64_t bits = 0;
-    if (check_hyphens) {
-        /* Step 2: no U+002D in both the third and fourth positions. */
-        if (n >= 4 && label[2] == '-' && label[3] == '-')
-            bits |= XN_ERR_V2;
-        /* Step 3: neither begins nor ends with U+002D. */
-        if (n > 0 && (label[0] == '-' || label[n - 1] == '-'))
-            bits |= XN_ERR_V3;
-    }
-    /* Step 4: "If not CheckHyphens, the label must not begin with 'xn--'."
-     * Reported whatever CheckHyphens says: with it on, such a label breaks
-     * step 2 anyway, so only the report differs, and it then lists V2 and
-     * V4 together as IdnaTestV2.txt does (e.g. "xn--a-ä" → [V2, V4]).  The
-     * comparison is case-sensitive as in UTS #46: labels reach this step
-     * mapped, and an upper-case letter is a V7 error of its own. */
-    if (n >= 4 && label[0] == 'x' && label[1] == 'n' && label[2] == '-' && label[3] == '-')
-        bits |= XN_ERR_V4;
-    return bits;
-}
-
 /* ---- RFC 5892 A.1, A.2: ZERO WIDTH NON-JOINER and JOINER (CONTEXTJ) ---- */
 
 static bool is_virama(uint32_t cp)

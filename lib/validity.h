@@ -63,42 +63,19 @@ static inline bool xn__bidi_plain_ltr(unsigned first, unsigned last, uint32_t cl
  *  - it is a plain LTR label (xn__bidi_plain_ltr()).
  * So xn__check_uts46_code_points() would find nothing on it, and
  * xn__check_bidi() nothing either.  Anything else is not simple, which only
- * means that the full checks run.  (xn__simple is in internal.h, for
- * xn__mapped.)
+ * means that the full checks run.  The tables hold each code point's part
+ * of this (XN_PROP_SIMPLE, XN_PROP_SIMPLE_TR, XN_PROP_LTR_START,
+ * XN_PROP_LTR_END), so a pass that looks the property words up anyway pays
+ * one AND a code point.
  */
-static inline void xn__simple_start(xn__simple *s)
-{
-    s->yes = true;
-    s->first = s->last = XN_BIDI_L;
-    s->classes = 0;
-}
 
-/* Adds code point c, whose property word is p (any value for ASCII); first:
- * it is the label's first. */
-static inline void xn__simple_add(xn__simple *s, uint32_t c, uint32_t p, bool transitional,
-                                  bool first)
+/* The verdict on a non-empty label: all, the AND of its property words;
+ * first and last, those of its first and last code point. */
+static inline bool xn__simple_verdict(uint32_t all, uint32_t first, uint32_t last,
+                                      bool transitional)
 {
-    unsigned bc;
-    if (c < 0x80) {
-        if (!xn__is_ldh_lower(c))
-            s->yes = false;
-        bc = xn__ascii_bidi(c);
-    } else {
-        bc = xn__bidi(p);
-        if (!xn__uts46_valid(xn__status(p), transitional) || c == XN__ZWNJ || c == XN__ZWJ ||
-            (first && (p & XN_PROP_MARK)))
-            s->yes = false;
-    }
-    if (first)
-        s->first = bc;
-    s->last = bc;
-    s->classes |= xn__bidi_bit(bc);
-}
-
-/* The verdict on the n code points added. */
-static inline bool xn__simple_end(const xn__simple *s, size_t n)
-{
-    return s->yes && n > 0 && xn__bidi_plain_ltr(s->first, s->last, s->classes);
+    return (all & (transitional ? XN_PROP_SIMPLE_TR : XN_PROP_SIMPLE)) &&
+           (first & XN_PROP_LTR_START) && (last & XN_PROP_LTR_END);
 }
 
 #endif

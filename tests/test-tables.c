@@ -156,6 +156,20 @@ static void check_spot_values(void)
     CHECK_BIT(0x1161, XN_PROP_NFC_QC_NOT_YES, true); /* Maybe, Hangul V */
     CHECK_BIT(0x1161, XN_PROP_CCC_NONZERO, false);
     CHECK_BIT(0xE9, XN_PROP_NFC_QC_NOT_YES, false);
+    CHECK_BIT(0x61, XN_PROP_SIMPLE, true);
+    CHECK_BIT(0x2D, XN_PROP_SIMPLE_TR, true);
+    CHECK_BIT(0x41, XN_PROP_SIMPLE, false);   /* mapped */
+    CHECK_BIT(0x5F, XN_PROP_SIMPLE, false);   /* no STD3 letter */
+    CHECK_BIT(0xDF, XN_PROP_SIMPLE, true);    /* deviation */
+    CHECK_BIT(0xDF, XN_PROP_SIMPLE_TR, false);
+    CHECK_BIT(0x200D, XN_PROP_SIMPLE, false); /* CONTEXTJ */
+    CHECK_BIT(0x5D0, XN_PROP_SIMPLE, false);  /* R */
+    CHECK_BIT(0x300, XN_PROP_SIMPLE, true);   /* NSM */
+    CHECK_BIT(0x300, XN_PROP_LTR_START, false);
+    CHECK_BIT(0x300, XN_PROP_LTR_END, false);
+    CHECK_BIT(0x31, XN_PROP_LTR_START, false); /* EN */
+    CHECK_BIT(0x31, XN_PROP_LTR_END, true);
+    CHECK_BIT(0xE9, XN_PROP_LTR_START, true);
 
     /* The RFC 5892 derived property. */
     CHECK_IDNA2008(0xDF, XN_IDNA2008_PVALID);
@@ -192,7 +206,7 @@ static void check_spot_values(void)
     CHECK_EQ_INT(xn__idna2008(XN_PROPS_INVALID), XN_IDNA2008_UNASSIGNED);
     CHECK_EQ_INT(xn__script(XN_PROPS_INVALID), XN_SCRIPT_OTHER);
     CHECK_EQ_INT(XN_PROPS_INVALID & (XN_PROP_VIRAMA | XN_PROP_MARK | XN_PROP_NFC_QC_NOT_YES |
-                                     XN_PROP_CCC_NONZERO),
+                                     XN_PROP_CCC_NONZERO | XN_PROP_SIMPLE | XN_PROP_SIMPLE_TR),
                  0);
     CHECK_EQ_INT(xn__mapping(0x110000, &seq), 0);
 }
