@@ -101,13 +101,11 @@ static XN__ALWAYS_INLINE __m128i classify(__m128i v, unsigned *ok, unsigned *dot
     return _mm_or_si128(v, _mm_and_si128(letter, _mm_set1_epi8(0x20)));
 }
 
-/* Bytes that are no letter, digit, '.' or '-' (ok has a 0 bit for them)
- * may stay on this path only when they are ASCII and no STD3 or URL rule
- * looks at them. */
-static inline bool others_allowed(__m128i v, unsigned ok, unsigned flags)
+/* ASCII bytes that are no letter, digit, '.' or '-' (ok has a 0 bit for
+ * them) may stay on this path only when no STD3 or URL rule looks at them. */
+static inline bool others_allowed(unsigned ok, unsigned flags)
 {
-    return ok == 0xFFFF || (!_mm_movemask_epi8(v) && (flags & XN_NO_STD3_RULES) &&
-                            !(flags & XN_URL_RULES));
+    return ok == 0xFFFF || ((flags & XN_NO_STD3_RULES) && !(flags & XN_URL_RULES));
 }
 
 /* ascii_fast() for names of 1 to 64 bytes (n < cap), without a branch per
@@ -127,8 +125,10 @@ static XN__ALWAYS_INLINE bool ascii_short(const unsigned char *u, size_t n, char
 
     if (n < 16) {
         v = load_tail(u, n);
+        if (_mm_movemask_epi8(v)) /* a byte >= 0x80: not for this path */
+            return false;
         lowered = classify(v, &ok, &d, &h);
-        if (!others_allowed(v, ok, flags))
+        if (!others_allowed(ok, flags))
             return false;
         if (cap >= 16) {
             _mm_storeu_si128((__m128i *)(void *)out, lowered);
@@ -144,8 +144,10 @@ static XN__ALWAYS_INLINE bool ascii_short(const unsigned char *u, size_t n, char
         dots = hy = 0;
         for (;;) {
             v = _mm_loadu_si128((const __m128i *)(const void *)(u + base));
+            if (_mm_movemask_epi8(v))
+                return false;
             lowered = classify(v, &ok, &d, &h);
-            if (!others_allowed(v, ok, flags))
+            if (!others_allowed(ok, flags))
                 return false;
             _mm_storeu_si128((__m128i *)(void *)(out + base), lowered);
             dots |= (uint64_t)d << base;
