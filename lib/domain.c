@@ -7,50 +7,6 @@
 
 #include "ascii.h"
 
-/* ---- entry and exit ------------------------------------------------------ */
-
-void xn__dom_init(xn__domain *d, unsigned flags, char *out, size_t out_cap)
-{
-    /* Field by field, cheaper than clearing the whole state: the places
-     * (xn__where) are read only once set. */
-    d->flags = flags;
-    d->out.buf = out;
-    d->out.cap = out_cap;
-    d->out.len = 0;
-    d->out.full = false;
-    d->errors = d->bidi = 0;
-    d->first.set = d->first_bidi.set = false;
-    d->bidi_name = d->last_empty = false;
-    d->label = d->label_offset = d->name_len = 0;
-    d->ascii_lengths = d->one_label = d->to_ascii = false;
-    d->url_forbidden = d->registration = false;
-    if (out_cap)
-        out[0] = '\0';
-}
-
-void xn__dom_settle(xn__domain *d, bool check_length)
-{
-    if (d->bidi && d->bidi_name)
-        xn__merge_bidi(&d->errors, &d->first, d->bidi, &d->first_bidi);
-    if (check_length) {
-        size_t len = d->name_len - (d->label > 0 && d->last_empty ? 1 : 0);
-        if (len == 0 || len > XN_DNS_NAME_MAX)
-            xn__dom_record(d, XN_ERR_A4_1, 0, XN_NO_CODE_POINT);
-    }
-}
-
-int xn__dom_return(xn__domain *d, int rc, bool keep_output, size_t *out_len,
-                   xn_report *report)
-{
-    if (rc != XN_OK) {
-        if (d->out.cap)
-            d->out.buf[0] = '\0';
-        return rc;
-    }
-    xn__fill_report(report, d->errors, &d->first);
-    return xn__finish(&d->out, d->errors, keep_output, d->out.buf, d->out.cap, out_len);
-}
-
 /* ---- rules on a label of code points ---------------------------------------- */
 
 /* RFC 5893 §2 on a label, given what the code-point checks found: R, AL or

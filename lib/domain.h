@@ -66,21 +66,44 @@ static inline int xn__dom_enter(const char *in, size_t in_len, const char *out, 
     return XN_OK;
 }
 
-/* Sets up d for a conversion into out[0..out_cap), which it clears. */
-void xn__dom_init(xn__domain *d, unsigned flags, char *out, size_t out_cap);
+/* Sets up d for a conversion into out[0..out_cap), which it clears.  (This
+ * and the other steps of every call are inline: a short name costs little
+ * more than their calls did.) */
+static inline void xn__dom_init(xn__domain *d, unsigned flags, char *out, size_t out_cap)
+{
+    /* Field by field, cheaper than clearing the whole state: the places
+     * (xn__where) are read only once set. */
+    d->flags = flags;
+    d->out.buf = out;
+    d->out.cap = out_cap;
+    d->out.len = 0;
+    d->out.full = false;
+    d->errors = d->bidi = 0;
+    d->first.set = d->first_bidi.set = false;
+    d->bidi_name = d->last_empty = false;
+    d->label = d->label_offset = d->name_len = 0;
+    d->ascii_lengths = d->one_label = d->to_ascii = false;
+    d->url_forbidden = d->registration = false;
+    if (out_cap)
+        out[0] = '\0';
+}
 
-/* The end of a walk: RFC 5893 holds for every label once some label made
- * the name a Bidi domain name, and, with check_length, the name in ASCII
- * form (name_len) is 1 to 253 octets without a trailing root dot (A4_1;
- * UTS #46 §4.2 step 4.1, RFC 1034 §3.1). */
-void xn__dom_settle(xn__domain *d, bool check_length);
 
 /* The end of a conversion whose walk returned rc.  On a failure (rc not
  * XN_OK) the output is cleared and rc returned, the report left empty;
  * otherwise the report is filled and the output finished as xn__finish()
  * does, kept on violations when keep_output (the ToUnicode forms). */
-int xn__dom_return(xn__domain *d, int rc, bool keep_output, size_t *out_len,
-                   xn_report *report);
+static inline int xn__dom_return(xn__domain *d, int rc, bool keep_output, size_t *out_len,
+                                 xn_report *report)
+{
+    if (rc != XN_OK) {
+        if (d->out.cap)
+            d->out.buf[0] = '\0';
+        return rc;
+    }
+    xn__fill_report(report, d->errors, &d->first);
+    return xn__finish(&d->out, d->errors, keep_output, d->out.buf, d->out.cap, out_len);
+}
 
 /* ---- what a label breaks ------------------------------------------------- */
 
@@ -154,6 +177,21 @@ typedef struct xn__label_rules {
  * label passes.  Returns XN_OK, XN_E_NOMEM or XN_E_INTERNAL. */
 int xn__dom_check_label(xn__domain *d, const uint32_t *l, size_t n, const size_t *offs,
                         const xn__label_rules *r);
+
+/* The end of a walk: RFC 5893 holds for every label once some label made
+ * the name a Bidi domain name, and, with check_length, the name in ASCII
+ * form (name_len) is 1 to 253 octets without a trailing root dot (A4_1;
+ * UTS #46 §4.2 step 4.1, RFC 1034 §3.1). */
+static inline void xn__dom_settle(xn__domain *d, bool check_length)
+{
+    if (d->bidi && d->bidi_name)
+        xn__merge_bidi(&d->errors, &d->first, d->bidi, &d->first_bidi);
+    if (check_length) {
+        size_t len = d->name_len - (d->label > 0 && d->last_empty ? 1 : 0);
+        if (len == 0 || len > XN_DNS_NAME_MAX)
+            xn__dom_record(d, XN_ERR_A4_1, 0, XN_NO_CODE_POINT);
+    }
+}
 
 /* ---- labels and lengths ---------------------------------------------------- */
 
