@@ -499,11 +499,13 @@ static bool has_url_forbidden(const char *in, size_t n)
     return false;
 }
 
-/* The name label by label, once the arguments are checked: out of line, so
- * that a name the fast path takes never sets up this frame. */
-XN__NOINLINE static int convert_labels(const char *in, size_t in_len, char *out,
-                                       size_t out_cap, size_t *out_len, unsigned flags,
-                                       xn_report *report, bool to_ascii, bool one_label)
+/* The name label by label, once the arguments are checked: inline in each
+ * entry point, where to_ascii and one_label are constants (as a call of
+ * nine arguments it cost every name some thirty instructions).  A name the
+ * whole-name fast path takes in ascii_fast.c never reaches an entry here. */
+XN__ALWAYS_INLINE static int convert_labels(const char *in, size_t in_len, char *out,
+                                            size_t out_cap, size_t *out_len, unsigned flags,
+                                            xn_report *report, bool to_ascii, bool one_label)
 {
     domain d;
     int rc;
