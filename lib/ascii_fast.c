@@ -347,24 +347,21 @@ static XN__ALWAYS_INLINE int whole_name(const char *in, size_t n, char *out, siz
 #endif
 }
 
-int xn_to_ascii(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
-                unsigned flags, xn_report *report)
+/* A public entry: the whole-name path, else the labels (arguments checked
+ * here), else the whole general path, each in a tail call. */
+static XN__ALWAYS_INLINE int entry(const char *in, size_t in_len, char *out, size_t out_cap,
+                                   size_t *out_len, unsigned flags, xn_report *report,
+                                   bool to_ascii)
 {
     int w = whole_name(in, in_len, out, out_cap, out_len, flags, report);
     if (w == TAKEN)
         return XN_OK;
     if (w == CHECKED)
-        return xn__uts46_labels_to_ascii(in, in_len, out, out_cap, out_len, flags);
-    return xn__uts46_to_ascii(in, in_len, out, out_cap, out_len, flags, report);
+        return to_ascii ? xn__uts46_labels_to_ascii(in, in_len, out, out_cap, out_len, flags)
+                        : xn__uts46_labels_to_unicode(in, in_len, out, out_cap, out_len, flags);
+    return to_ascii ? xn__uts46_to_ascii(in, in_len, out, out_cap, out_len, flags, report)
+                    : xn__uts46_to_unicode(in, in_len, out, out_cap, out_len, flags, report);
 }
 
-int xn_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
-                  unsigned flags, xn_report *report)
-{
-    int w = whole_name(in, in_len, out, out_cap, out_len, flags, report);
-    if (w == TAKEN)
-        return XN_OK;
-    if (w == CHECKED)
-        return xn__uts46_labels_to_unicode(in, in_len, out, out_cap, out_len, flags);
-    return xn__uts46_to_unicode(in, in_len, out, out_cap, out_len, flags, report);
-}
+XN__CONVERTER(xn_to_ascii, entry, true)
+XN__CONVERTER(xn_to_unicode, entry, false)

@@ -486,6 +486,18 @@ static inline size_t last_delimiter(const unsigned char *s, size_t n)
     return 0;
 }
 
+/* Reads the digit at s[*p] into *c and its value into *digit, moving *p on;
+ * fails when the input ends first or the byte is no digit. */
+static XN__ALWAYS_INLINE int next_digit(const unsigned char *s, size_t in_len, size_t *p,
+                                        unsigned char *c, uint32_t *digit)
+{
+    if (*p >= in_len)
+        return XN_E_PUNYCODE_TRUNCATED;
+    *c = s[(*p)++];
+    *digit = digit_of[*c];
+    return *digit < BASE ? XN_OK : XN_E_PUNYCODE_BAD_DIGIT;
+}
+
 /* A delta's first SAFE_DIGITS digits cannot overflow (§6.4): i <=
  * XN_LABEL_LIMIT when a delta starts, and the j-th digit adds at most
  * 35 w with w <= 35^(j-1), so after six i <= 1024 + 35^6 * 35/34 < 2^31
@@ -521,6 +533,7 @@ static XN__ALWAYS_INLINE int decode(const unsigned char *s, size_t in_len, uint3
 {
     uint32_t n = INITIAL_N, i = 0, bias = INITIAL_BIAS;
     size_t b, len, p, j;
+    int rc;
 
     if (in_len > XN_ACE_LIMIT)
         return XN_E_TOO_LONG;
@@ -551,12 +564,8 @@ static XN__ALWAYS_INLINE int decode(const unsigned char *s, size_t in_len, uint3
          * table (tk + k indexes it).  Then the RFC's loop with both. */
         uint32_t tk = MAX_BIAS - bias;
         for (k = BASE;; k += BASE) {
-            if (p >= in_len)
-                return XN_E_PUNYCODE_TRUNCATED;
-            c = s[p++];
-            digit = digit_of[c];
-            if (digit >= BASE)
-                return XN_E_PUNYCODE_BAD_DIGIT;
+            if ((rc = next_digit(s, in_len, &p, &c, &digit)) != XN_OK)
+                return rc;
             i += digit * w;
             t = threshold_m1[tk + k]; /* t - 1 */
             if (digit <= t)
@@ -567,12 +576,8 @@ static XN__ALWAYS_INLINE int decode(const unsigned char *s, size_t in_len, uint3
         }
         for (k += BASE;; k += BASE) {
             uint64_t v;
-            if (p >= in_len)
-                return XN_E_PUNYCODE_TRUNCATED;
-            c = s[p++];
-            digit = digit_of[c];
-            if (digit >= BASE)
-                return XN_E_PUNYCODE_BAD_DIGIT;
+            if ((rc = next_digit(s, in_len, &p, &c, &digit)) != XN_OK)
+                return rc;
             v = i + (uint64_t)digit * w; /* i = i + digit * w, fail on overflow */
             if (v > MAXINT)
                 return XN_E_PUNYCODE_OVERFLOW;
