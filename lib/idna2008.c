@@ -28,6 +28,7 @@
 #include "domain.h"
 #include "internal.h"
 #include "props.h"
+#include "validity.h"
 
 #define LOOKUP_FLAGS \
     (XN_IDNA2008_MAP | XN_NO_STD3_RULES | XN_ALLOW_ROOT_DOT | XN_NO_VERIFY_DNS_LENGTH | \
@@ -194,9 +195,10 @@ static void put_ascii(xn__sink *o, const char *s, size_t n, bool lower)
 }
 
 /* A label of n ASCII bytes; lower: XN_IDNA2008_MAP lower-cases it (the only
- * UTS #46 mapping of ASCII). */
+ * UTS #46 mapping of ASCII); classes: its byte classes or-ed, as the walk
+ * found them, or ~0u when not known. */
 XN__NOINLINE static int ascii_label(state *st, const char *s, size_t n, const size_t *offs,
-                                    bool last, bool lower)
+                                    bool last, bool lower, unsigned classes)
 {
     size_t i;
 
@@ -232,7 +234,7 @@ XN__NOINLINE static int ascii_label(state *st, const char *s, size_t n, const si
      * third and fourth positions (a reserved LDH label) is not the business
      * of lookup, which tests hyphens on U-labels only (§5.4). */
     if (!(st->flags & XN_NO_STD3_RULES)) {
-        for (i = 0; i < n; i++)
+        for (i = 0; i < n && (classes & XN__BC_OTHER); i++)
             if (!xn__is_ldh((unsigned char)s[i]))
                 xn__dom_record(st, XN_ERR_U1, xn__dom_offset_of(st, offs, i, n) + (offs ? 0 : i),
                        (unsigned char)s[i]);
@@ -240,11 +242,10 @@ XN__NOINLINE static int ascii_label(state *st, const char *s, size_t n, const si
             xn__dom_record_label(st, XN_ERR_V3);
     }
     /* RFC 5893 applies to every label of a Bidi domain name. */
-    if (n > 0) {
-        uint64_t bits = xn__check_bidi_ascii(s, n);
-        xn__dom_keep_bidi(st, bits, st->label_offset, XN_NO_CODE_POINT);
-    }
-    put_ascii(&st->out, s, n, lower);
+    if (n > 0)
+        xn__dom_keep_bidi(st, xn__ascii_label_bidi(s, n, classes), st->label_offset,
+                          XN_NO_CODE_POINT);
+    put_ascii(&st->out, s, n, lower && (classes & XN__BC_UPPER));
     xn__dom_label_done(st, n, last);
     return XN_OK;
 }
@@ -304,7 +305,7 @@ static int mapped_label(state *st, const uint32_t *l, size_t n, const size_t *lo
         return XN_E_NOMEM;
     for (i = 0; i < n; i++)
         a[i] = (char)l[i];
-    rc = ascii_label(st, a, n, lo, last, false);
+    rc = ascii_label(st, a, n, lo, last, false, ~0u);
     xn__scratch_free(heap);
     return rc;
 }
@@ -346,13 +347,12 @@ XN__NOINLINE static int general_label(state *st, const unsigned char *u, size_t 
     return rc;
 }
 
-/* The walk's ASCII label: the byte classes are of no use here. */
+/* The walk's ASCII label, with the byte classes the walk found. */
 static int lookup_ascii_label(state *st, const char *s, size_t n, unsigned classes,
                               bool written, bool last)
 {
-    (void)classes;
     (void)written; /* never: copy_ascii is off */
-    return ascii_label(st, s, n, NULL, last, (st->flags & XN_IDNA2008_MAP) != 0);
+    return ascii_label(st, s, n, NULL, last, (st->flags & XN_IDNA2008_MAP) != 0, classes);
 }
 
 static const xn__profile lookup_profile = {lookup_ascii_label, general_label, false};

@@ -30,18 +30,6 @@
 
 #define ALL_FLAGS XN__UTS46_FLAGS
 
-/* ---- output ----------------------------------------------------------- */
-
-static bool is_lower(unsigned c)
-{
-    return c - 'a' < 26u;
-}
-
-static bool is_digit(unsigned c)
-{
-    return c - '0' < 10u;
-}
-
 /* ---- the state of one call --------------------------------------------- */
 
 typedef xn__domain domain;
@@ -391,15 +379,9 @@ XN__NOINLINE static int plain_ascii_label(domain *d, const char *s, size_t n, un
         if (n >= 4 && s[2] == '-' && s[3] == '-')
             xn__dom_record_label(d, XN_ERR_V2);
     }
-    if (n > 0 && !(f & XN_NO_CHECK_BIDI)) {
-        /* An LDH label that starts with a letter and ends with a letter or
-         * digit passes RFC 5893 §2 as an LTR label; only others need a look. */
-        unsigned a = (unsigned char)(s[0] | 0x20), z = (unsigned char)(s[n - 1] | 0x20);
-        if (!ldh || !is_lower(a) || !(is_lower(z) || is_digit(z))) {
-            uint64_t bits = xn__check_bidi_ascii(s, n);
-            xn__dom_keep_bidi(d, bits, d->label_offset, XN_NO_CODE_POINT);
-        }
-    }
+    if (n > 0 && !(f & XN_NO_CHECK_BIDI))
+        xn__dom_keep_bidi(d, xn__ascii_label_bidi(s, n, classes), d->label_offset,
+                          XN_NO_CODE_POINT);
     out_start = d->out.len;
     if (written)
         d->out.len += n;

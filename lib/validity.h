@@ -7,6 +7,7 @@
 #ifndef XN_VALIDITY_H
 #define XN_VALIDITY_H
 
+#include "ascii.h"
 #include "internal.h"
 #include "props.h"
 
@@ -38,6 +39,19 @@ static inline unsigned xn__ascii_bidi(uint32_t c)
     if (c == '-')
         return XN_BIDI_ES;
     return xn__bidi(xn__props(c));
+}
+
+/* RFC 5893 §2 on an ASCII label of n > 0 bytes whose byte classes
+ * (xn__byte_class[], or-ed) are classes: the violated rule bits.  A label
+ * of letters, digits and '-' that starts with a letter and ends with a
+ * letter or digit is a plain LTR label (L, EN and ES only, first L, last L
+ * or EN) and passes without a look; classes ~0u when not known. */
+static inline uint64_t xn__ascii_label_bidi(const char *s, size_t n, unsigned classes)
+{
+    unsigned a = (unsigned char)(s[0] | 0x20), z = (unsigned char)(s[n - 1] | 0x20);
+    if (!(classes & XN__BC_OTHER) && a - 'a' < 26u && (z - 'a' < 26u || z - '0' < 10u))
+        return 0;
+    return xn__check_bidi_ascii(s, n);
 }
 
 /* RFC 5893 rules 1, 5 and 6 from what one pass over a non-empty label
