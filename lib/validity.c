@@ -16,6 +16,49 @@
  */
 #include "validity.h"
 
+#define ZWNJ 0x200Cu /* ZERO WIDTH NON-JOINER, RFC 5892 A.1 */
+#define ZWJ 0x200Du /* ZERO WIDTH JOINER, RFC 5892 A.2 */
+
+/* UTS #46 §4.1 step 5 with UseSTD3ASCIIRules: an ASCII code point of a
+ * mapped label must be a lower-case letter, a digit or '-'. */
+static inline bool is_ldh_lower(uint32_t c)
+{
+    return c - 'a' < 26u || c - '0' < 10u || c == '-';
+}
+
+/* Step 8: a code point of status valid, or deviation when not
+ * transitional. */
+static inline bool uts46_valid(unsigned status, bool transitional)
+{
+    return status == XN_STATUS_VALID || (status == XN_STATUS_DEVIATION && !transitional);
+}
+
+/* The Bidi_Class of an ASCII code point: letters, digits and '-' without a
+ * table look-up. */
+static inline unsigned ascii_bidi(uint32_t c)
+{
+    if ((c | 0x20) - 'a' < 26u)
+        return XN_BIDI_L;
+    if (c - '0' < 10u)
+        return XN_BIDI_EN;
+    if (c == '-')
+        return XN_BIDI_ES;
+    return xn__bidi(xn__props(c));
+}
+
+/* RFC 5893 rules 1, 5 and 6 from what one pass over a non-empty label
+ * gathered (the classes of its code points as xn__bidi_bit() masks, the
+ * first and the last class): it starts with L, ends with L or EN, and
+ * holds only classes rule 5 allows, so it passes as an LTR label, with no
+ * R, AL or AN that would make the name a Bidi domain name.  (A label whose
+ * last code point is an NSM is left to xn__check_bidi(), which looks past
+ * it.) */
+static inline bool bidi_plain_ltr(unsigned first, unsigned last, uint32_t classes)
+{
+    return first == XN_BIDI_L && (xn__bidi_bit(last) & XN__LTR_END) &&
+           !(classes & ~XN__LTR_ALLOWED);
+}
+
 /* Keeps i as the first offending index when it comes before *first. */
 static inline void note_at(size_t *first, size_t i)
 {
@@ -62,12 +105,12 @@ uint64_t xn__check_joiners(const uint32_t *label, size_t n, size_t *where)
             pending = n;
         }
 
-        if (c == XN__ZWNJ || c == XN__ZWJ) {
+        if (c == ZWNJ || c == ZWJ) {
             /* A.1 and A.2: If Canonical_Combining_Class(Before(cp)) .eq.
              * Virama Then True. */
             if (i > 0 && is_virama(label[i - 1])) {
                 /* valid */
-            } else if (c == XN__ZWJ) {
+            } else if (c == ZWJ) {
                 bits |= XN_ERR_C2;
                 if (i < first)
                     first = i;
@@ -315,11 +358,11 @@ static inline uint64_t uts46_code_point(uint32_t c, bool transitional, bool std3
     uint64_t b = 0;
     uint32_t p;
     if (c < 0x80) {
-        *bc = xn__ascii_bidi(c);
+        *bc = ascii_bidi(c);
         *pp = 0;
         if (c == '.')
             b = XN_ERR_V5;
-        else if (std3 && !xn__is_ldh_lower(c))
+        else if (std3 && !is_ldh_lower(c))
             b = XN_ERR_U1;
         if (xn__is_upper(c)) /* mapped, so not valid here */
             b |= XN_ERR_V7;
@@ -327,9 +370,9 @@ static inline uint64_t uts46_code_point(uint32_t c, bool transitional, bool std3
     }
     *pp = p = xn__props(c);
     *bc = xn__bidi(p);
-    if (!xn__uts46_valid(xn__status(p), transitional))
+    if (!uts46_valid(xn__status(p), transitional))
         b = XN_ERR_V7;
-    if (c == XN__ZWNJ || c == XN__ZWJ)
+    if (c == ZWNJ || c == ZWJ)
         *seen |= XN__FOUND_JOINER;
     return b;
 }
@@ -364,7 +407,7 @@ static inline uint64_t idna2008_code_point(uint32_t c, unsigned *seen, unsigned 
  * each gets a loop of its own).  The Bidi classes seen settle the RFC 5893
  * questions the caller asks next: whether the label makes the name a Bidi
  * domain name (R, AL or AN: XN__FOUND_RTL), and whether it plainly passes
- * the rule as an LTR label (XN__FOUND_LTR_OK, xn__bidi_plain_ltr(): then
+ * the rule as an LTR label (XN__FOUND_LTR_OK, bidi_plain_ltr(): then
  * xn__check_bidi() would find nothing).  And the NFC quick check
  * (xn__nfc_quick_yes()): XN__FOUND_NFC_MAYBE when it cannot say yes. */
 static inline uint64_t check_code_points(const uint32_t *label, size_t n, bool idna2008,
@@ -393,7 +436,7 @@ static inline uint64_t check_code_points(const uint32_t *label, size_t n, bool i
         seen |= XN__FOUND_NFC_MAYBE;
     if (classes & XN__RTL_CLASSES)
         seen |= XN__FOUND_RTL;
-    else if (n > 0 && xn__bidi_plain_ltr(first_bc, bc, classes))
+    else if (n > 0 && bidi_plain_ltr(first_bc, bc, classes))
         seen |= XN__FOUND_LTR_OK;
     if (where)
         *where = first;
