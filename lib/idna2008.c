@@ -234,7 +234,7 @@ XN__NOINLINE static int ascii_label(state *st, const char *s, size_t n, const si
      * third and fourth positions (a reserved LDH label) is not the business
      * of lookup, which tests hyphens on U-labels only (§5.4). */
     if (!(st->flags & XN_NO_STD3_RULES)) {
-        for (i = 0; i < n && (classes & XN__BC_OTHER); i++)
+        for (i = 0; (classes & XN__BC_OTHER) && i < n; i++) /* none without OTHER */
             if (!xn__is_ldh((unsigned char)s[i]))
                 xn__dom_record(st, XN_ERR_U1, xn__dom_offset_of(st, offs, i, n) + (offs ? 0 : i),
                        (unsigned char)s[i]);

@@ -391,7 +391,7 @@ overflow:
     return XN_E_PUNYCODE_OVERFLOW;
 }
 
-/* The encoders for in_len <= XN_LABEL_LIMIT, arguments checked.  A basic
+/* The encoders, arguments checked (in_len not yet).  A basic
  * code point gives one character, any other at most MAX_DIGITS, and a
  * delimiter may come: when out_cap holds that much, encode_small() is made
  * without its bounds tests. */
@@ -399,6 +399,9 @@ static XN__ALWAYS_INLINE int encode_any(const uint32_t *in, size_t in_len,
                                         const unsigned char *case_flags, char *out,
                                         size_t out_cap, size_t *out_len, uint32_t maxint)
 {
+    *out_len = 0;
+    if (in_len > XN_LABEL_LIMIT)
+        return XN_E_TOO_LONG;
     if (in_len <= SMALL_LABEL && out_cap > in_len * MAX_DIGITS)
         return encode_small(in, in_len, case_flags, out, out_cap, 1, out_len, maxint);
     if (in_len <= SMALL_LABEL)
@@ -413,9 +416,6 @@ static int encode_checked(const uint32_t *in, size_t in_len, const unsigned char
         xn__overlap(in, in_len * sizeof *in, out, out_cap) ||
         (case_flags && xn__overlap(case_flags, in_len, out, out_cap)))
         return XN_E_INVALID_ARG;
-    *out_len = 0;
-    if (in_len > XN_LABEL_LIMIT)
-        return XN_E_TOO_LONG;
     /* Without case flags, the path ToASCII takes (maxint the constant). */
     if (!case_flags && maxint == MAXINT)
         return xn__punycode_encode_unchecked(in, in_len, out, out_cap, out_len);
@@ -425,9 +425,6 @@ static int encode_checked(const uint32_t *in, size_t in_len, const unsigned char
 int xn__punycode_encode_unchecked(const uint32_t *in, size_t in_len, char *out,
                                   size_t out_cap, size_t *out_len)
 {
-    *out_len = 0;
-    if (in_len > XN_LABEL_LIMIT)
-        return XN_E_TOO_LONG;
     return encode_any(in, in_len, NULL, out, out_cap, out_len, MAXINT);
 }
 
@@ -535,6 +532,7 @@ static XN__ALWAYS_INLINE int decode(const unsigned char *s, size_t in_len, uint3
     size_t b, len, p, j;
     int rc;
 
+    *out_len = 0;
     if (in_len > XN_ACE_LIMIT)
         return XN_E_TOO_LONG;
 
@@ -624,7 +622,6 @@ static XN__ALWAYS_INLINE int decode(const unsigned char *s, size_t in_len, uint3
 int xn__punycode_decode_unchecked(const char *in, size_t in_len, uint32_t *out,
                                   size_t out_cap, size_t *out_len)
 {
-    *out_len = 0;
     return decode((const unsigned char *)in, in_len, out, out_cap, out_len, NULL);
 }
 
@@ -638,6 +635,5 @@ int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out, size_t out_
         return XN_E_INVALID_ARG;
     if (!case_flags)
         return xn__punycode_decode_unchecked(in, in_len, out, out_cap, out_len);
-    *out_len = 0;
     return decode((const unsigned char *)in, in_len, out, out_cap, out_len, case_flags);
 }
