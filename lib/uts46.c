@@ -260,14 +260,16 @@ static int convert_ace_into(domain *d, const char *ace, size_t m, uint32_t *dec,
 }
 
 /* Step 4.2: a label that is no A-label, validated with the processing
- * choice, then written.  simple: as validate() takes it. */
-static int plain_label(domain *d, const uint32_t *l, size_t n, const size_t *offs, bool simple,
-                       size_t *out_bytes)
+ * choice, then written.  simple: as validate() takes it; ascii: as
+ * write_label() takes it.  Inline: it is the step of most labels. */
+static XN__ALWAYS_INLINE int plain_label(domain *d, const uint32_t *l, size_t n,
+                                         const size_t *offs, bool simple, bool ascii,
+                                         size_t *out_bytes)
 {
     int rc = validate(d, l, n, offs, (d->flags & XN_TRANSITIONAL) != 0, false, simple);
     if (rc != XN_OK)
         return rc;
-    return write_label(d, l, n, d->to_ascii && xn__all_ascii(l, n), out_bytes);
+    return write_label(d, l, n, ascii, out_bytes);
 }
 
 /* Step 4 for a label of code points: an A-label is decoded and checked,
@@ -304,7 +306,7 @@ static int convert_label(domain *d, const uint32_t *l, size_t n, const size_t *o
          * like any other label below. */
     }
 
-    return plain_label(d, l, n, offs, simple, out_bytes);
+    return plain_label(d, l, n, offs, simple, d->to_ascii && xn__all_ascii(l, n), out_bytes);
 }
 
 /* ---- the fast path: a label of ASCII bytes --------------------------------- */
@@ -329,7 +331,7 @@ static int ace_as_plain_label(domain *d, const char *s, size_t n, size_t *bytes)
         unsigned c = (unsigned char)s[i];
         l[i] = xn__is_upper(c) ? c + 32u : c;
     } while (++i < n);
-    rc = plain_label(d, l, n, NULL, false, bytes);
+    rc = plain_label(d, l, n, NULL, false, true, bytes);
     xn__scratch_free(heap);
     return rc;
 }
@@ -444,13 +446,10 @@ XN__NOINLINE static int general_label(domain *d, const unsigned char *u, size_t 
                                                     : XN__MAP_NONTRANSITIONAL,
                        &m, pdot, pdot_at);
 
-    /* Step 2, Normalize, only where the quick check says it may matter.  A
-     * simple label that is no A-label skips convert_label()'s calls. */
-    if (rc == XN_OK && m.nfc_yes && m.simple && !xn__has_ace_prefix(m.cp, m.n)) {
-        rc = validate(d, m.cp, m.n, NULL, false, false, true);
-        if (rc == XN_OK)
-            rc = write_label(d, m.cp, m.n, m.ascii, &bytes);
-    } else if (rc == XN_OK && m.nfc_yes)
+    /* Step 2, Normalize, only where the quick check says it may matter. */
+    if (rc == XN_OK && m.nfc_yes && !xn__has_ace_prefix(m.cp, m.n))
+        rc = plain_label(d, m.cp, m.n, m.offs, m.simple, m.ascii, &bytes);
+    else if (rc == XN_OK && m.nfc_yes)
         rc = convert_label(d, m.cp, m.n, m.offs, m.simple, &bytes);
     else if (rc == XN_OK)
         rc = normalized_label(d, m.cp, m.n, &bytes);
