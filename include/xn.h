@@ -14,7 +14,9 @@
  *   holds its length without the NUL.  When it does not fit, the function
  *   returns XN_E_BUFFER_TOO_SMALL and sets *out_len to the length needed
  *   (without the NUL); out == NULL with out_cap == 0 is such a size query.
- *   Nothing is written past out_cap bytes.
+ *   Nothing is written past out_cap bytes; bytes after the NUL (or, on a
+ *   failure, after out[0]) may be changed, as the ASCII paths store 16
+ *   bytes at a time.
  * - Functions return 0 (XN_OK) on success and a negative xn_status on failure.
  * - A NULL pointer where data is required is XN_E_INVALID_ARG.  A NULL input
  *   pointer is accepted only together with a length of 0.

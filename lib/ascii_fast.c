@@ -325,7 +325,10 @@ size_t xn__ascii_label_end(const unsigned char *u, size_t pos, size_t n, unsigne
  * stricter than xn__dom_enter()'s: a call that passes them (with no report)
  * goes on to the labels without being checked again; any other call goes,
  * arguments untouched, to the whole general path, which tries the fast path
- * itself on the names not tried here (xn__ascii_fast_tried()). */
+ * itself on the names not tried here (xn__ascii_fast_tried()).  A name it
+ * does not try again is one refused here for its arguments, and then
+ * xn__dom_enter() refuses the call too or the output has no room for the
+ * name (n >= cap), which the fast path would refuse as well. */
 enum { TAKEN, CHECKED, UNCHECKED };
 
 static XN__ALWAYS_INLINE int whole_name(const char *in, size_t n, char *out, size_t cap,
