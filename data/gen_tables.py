@@ -2,9 +2,11 @@
 """Generates xn's per-code-point property tables from the pinned Unicode files.
 
     python3 gen_tables.py --data-dir DIR --out-c xn_tables.c --out-h xn_tables.h
+                          --out-nfc xn_nfc.txt
 
 Reads the Unicode Character Database and IDNA files listed in INPUTS from DIR
-and writes two static, two-stage lookup tables (see lib/props.h):
+(each checked against the SHA-256 that DIR/README.md gives for it) and writes
+two static, two-stage lookup tables (see lib/props.h):
 
   * the property word of every code point: UTS #46 status, Bidi_Class,
     Joining_Type, virama (ccc=9), General_Category=M, NFC_Quick_Check,
@@ -22,6 +24,7 @@ Python 3 standard library only.
 """
 
 import argparse
+import hashlib
 import os
 import re
 import sys
@@ -44,6 +47,8 @@ INPUTS = [
     ("Blocks.txt", "Blocks"),
     ("HangulSyllableType.txt", "HangulSyllableType"),
 ]
+# UnicodeData.txt has no version line: its folder's README vouches for it.
+UNICODE_DATA = "UnicodeData.txt"
 
 # ---- the property word (keep in step with the header written below) -------
 
@@ -59,6 +64,10 @@ PROP_SIMPLE = 1 << 15
 PROP_SIMPLE_TR = 1 << 22
 PROP_LTR_START = 1 << 23
 PROP_LTR_END = 1 << 24
+# Combines with the character before it and starts a composition (new in
+# Unicode 16.0), or canonically decomposes to a sequence holding one: ICU's
+# normalizer handles these from ICU 76 on (ICU-22707).
+PROP_NFC_BOTH_WAYS = 1 << 25
 IDNA2008_SHIFT, IDNA2008_MASK = 16, 0x7
 SCRIPT_SHIFT, SCRIPT_MASK = 19, 0x7
 
@@ -496,6 +505,138 @@ def derive_idna2008(gc, nchar, default_ignorable, white_space, join_control,
     return out
 
 
+# ---- the data set's checksums ---------------------------------------------
+
+SHA_ROW_RE = re.compile(r"^\|\s*([A-Za-z0-9_]+\.txt)\s*\|.*\|\s*([0-9a-f]{64})\s*\|\s*$")
+
+
+def check_checksums(data_dir, names):
+    """Every file the generator reads must be listed in DIR/README.md with
+    its SHA-256 (a table row "| NAME | ... | SHA-256 |"), and match it; the
+    folder's name must be the version the files carry."""
+    readme = os.path.join(data_dir, "README.md")
+    try:
+        with open(readme, "r", encoding="utf-8") as f:
+            rows = f.read().split("\n")
+    except OSError as e:
+        raise DataError("%s: cannot read: %s" % (readme, e.strerror))
+    want = {}
+    for lineno, line in enumerate(rows, 1):
+        m = SHA_ROW_RE.match(line)
+        if m:
+            if m.group(1) in want:
+                fail("README.md", lineno, "%s listed twice" % m.group(1))
+            want[m.group(1)] = (m.group(2), lineno)
+    for name in names:
+        if name not in want:
+            fail("README.md", "-", "no SHA-256 row for %s" % name)
+        with open(os.path.join(data_dir, name), "rb") as f:
+            got = hashlib.sha256(f.read()).hexdigest()
+        if got != want[name][0]:
+            fail("README.md", want[name][1], "%s has SHA-256 %s, the README "
+                 "says %s: not the published file" % (name, got, want[name][0]))
+
+
+# ---- UnicodeData.txt: the canonical decompositions ---------------------------
+
+def read_canonical_decompositions(data_dir, ccc):
+    """Returns {cp: (cps...)} for every canonical decomposition mapping of
+    UnicodeData.txt (field 5 without a <tag>), one level as published.
+    Strict: 15 fields a line, code points ascending, First/Last pairs
+    matched, and field 3 equal to DerivedCombiningClass.txt's value."""
+    name = UNICODE_DATA
+    path = os.path.join(data_dir, name)
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except OSError as e:
+        raise DataError("%s: cannot read: %s" % (path, e.strerror))
+    try:
+        text = raw.decode("ascii")
+    except UnicodeDecodeError as e:
+        raise DataError("%s: not ASCII (byte %d)" % (name, e.start))
+    if not text.endswith("\n") or "\r" in text:
+        raise DataError("%s: not newline-terminated lines" % name)
+    decomp = {}
+    last = -1
+    first_of_range = None
+    for lineno, line in enumerate(text[:-1].split("\n"), 1):
+        f = line.split(";")
+        if len(f) != 15:
+            fail(name, lineno, "expected 15 fields, found %d" % len(f))
+        lo, hi = parse_range(name, lineno, f[0])
+        cp = lo
+        if cp <= last:
+            fail(name, lineno, "code point %04X out of order" % cp)
+        last = cp
+        if f[1].endswith(", First>"):
+            first_of_range = (cp, f[1][:-len(", First>")])
+        elif f[1].endswith(", Last>"):
+            if first_of_range is None or \
+                    first_of_range[1] != f[1][:-len(", Last>")]:
+                fail(name, lineno, "a Last line without its First line")
+            first_of_range = None
+        elif first_of_range is not None:
+            fail(name, lineno, "a First line without its Last line")
+        if not re.match(r"^\d{1,3}$", f[3]) or int(f[3]) != ccc[cp]:
+            fail(name, lineno, "Canonical_Combining_Class %r differs from "
+                 "DerivedCombiningClass.txt's %d" % (f[3], ccc[cp]))
+        d = f[5]
+        if not d or d.startswith("<"):
+            if d and not re.match(r"^<[A-Za-z]+> [0-9A-F ]+$", d):
+                fail(name, lineno, "malformed decomposition %r" % d)
+            continue
+        seq = parse_cps(name, lineno, d)
+        if not 1 <= len(seq) <= 2:
+            fail(name, lineno, "a canonical decomposition of %d code points"
+                 % len(seq))
+        decomp[cp] = seq
+    if first_of_range is not None:
+        fail(name, "-", "a First line without its Last line")
+    return decomp
+
+
+def nfc_both_ways(decomp, fce, nfc_qc):
+    """The code points ICU's normalizer needs its ICU 76 engine for: those
+    that combine with the character before them (NFC_Quick_Check=Maybe) and
+    are the first character of a primary composite, and every code point
+    whose full canonical decomposition holds one of those."""
+    primary_firsts = {seq[0] for cp, seq in decomp.items()
+                      if len(seq) == 2 and cp not in fce}
+    both = {cp for cp in primary_firsts if nfc_qc[cp] == 2}
+
+    def full(cp):
+        if cp not in decomp:
+            return (cp,)
+        return tuple(x for c in decomp[cp] for x in full(c))
+    return both | {cp for cp in decomp if both.intersection(full(cp))}
+
+
+def nfc_source(version, ccc, decomp, fce):
+    """gennorm2's text input for NFC: the version, ccc runs, and the
+    decompositions ('=' round-trips, '>' does not)."""
+    out = ["# xn's NFC data, Unicode %s: gennorm2 input generated by" % version,
+           "# data/gen_tables.py from UnicodeData.txt, DerivedCombiningClass.txt",
+           "# and DerivedNormalizationProps.txt.  Do not edit.",
+           "* Unicode %s" % version, "", "# Canonical_Combining_Class"]
+    cp = 0
+    while cp < NCP:
+        if not ccc[cp]:
+            cp += 1
+            continue
+        hi = cp
+        while hi + 1 < NCP and ccc[hi + 1] == ccc[cp]:
+            hi += 1
+        rng = "%04X" % cp if hi == cp else "%04X..%04X" % (cp, hi)
+        out.append("%s:%d" % (rng, ccc[cp]))
+        cp = hi + 1
+    out += ["", "# Canonical decompositions"]
+    for cp in sorted(decomp):
+        out.append("%04X%s%s" % (cp, ">" if cp in fce else "=",
+                                 " ".join("%04X" % c for c in decomp[cp])))
+    return "\n".join(out) + "\n"
+
+
 # ---- two-stage tables ------------------------------------------------------
 
 def two_stage(values, elem_bytes, shifts=range(4, 11)):
@@ -547,11 +688,16 @@ def write_file(path, text):
     os.replace(tmp, path)
 
 
-def generate(data_dir, out_c, out_h):
+def generate(data_dir, out_c, out_h, out_nfc):
+    check_checksums(data_dir, [n for n, _ in INPUTS] + [UNICODE_DATA])
     files = {}
     for name, header_name in INPUTS:
         files[name] = UcdFile(data_dir, name, header_name)
     version = files["IdnaMappingTable.txt"].version
+    folder = os.path.basename(os.path.normpath(data_dir))
+    if folder != version:
+        fail("IdnaMappingTable.txt", files["IdnaMappingTable.txt"].version_line,
+             "Unicode %s in a folder named %s" % (version, folder))
     for name, _ in INPUTS:
         f = files[name]
         if f.version != version:
@@ -612,6 +758,10 @@ def generate(data_dir, out_c, out_h):
             return None
         return parse_cps(name, lineno, fields[0])
     nfkc_cf = fill_property(f, None, cf_value, prop="NFKC_CF")
+    fce = fill_property(f, False, lambda lineno, fields: True,
+                        prop="Full_Composition_Exclusion", nvalues=0,
+                        need_missing=False)
+    fce = {cp for cp in range(NCP) if fce[cp]}
     for cp in range(NCP):
         if nfkc_cf[cp] == (cp,):
             nfkc_cf[cp] = None
@@ -669,6 +819,9 @@ def generate(data_dir, out_c, out_h):
         return HST_VALUES[fields[0]]
     hst = fill_property(f, None, hst_value)
 
+    decomp = read_canonical_decompositions(data_dir, ccc)
+    both_ways = nfc_both_ways(decomp, fce, nfc_qc)
+
     idna2008 = derive_idna2008(gc, nchar, default_ignorable, white_space,
                                join_control, hst, blocks, nfkc_cf)
 
@@ -686,6 +839,8 @@ def generate(data_dir, out_c, out_h):
             w |= PROP_NFC_QC_NOT_YES
         if ccc[cp]:
             w |= PROP_CCC_NONZERO
+        if cp in both_ways:
+            w |= PROP_NFC_BOTH_WAYS
         w |= simple_bits(cp, status[cp], bidi[cp], gc[cp])
         props[cp] = w
     props_invalid = (S_DISALLOWED << STATUS_SHIFT) \
@@ -716,7 +871,7 @@ def generate(data_dir, out_c, out_h):
     banner = ["Generated by data/gen_tables.py; do not edit.",
               "",
               "Unicode %s, from these files of data/:" % version]
-    banner += ["  " + n for n, _ in INPUTS]
+    banner += ["  " + n for n, _ in INPUTS + [(UNICODE_DATA, None)]]
     banner += ["",
               "Tables (bytes):"]
     for name, ctype, n, b in sizes:
@@ -762,6 +917,12 @@ def generate(data_dir, out_c, out_h):
                       ("LTR_END", PROP_LTR_END)):
         h.append("#define XN_PROP_%s (1u << %d)\n"
                  % (name, bit.bit_length() - 1))
+    h.append("/* Combines with the character before and starts a composition, "
+             "or decomposes\n * to a sequence holding one: ICU's normalizer "
+             "needs its ICU 76 engine\n * for these (%d code points). */\n"
+             % len(both_ways))
+    h.append("#define XN_PROP_NFC_BOTH_WAYS (1u << %d)\n"
+             % (PROP_NFC_BOTH_WAYS.bit_length() - 1))
     h.append("\n/* The RFC 5892 derived property. */\n")
     h.append("#define XN_PROP_IDNA2008_SHIFT %d\n" % IDNA2008_SHIFT)
     h.append("#define XN_PROP_IDNA2008_MASK 0x%Xu\n" % IDNA2008_MASK)
@@ -800,6 +961,7 @@ def generate(data_dir, out_c, out_h):
 
     write_file(out_h, "".join(h))
     write_file(out_c, "".join(c))
+    write_file(out_nfc, nfc_source(version, ccc, decomp, fce))
 
 
 def main(argv):
@@ -807,9 +969,10 @@ def main(argv):
     ap.add_argument("--data-dir", required=True)
     ap.add_argument("--out-c", required=True)
     ap.add_argument("--out-h", required=True)
+    ap.add_argument("--out-nfc", required=True)
     args = ap.parse_args(argv)
     try:
-        generate(args.data_dir, args.out_c, args.out_h)
+        generate(args.data_dir, args.out_c, args.out_h, args.out_nfc)
     except DataError as e:
         sys.stderr.write("gen_tables.py: %s\n" % e)
         return 1

@@ -95,10 +95,28 @@ extern "C" {
  * storage, never NULL.  @since 0.1 */
 XN_API const char *xn_version(void);
 
-/* The Unicode version of the data every IDNA property comes from, e.g.
- * "15.0.0", as read from data/ when the library was built.  Static storage,
- * never NULL.  @since 0.1 */
+/* The Unicode version of the data set every IDNA property and NFC come
+ * from, e.g. "17.0.0": the newest data/<version>/ folder when the library
+ * was built, the same on every platform.  Static storage, never NULL.
+ * @since 0.1 */
 XN_API const char *xn_unicode_version(void);
+
+/* The version of the ICU the library was built with, e.g. "72.1".  xn runs
+ * ICU's normalizer engine on its own NFC data (xn_unicode_version()); ICU's
+ * engine before 76 cannot normalize the few characters that both combine
+ * with the one before them and start a composition (new in Unicode 16.0),
+ * and with such an ICU a name holding one fails with XN_E_ICU_TOO_OLD.
+ * Static storage, never NULL.  @since 1.0 */
+XN_API const char *xn_icu_version(void);
+
+/* Normalizes in[0..in_len) (UTF-8) to NFC (UAX #15) with xn's normalizer:
+ * ICU's engine on the data of xn_unicode_version(), the normalization
+ * every conversion uses.  Output and size query as for every function
+ * here.  Returns XN_OK; XN_E_BUFFER_TOO_SMALL (*out_len = length needed);
+ * XN_E_BAD_UTF8; XN_E_ICU_TOO_OLD (see xn_icu_version()); XN_E_NOMEM;
+ * XN_E_TOO_LONG when in_len > 357913941 (ICU counts in int32_t);
+ * XN_E_INVALID_ARG.  @since 1.0 */
+XN_API int xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len);
 
 /* ---------------------------------------------------------------------------
  * Status codes
@@ -122,6 +140,9 @@ XN_API const char *xn_unicode_version(void);
     X(XN_E_BAD_UTF8, -5, "input is not well-formed UTF-8")                         \
     /* a dependency (ICU) failed unexpectedly, e.g. its data is missing */         \
     X(XN_E_INTERNAL, -6, "internal error in a dependency (ICU)")                   \
+    /* the linked ICU's normalizer is older than xn's Unicode data need for a */ \
+    /* character of the input (ICU < 76; see xn_icu_version()) */                \
+    X(XN_E_ICU_TOO_OLD, -7, "the linked ICU (before 76) cannot normalize a character of the input") \
     /* non-ASCII before the last delimiter */                                      \
     X(XN_E_PUNYCODE_BAD_BASIC, -10, "Punycode: non-ASCII character before the delimiter") \
     /* a character that is no base-36 digit */                                     \

@@ -480,7 +480,10 @@ uint64_t xn__check_uts46_code_points(const uint32_t *label, size_t n, bool trans
 uint64_t xn__check_idna2008_code_points(const uint32_t *label, size_t n, size_t *where,
                                         unsigned *found);
 
-/* ---- normalize.c: NFC through ICU ---------------------------------------- */
+/* ---- normalize.c: NFC by ICU's engine on xn's data ------------------------
+ * Each call below that asks ICU may also return XN_E_ICU_TOO_OLD (an ICU
+ * before 76 and a code point with XN_PROP_NFC_BOTH_WAYS) and XN_E_NOMEM
+ * when ICU runs out of memory. */
 
 /* True when the label is certainly in NFC by the quick-check bits of the
  * tables (no ICU call). */
@@ -507,7 +510,5 @@ int xn__nfc_scratch(const uint32_t *label, size_t n, uint32_t small[XN__SMALL_LA
  * XN__FOUND_NFC_MAYBE).  Returns XN_OK, XN_E_NOMEM, or XN_E_INTERNAL. */
 int xn__is_nfc(const uint32_t *label, size_t n, bool *is_nfc);
 
-/* ICU's Unicode version, e.g. "15.0" as major.minor, for the version test. */
-void xn__icu_unicode_version(unsigned char version[4]);
 
 #endif

@@ -65,6 +65,26 @@ static XN__ALWAYS_INLINE int push(xn__mapped *m, run *r, uint32_t c, uint32_t p,
     return XN_OK;
 }
 
+/* Appends c, one code point of a mapping read at input offset at: a
+ * U+002E in it ends the label, and what follows opens the next one (the
+ * carry). */
+static XN__ALWAYS_INLINE int put_mapped(xn__mapped *m, run *r, xn__carry *cy, uint32_t c,
+                                        size_t at, bool *dot, size_t *pdot_at)
+{
+    if (*dot) {
+        if (cy->n >= XN__CARRY_MAX)
+            return XN_E_INTERNAL;
+        cy->cp[cy->n++] = c;
+        cy->offset = at;
+    } else if (c == '.') {
+        *dot = true;
+        *pdot_at = at;
+    } else {
+        return push(m, r, c, xn__props(c), at);
+    }
+    return XN_OK;
+}
+
 /* xn__map_label() for one mode, a constant in each of its three copies:
  * fewer live values, fewer spills. */
 static XN__ALWAYS_INLINE int map_label(const unsigned char *u, size_t in_len, size_t *ppos,
@@ -125,15 +145,18 @@ static XN__ALWAYS_INLINE int map_label(const unsigned char *u, size_t in_len, si
             (status == XN_STATUS_DEVIATION && mode == XN__MAP_TRANSITIONAL)) {
             k = xn__mapping(c, &seq);
             for (i = 0; i < k; i++) {
-                if (dot) { /* the rest of the mapping opens the next label */
-                    if (cy->n >= XN__CARRY_MAX)
-                        return XN_E_INTERNAL;
-                    cy->cp[cy->n++] = seq[i];
-                    cy->offset = at;
-                } else if (seq[i] == '.') {
-                    dot = true;
-                    *pdot_at = at;
-                } else if ((rc = push(m, &r, seq[i], xn__props(seq[i]), at)) != XN_OK) {
+                const uint32_t *dev;
+                unsigned j, dk;
+                /* Transitional: a deviation character in a mapping is
+                 * mapped too (U+1E9E maps to U+00DF since Unicode 15.1,
+                 * so to "ss"); deviation mappings hold none. */
+                if (mode == XN__MAP_TRANSITIONAL &&
+                    xn__status(xn__props(seq[i])) == XN_STATUS_DEVIATION) {
+                    dk = xn__mapping(seq[i], &dev);
+                    for (j = 0; j < dk; j++)
+                        if ((rc = put_mapped(m, &r, cy, dev[j], at, &dot, pdot_at)) != XN_OK)
+                            return rc;
+                } else if ((rc = put_mapped(m, &r, cy, seq[i], at, &dot, pdot_at)) != XN_OK) {
                     return rc;
                 }
             }

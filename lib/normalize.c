@@ -1,21 +1,109 @@
 /*
- * Normalization through ICU (NFC and its quick check); ICU also serves
- * idna2003.c (StringPrep) and display.c (the spoof checker).
+ * Normalization: ICU's normalizer engine on xn's own NFC data.
  *
- * ICU's NFC instance is a process-wide singleton that ICU creates once,
- * thread-safely, and never frees while the library is loaded, so every call
- * may ask for it without any state of ours.
+ * The data come from the Unicode files in data/<version>/, compiled at build
+ * time by the linked ICU's gennorm2 and icupkg into a package embedded in
+ * libxn (xn_nfc_data.c), so NFC follows the same Unicode version as the
+ * mapping and property tables on every ICU.  The package is registered with
+ * udata_setAppData() and the normalizer opened with unorm2_getInstance() on
+ * first use, under a lock, and published only once both succeeded: a
+ * failure (ICU out of memory) leaves nothing behind, and the next call
+ * tries again.  ICU keeps the normalizer until u_cleanup(), so the pointer
+ * stays good for the life of the process.
+ *
+ * ICU's engine handles the characters that both combine with the one
+ * before them and start a composition (new in Unicode 16.0) from ICU 76 on
+ * (ICU-22707).  Built with an older ICU, xn refuses text holding one of
+ * them, or a character that decomposes to one (XN_PROP_NFC_BOTH_WAYS), with
+ * XN_E_ICU_TOO_OLD wherever it would ask the normalizer: never a wrong
+ * answer.  ICU also serves idna2003.c (StringPrep) and display.c (the spoof
+ * checker), with its own data.
  */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include <unicode/uchar.h>
+#include <unicode/udata.h>
 #include <unicode/unorm2.h>
 #include <unicode/uversion.h>
 
 #include "internal.h"
 #include "props.h"
+#include "utf8.h"
+#include "xn_nfc_data.h"
 
 /* UTF-16 on the stack for a label of XN__SMALL_LABEL code points, on the
  * heap for a longer one (xn__scratch). */
 #define U16_SMALL (2 * XN__SMALL_LABEL)
+
+/* Whether this ICU's engine is older than the data need. */
+#define OLD_ENGINE (U_ICU_VERSION_MAJOR_NUM < 76)
+
+static _Atomic(const UNormalizer2 *) nfc_published;
+static pthread_mutex_t nfc_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* ICU's failure as xn's status: out of memory is XN_E_NOMEM. */
+static int icu_status(UErrorCode err)
+{
+    return err == U_MEMORY_ALLOCATION_ERROR ? XN_E_NOMEM : XN_E_INTERNAL;
+}
+
+XN__NOINLINE static int nfc_open(const UNormalizer2 **out)
+{
+    const UNormalizer2 *nfc;
+    UErrorCode err = U_ZERO_ERROR;
+
+    pthread_mutex_lock(&nfc_lock);
+    nfc = atomic_load_explicit(&nfc_published, memory_order_relaxed);
+    if (!nfc) {
+        /* A second registration (after a failed open) is only a warning. */
+        udata_setAppData(XN_NFC_PACKAGE, xn__nfc_package, &err);
+        if (U_SUCCESS(err))
+            nfc = unorm2_getInstance(XN_NFC_PACKAGE, XN_NFC_ITEM, UNORM2_COMPOSE, &err);
+        if (U_FAILURE(err))
+            nfc = NULL;
+        else
+            atomic_store_explicit(&nfc_published, nfc, memory_order_release);
+    }
+    pthread_mutex_unlock(&nfc_lock);
+    *out = nfc;
+    return nfc ? XN_OK : icu_status(err);
+}
+
+/* xn's NFC normalizer, opened on the first call. */
+static int nfc_instance(const UNormalizer2 **out)
+{
+    *out = atomic_load_explicit(&nfc_published, memory_order_acquire);
+    return *out ? XN_OK : nfc_open(out);
+}
+
+/* XN_E_ICU_TOO_OLD when this ICU's engine cannot normalize one of the code
+ * points; XN_OK otherwise (always, from ICU 76 on). */
+static int engine_can(const uint32_t *s, size_t n)
+{
+#if OLD_ENGINE
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (xn__props(s[i]) & XN_PROP_NFC_BOTH_WAYS)
+            return XN_E_ICU_TOO_OLD;
+#else
+    (void)s;
+    (void)n;
+#endif
+    return XN_OK;
+}
+
+/* The code point at s[*i] (ICU's output is well-formed UTF-16: a lead
+ * surrogate is followed by a trail surrogate); *i moves past it. */
+static uint32_t utf16_next(const UChar *s, int32_t n, int32_t *i)
+{
+    uint32_t c = s[(*i)++];
+    if (c >= 0xD800 && c < 0xDC00 && *i < n)
+        c = (c << 10) + s[(*i)++] - ((0xD800u << 10) + 0xDC00u - 0x10000u);
+    return c;
+}
 
 bool xn__nfc_quick_yes(const uint32_t *label, size_t n)
 {
@@ -63,26 +151,24 @@ int xn__nfc(const uint32_t *label, size_t n, uint32_t *out, size_t out_cap, size
     size_t o = 0;
     int rc = XN_OK;
     UErrorCode err = U_ZERO_ERROR;
-    const UNormalizer2 *nfc = unorm2_getNFCInstance(&err);
+    const UNormalizer2 *nfc = NULL;
 
     if (!src || !dst)
         rc = XN_E_NOMEM;
-    else if (U_FAILURE(err))
-        rc = XN_E_INTERNAL;
-    else if (!xn__to_utf16(label, n, src, 2 * n, &src_n))
+    if (rc == XN_OK)
+        rc = engine_can(label, n);
+    if (rc == XN_OK)
+        rc = nfc_instance(&nfc);
+    if (rc == XN_OK && !xn__to_utf16(label, n, src, 2 * n, &src_n))
         rc = XN_E_TOO_LONG;
     if (rc == XN_OK) {
         dst_n = unorm2_normalize(nfc, src, src_n, dst, (int32_t)dst_cap, &err);
         if (err == U_BUFFER_OVERFLOW_ERROR)
             rc = XN_E_TOO_LONG;
         else if (U_FAILURE(err))
-            rc = XN_E_INTERNAL;
-        for (i = 0; rc == XN_OK && i < dst_n; i++) {
-            uint32_t c = dst[i];
-            /* ICU's output is well-formed: a lead surrogate is followed by a
-             * trail surrogate. */
-            if (c >= 0xD800 && c < 0xDC00 && i + 1 < dst_n)
-                c = (c << 10) + dst[++i] - ((0xD800u << 10) + 0xDC00u - 0x10000u);
+            rc = icu_status(err);
+        for (i = 0; rc == XN_OK && i < dst_n;) {
+            uint32_t c = utf16_next(dst, dst_n, &i);
             if (o >= out_cap)
                 rc = XN_E_TOO_LONG;
             else
@@ -125,24 +211,95 @@ int xn__is_nfc(const uint32_t *label, size_t n, bool *is_nfc)
     int32_t src_n;
     UErrorCode err = U_ZERO_ERROR;
     const UNormalizer2 *nfc;
+    int rc = engine_can(label, n);
 
-    nfc = unorm2_getNFCInstance(&err);
-    if (U_FAILURE(err))
-        return XN_E_INTERNAL;
+    if (rc == XN_OK)
+        rc = nfc_instance(&nfc);
+    if (rc != XN_OK)
+        return rc;
     src = xn__scratch(small_src, sizeof small_src, 2 * n * sizeof(UChar), &heap);
     if (!src)
         return XN_E_NOMEM;
     xn__to_utf16(label, n, src, 2 * n, &src_n); /* fits: 2 * n units */
     *is_nfc = unorm2_isNormalized(nfc, src, src_n, &err) != 0;
     xn__scratch_free(heap);
-    return U_FAILURE(err) ? XN_E_INTERNAL : XN_OK;
+    return U_FAILURE(err) ? icu_status(err) : XN_OK;
 }
 
-void xn__icu_unicode_version(unsigned char version[4])
+const char *xn_icu_version(void)
 {
-    UVersionInfo v;
-    int i;
-    u_getUnicodeVersion(v);
-    for (i = 0; i < 4; i++)
-        version[i] = v[i];
+    return U_ICU_VERSION;
+}
+
+int xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len)
+{
+    const unsigned char *u = (const unsigned char *)in;
+    uint32_t *cp = NULL;
+    UChar *src = NULL, *dst = NULL;
+    int32_t src_n, dst_n = 0, dst_cap, i;
+    size_t n = 0, pos = 0, need = 0;
+    const UNormalizer2 *nfc;
+    UErrorCode err = U_ZERO_ERROR;
+    int rc = XN_OK;
+
+    if (!out_len || (!in && in_len) || (!out && out_cap) ||
+        (out && xn__overlap(in, in_len, out, out_cap)))
+        return XN_E_INVALID_ARG;
+    *out_len = 0;
+    if (out_cap)
+        out[0] = '\0';
+    /* ICU counts in int32_t; NFC at most triples a text. */
+    if (in_len > (size_t)INT32_MAX / 6)
+        return XN_E_TOO_LONG;
+    rc = nfc_instance(&nfc);
+    if (rc != XN_OK)
+        return rc;
+    cp = malloc((in_len ? in_len : 1) * sizeof *cp);
+    if (!cp)
+        return XN_E_NOMEM;
+    while (pos < in_len) {
+        size_t k = xn__utf8_decode(u + pos, in_len - pos, &cp[n]);
+        if (!k) {
+            rc = XN_E_BAD_UTF8;
+            break;
+        }
+        pos += k;
+        n++;
+    }
+    if (rc == XN_OK)
+        rc = engine_can(cp, n);
+    dst_cap = (int32_t)(3 * 2 * n + 1);
+    if (rc == XN_OK) {
+        src = malloc((2 * n + 1) * sizeof *src);
+        dst = malloc((size_t)dst_cap * sizeof *dst);
+        if (!src || !dst)
+            rc = XN_E_NOMEM;
+    }
+    if (rc == XN_OK) {
+        xn__to_utf16(cp, n, src, 2 * n, &src_n); /* fits: 2 * n units */
+        dst_n = unorm2_normalize(nfc, src, src_n, dst, dst_cap, &err);
+        if (U_FAILURE(err))
+            rc = icu_status(err);
+    }
+    for (i = 0; rc == XN_OK && i < dst_n;) {
+        uint32_t c = utf16_next(dst, dst_n, &i);
+        size_t k = xn__utf8_length(c);
+        if (need + k <= out_cap)
+            xn__utf8_put(c, out + need);
+        need += k;
+    }
+    free(cp);
+    free(src);
+    free(dst);
+    if (rc != XN_OK)
+        return rc;
+    *out_len = need;
+    if (need > out_cap) {
+        if (out_cap)
+            out[0] = '\0';
+        return XN_E_BUFFER_TOO_SMALL;
+    }
+    if (need < out_cap)
+        out[need] = '\0';
+    return XN_OK;
 }

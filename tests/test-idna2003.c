@@ -25,7 +25,7 @@
  * 4. Threads: the Nameprep profile opened from several threads at once,
  *    before any other call, gives every thread one thread's answers.
  * With --diff, every name of the benchmark corpora and every source of
- * IdnaTestV2.txt 15.0.0 goes through both libraries (see diff_main()).
+ * IdnaTestV2.txt of the data set goes through both libraries (see diff_main()).
  */
 #include <pthread.h>
 #include <stdbool.h>
@@ -36,6 +36,7 @@
 
 #include "internal.h"
 #include "props.h"
+#include "test-version.h"
 #include "testdata.h"
 
 #ifdef HAVE_LIBIDN
@@ -693,9 +694,9 @@ static int diff_main(const char *testdata, const char *corpus)
         }
         memset(&r, 0, sizeof r);
         r.flags = flag_sets[k];
-        test_each_name(testdata, "unicode-idna-15.0.0/IdnaTestV2.txt", TEST_V2_SOURCE, diff_one,
+        test_each_name(testdata, "unicode-" TEST_UNICODE_VERSION "/IdnaTestV2.txt", TEST_V2_SOURCE, diff_one,
                        &r);
-        snprintf(what, sizeof what, "IdnaTestV2 15.0.0 sources flags %#x", flag_sets[k]);
+        snprintf(what, sizeof what, "IdnaTestV2 " TEST_UNICODE_VERSION " sources flags %#x", flag_sets[k]);
         test_tally_print("libidn", what, &r.t, excuse_text, EXCUSES);
     }
     return test_finish("idna2003-libidn");

@@ -10,7 +10,7 @@
  *   test_uncomment, test_field_is    a line without its '#' comment; a field
  *   test_read_range(f, &lo, &hi)     a UCD code point range "XXXX..YYYY"
  *   test_uts46_line(s, n, &row)      one IdnaMappingTable.txt line
- *   test_idna2008_line(s, n, &row)   one Idna2008-15.0.0.txt line
+ *   test_idna2008_line(s, n, &row)   one Idna2008.txt line
  *   test_buf, test_buf_put/_cp/_free a growable NUL-terminated byte string
  *   test_hexval, test_read_hex       hex digits; a code point written in hex
  *   test_unescape_v2(s, n, &b)       IdnaTestV2's \uXXXX and \x{XXXX} escapes
@@ -231,7 +231,7 @@ static inline bool test_read_range(const test_field *f, uint32_t *lo, uint32_t *
     return p == end && *lo <= *hi;
 }
 
-/* The RFC 5892 derived property values, in Idna2008-15.0.0.txt's words and
+/* The RFC 5892 derived property values, in Idna2008.txt's words and
  * the order of the library's values. */
 enum {
     TEST_IDNA2008_PVALID,
@@ -244,14 +244,14 @@ enum {
 static const char *const test_idna2008_names[] = {"PVALID", "CONTEXTJ", "CONTEXTO",
                                                   "DISALLOWED", "UNASSIGNED"};
 
-/* One line of Idna2008-15.0.0.txt. */
+/* One line of Idna2008.txt. */
 typedef struct test_idna2008_row {
     uint32_t lo, hi;
     int value;       /* TEST_IDNA2008_* */
     bool is_default; /* a "# @missing:" line: the value of code points not listed */
 } test_idna2008_row;
 
-/* Parses line[0..n) of Idna2008-15.0.0.txt strictly: 1 and *r for a row or
+/* Parses line[0..n) of Idna2008.txt strictly: 1 and *r for a row or
  * a "# @missing:" default; 0 for a blank or comment line; -1 when it is
  * malformed (not "range ; value", or a value the file does not define). */
 static inline int test_idna2008_line(const char *line, size_t n, test_idna2008_row *r)

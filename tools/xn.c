@@ -678,8 +678,8 @@ static int apply(const struct opt_def *d, const char *arg, struct options *o)
     case ACT_HELP:
         return print_and_exit_code(help_text);
     case ACT_VERSION:
-        snprintf(version, sizeof version, "xn %s (Unicode %s)\n", xn_version(),
-                 xn_unicode_version());
+        snprintf(version, sizeof version, "xn %s (Unicode %s, ICU %s)\n", xn_version(),
+                 xn_unicode_version(), xn_icu_version());
         return print_and_exit_code(version);
     }
     return PARSE_RUN;

@@ -200,7 +200,12 @@ def main():
                 names.append("".join(map(chr, points)).encode())
             except UnicodeEncodeError:
                 pass
-    idna = os.path.join(testdata, "unicode-idna-17.0.0", "IdnaTestV2.txt")
+    # The newest tests/data/unicode-X.Y.Z/ (the data set's version).
+    versions = sorted((tuple(map(int, d.split(".")[-3:])), d)
+                      for d in os.listdir(testdata)
+                      if re.fullmatch(r"unicode-\d+\.\d+\.\d+", d))
+    idna = os.path.join(testdata, versions[-1][1] if versions else "unicode-missing",
+                        "IdnaTestV2.txt")
     if os.path.exists(idna):
         rows = [l for l in open(idna, encoding="utf-8") if l.strip() and not l.startswith("#")]
         for l in rows[::32]:

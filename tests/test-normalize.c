@@ -1,0 +1,257 @@
+/*
+ * xn's normalizer (ICU's engine on xn's own NFC data) against Unicode's
+ * NormalizationTest.txt of the data set's version, every line:
+ *
+ *   argv[1] = the testdata folder (tests/data/unicode-<version>/)
+ *
+ * - Every line, every column: c2 == NFC(c1) == NFC(c2) == NFC(c3) and
+ *   c4 == NFC(c4) == NFC(c5), through xn_nfc() (UTF-8, the public call).
+ * - Part 1's closing rule: every code point that Part 1 does not list is its
+ *   own NFC.
+ * - The tables' NFC quick-check bit agrees with the normalizer's own quick
+ *   check on every code point (not Yes exactly where ICU says No or Maybe).
+ * - With an ICU whose engine is older than the data need (before 76), a
+ *   column holding a code point that xn refuses there
+ *   (XN_PROP_NFC_BOTH_WAYS) must give exactly XN_E_ICU_TOO_OLD, and every
+ *   other column must pass; from ICU 76 on no column may be refused.
+ *
+ * Each failing line is reported; the counts end the output.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <unicode/unorm2.h>
+#include <unicode/uversion.h>
+
+#include "internal.h"
+#include "props.h"
+#include "test-version.h"
+#include "testdata.h"
+#include "xn_nfc_data.h"
+
+#define NCP 0x110000u
+#define OLD_ENGINE (U_ICU_VERSION_MAJOR_NUM < 76)
+
+static unsigned long g_refused, g_lines;
+
+/* One column: code points written in hex, separated by spaces. */
+typedef struct column {
+    uint32_t cp[64];
+    size_t n;
+    test_buf utf8;
+} column;
+
+static bool parse_column(const test_field *f, column *c)
+{
+    const char *p = f->p, *end = f->p + f->n;
+    c->n = 0;
+    test_buf_free(&c->utf8);
+    test_buf_put(&c->utf8, "", 0);
+    while (p < end) {
+        if (c->n == sizeof c->cp / sizeof c->cp[0] || !test_read_hex(&p, end, 4, 6, &c->cp[c->n]))
+            return false;
+        test_buf_cp(&c->utf8, c->cp[c->n++]);
+        if (p < end && *p++ != ' ')
+            return false;
+    }
+    return c->n > 0;
+}
+
+static bool refused_here(const uint32_t *cp, size_t n)
+{
+    size_t i;
+    if (!OLD_ENGINE)
+        return false;
+    for (i = 0; i < n; i++)
+        if (xn__props(cp[i]) & XN_PROP_NFC_BOTH_WAYS)
+            return true;
+    return false;
+}
+
+/* NFC(src) must be want, or (on an older ICU) refused when src holds a
+ * refused code point. */
+static void check_nfc(unsigned line, const char *what, const column *src, const column *want)
+{
+    char out[1024];
+    size_t len = 0;
+    int rc = xn_nfc(src->utf8.s, src->utf8.n, out, sizeof out, &len);
+    test_checks++;
+    if (refused_here(src->cp, src->n)) {
+        g_refused++;
+        if (rc != XN_E_ICU_TOO_OLD) {
+            test_failures++;
+            printf("FAIL NormalizationTest.txt:%u %s: %s, want XN_E_ICU_TOO_OLD (ICU %s)\n", line,
+                   what, xn_strerror_name(rc), xn_icu_version());
+        }
+        return;
+    }
+    if (rc != XN_OK || len != want->utf8.n || memcmp(out, want->utf8.s, len) != 0) {
+        char a[512], b[512];
+        test_failures++;
+        test_escape(a, sizeof a, want->utf8.s, want->utf8.n);
+        test_escape(b, sizeof b, rc == XN_OK ? out : "", rc == XN_OK ? len : 0);
+        printf("FAIL NormalizationTest.txt:%u %s: %s \"%s\", want \"%s\"\n", line, what,
+               xn_strerror_name(rc), b, a);
+    }
+}
+
+/* Every line; marks Part 1's code points in listed[]. */
+static bool run_file(const char *dir, unsigned char *listed)
+{
+    size_t len, n;
+    char *data = test_read_file(dir, "unicode-" TEST_UNICODE_VERSION "/NormalizationTest.txt", &len);
+    test_lines L;
+    const char *line;
+    column c[5];
+    int part = -1, k;
+
+    if (!data)
+        return false;
+    memset(c, 0, sizeof c);
+    L = test_lines_of(data, len);
+    while ((line = test_next_line(&L, &n)) != NULL) {
+        test_field f[7];
+        size_t nf, m = test_uncomment(line, n);
+        if (m == 0)
+            continue;
+        if (line[0] == '@') {
+            if (m < 6 || memcmp(line, "@Part", 5) != 0) {
+                test_failures++;
+                printf("FAIL NormalizationTest.txt:%u: unknown @ line\n", L.no);
+                continue;
+            }
+            part = line[5] - '0';
+            continue;
+        }
+        nf = test_split(line, m, ';', f, 6);
+        /* Five columns and the empty field after the last ';'. */
+        if (nf != 6 || f[5].n != 0 || part < 0 || !parse_column(&f[0], &c[0]) ||
+            !parse_column(&f[1], &c[1]) || !parse_column(&f[2], &c[2]) ||
+            !parse_column(&f[3], &c[3]) || !parse_column(&f[4], &c[4])) {
+            test_failures++;
+            printf("FAIL NormalizationTest.txt:%u: malformed line\n", L.no);
+            continue;
+        }
+        g_lines++;
+        if (part == 1) {
+            if (c[0].n != 1) {
+                test_failures++;
+                printf("FAIL NormalizationTest.txt:%u: Part 1 line of %zu code points\n", L.no,
+                       c[0].n);
+            } else {
+                listed[c[0].cp[0]] = 1;
+            }
+        }
+        check_nfc(L.no, "NFC(c1) == c2", &c[0], &c[1]);
+        check_nfc(L.no, "NFC(c2) == c2", &c[1], &c[1]);
+        check_nfc(L.no, "NFC(c3) == c2", &c[2], &c[1]);
+        check_nfc(L.no, "NFC(c4) == c4", &c[3], &c[3]);
+        check_nfc(L.no, "NFC(c5) == c4", &c[4], &c[3]);
+    }
+    for (k = 0; k < 5; k++)
+        test_buf_free(&c[k].utf8);
+    free(data);
+    if (part != 5) {
+        test_failures++;
+        printf("FAIL NormalizationTest.txt: ends in part %d, not part 5: truncated?\n", part);
+    }
+    return true;
+}
+
+/* Part 1's rule for the code points it does not list, and the quick-check
+ * bit against ICU's unorm2_quickCheck() on xn's normalizer. */
+static void run_code_points(const unsigned char *listed)
+{
+    const UNormalizer2 *nfc;
+    UErrorCode err = U_ZERO_ERROR;
+    unsigned long own = 0, own_bad = 0, qc_bad = 0, qc_not_yes = 0, refused = 0;
+    uint32_t cp;
+    char buf[8], out[64];
+    size_t len;
+
+    /* One call registers xn's data with ICU; then ICU opens the same
+     * normalizer for the quick check. */
+    CHECK(xn_nfc("a", 1, out, sizeof out, &len) == XN_OK);
+    nfc = unorm2_getInstance(XN_NFC_PACKAGE, XN_NFC_ITEM, UNORM2_COMPOSE, &err);
+    CHECK_MSG(U_SUCCESS(err) && nfc, "unorm2_getInstance(xn's package): %s", u_errorName(err));
+    if (!nfc)
+        return;
+    for (cp = 0; cp < NCP; cp++) {
+        UChar u[2];
+        int32_t un = 0;
+        UNormalizationCheckResult qc;
+        bool bit_not_yes = (xn__props(cp) & XN_PROP_NFC_QC_NOT_YES) != 0;
+        if (cp >= 0xD800 && cp <= 0xDFFF)
+            continue;
+        if (refused_here(&cp, 1)) {
+            refused++;
+            continue;
+        }
+        /* Quick check. */
+        if (cp < 0x10000) {
+            u[un++] = (UChar)cp;
+        } else {
+            u[un++] = (UChar)(0xD7C0 + (cp >> 10));
+            u[un++] = (UChar)(0xDC00 | (cp & 0x3FF));
+        }
+        err = U_ZERO_ERROR;
+        qc = unorm2_quickCheck(nfc, u, un, &err);
+        qc_not_yes += bit_not_yes;
+        if (U_FAILURE(err) || bit_not_yes != (qc != UNORM_YES)) {
+            qc_bad++;
+            if (qc_bad <= 20)
+                printf("FAIL U+%04X: the tables' quick check says %s, ICU's %s\n", (unsigned)cp,
+                       bit_not_yes ? "not Yes" : "Yes",
+                       U_FAILURE(err) ? u_errorName(err) : qc == UNORM_YES ? "Yes"
+                                                         : qc == UNORM_NO  ? "No"
+                                                                           : "Maybe");
+        }
+        /* Part 1: unlisted code points are their own NFC. */
+        if (!listed[cp]) {
+            test_buf b = {0};
+            int rc;
+            test_buf_cp(&b, cp);
+            memcpy(buf, b.s, b.n);
+            rc = xn_nfc(buf, b.n, out, sizeof out, &len);
+            own++;
+            if (rc != XN_OK || len != b.n || memcmp(out, buf, len) != 0) {
+                own_bad++;
+                if (own_bad <= 20)
+                    printf("FAIL U+%04X (not in Part 1): NFC is not the code point itself (%s)\n",
+                           (unsigned)cp, xn_strerror_name(rc));
+            }
+            test_buf_free(&b);
+        }
+    }
+    test_checks += 2;
+    test_failures += (unsigned long)(qc_bad != 0) + (unsigned long)(own_bad != 0);
+    printf("quick check: %lu code points not Yes; %lu disagree with ICU's quick check\n",
+           qc_not_yes, qc_bad);
+    printf("Part 1: %lu unlisted code points, %lu not their own NFC; %lu refused code points "
+           "(ICU %s) not asked\n",
+           own, own_bad, refused, xn_icu_version());
+}
+
+int main(int argc, char **argv)
+{
+    const char *dir = test_testdata_arg(argc, argv);
+    unsigned char *listed = test_xmalloc(NCP);
+
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    memset(listed, 0, NCP);
+    printf("xn %s: Unicode %s, ICU %s (%s)\n", xn_version(), xn_unicode_version(),
+           xn_icu_version(), OLD_ENGINE ? "an engine before 76: XN_PROP_NFC_BOTH_WAYS refused" : "an engine of 76 or later");
+    if (dir && run_file(dir, listed)) {
+        run_code_points(listed);
+        printf("NormalizationTest %s: %lu lines, %lu columns refused (XN_E_ICU_TOO_OLD), "
+               "%lu of %lu checks failed\n",
+               TEST_UNICODE_VERSION, g_lines, g_refused, test_failures, test_checks);
+        CHECK_MSG(OLD_ENGINE || g_refused == 0, "ICU %s refused %lu columns", xn_icu_version(),
+                  g_refused);
+    }
+    free(listed);
+    return test_finish("normalize");
+}
