@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include <uniconv.h>
-#include <uninorm.h>
 #include <unistr.h>
 
 #include "idn2.h"
@@ -127,6 +126,29 @@ static int convert(xn_conv conv, const char *in, size_t n, unsigned flags, char 
 
 /* IDNA2008 lookup of the NUL-terminated UTF-8 name src, as libidn2's flags
  * ask, into *lookupname (malloc()ed) when that is not NULL. */
+/* IDN2_NFC_INPUT: s[0..n) normalized to NFC by xn's normalizer (the one
+ * normalization of the project: ICU's engine on xn's Unicode data), in a
+ * malloc()ed copy. */
+static int nfc_dup(const char *s, size_t n, uint8_t **out, size_t *out_len)
+{
+    size_t len = 0;
+    int rc = xn_nfc(s, n, NULL, 0, &len);
+    *out = NULL;
+    if (rc == XN_E_BUFFER_TOO_SMALL || rc == XN_OK) {
+        *out = malloc(len + 1);
+        if (!*out)
+            return IDN2_MALLOC;
+        rc = xn_nfc(s, n, (char *)*out, len + 1, &len);
+    }
+    if (rc == XN_OK) {
+        *out_len = len;
+        return IDN2_OK;
+    }
+    free(*out);
+    *out = NULL;
+    return rc == XN_E_NOMEM ? IDN2_MALLOC : rc == XN_E_BAD_UTF8 ? IDN2_ENCODING_ERROR : IDN2_NFC;
+}
+
 static int lookup(const char *src, char **lookupname, int flags)
 {
     const unsigned common = XN_NO_VERIFY_DNS_LENGTH | XN_ALLOW_ROOT_DOT;
@@ -152,9 +174,9 @@ static int lookup(const char *src, char **lookupname, int flags)
     if (flags & IDN2_NO_TR46) {
         /* IDNA2008 alone: no mapping, so NFC only when asked for. */
         if (flags & IDN2_NFC_INPUT) {
-            nfc = u8_normalize(UNINORM_NFC, (const uint8_t *)src, n, NULL, &nfc_len);
-            if (!nfc)
-                return errno == ENOMEM ? IDN2_MALLOC : IDN2_ENCODING_ERROR;
+            rc = nfc_dup(src, n, &nfc, &nfc_len);
+            if (rc != IDN2_OK)
+                return rc;
             src = (const char *)nfc;
             n = nfc_len;
         }
@@ -248,9 +270,9 @@ int idn2_register_u8(const uint8_t *ulabel, const uint8_t *alabel, uint8_t **ins
     if (!ulabel && !alabel)
         return IDN2_OK;
     if (u && (flags & IDN2_NFC_INPUT)) {
-        nfc = u8_normalize(UNINORM_NFC, ulabel, ulen, NULL, &nfc_len);
-        if (!nfc)
-            return errno == ENOMEM ? IDN2_MALLOC : IDN2_ENCODING_ERROR;
+        rc = nfc_dup(u, ulen, &nfc, &nfc_len);
+        if (rc != IDN2_OK)
+            return rc;
         u = (const char *)nfc;
         ulen = nfc_len;
     }

@@ -102,6 +102,16 @@ static difference differences[] = {
      "IDNA2008 lookup: '_' in a U-label is DISALLOWED (RFC 5892); libidn2 lets it through "
      "after the UTS #46 mapping",
      false},
+    /* U+206A INHIBIT SYMMETRIC SWAPPING: disallowed in UTS #46 up to 15.1,
+     * ignored (mapped to nothing) from 16.0 on. */
+    {"\xe2\x81\xaa\xc3\xad" "dn.example", 0, IDN2_OK, "xn--dn-mja.example",
+     "UTS #46 16.0 and later map U+206A to nothing (ignored); libidn2's older tables "
+     "disallow it",
+     false},
+    {"\xe2\x81\xaa\xc3\xad" "dn.example", IDN2_NONTRANSITIONAL, IDN2_OK, "xn--dn-mja.example",
+     "UTS #46 16.0 and later map U+206A to nothing (ignored); libidn2's older tables "
+     "disallow it",
+     false},
 };
 
 static difference *find_difference(const char *in, int flags)
