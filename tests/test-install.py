@@ -60,8 +60,16 @@ def main():
         if pcs:
             pcdir = os.path.join(stage, os.path.dirname(pcs[0]))
             pc = open(os.path.join(pcdir, "xn.pc")).read()
-            check("icu-uc" in pc.split("Requires.private:")[-1] if "Requires.private:" in pc
-                  else False, "xn.pc lists icu-uc in Requires.private")
+            # A static link needs ICU's archives and then the C++ runtime
+            # they are written in, in that order (ICU's own .pc files leave
+            # the runtime to a C++ linker, and pkg-config would put any
+            # Requires.private package after our Libs.private).
+            priv = pc.split("Libs.private:")[-1].split("\n")[0] if "Libs.private:" in pc else ""
+            words = priv.split()
+            check("-licuuc" in words and "-lstdc++" in words and
+                  words.index("-licuuc") < words.index("-lstdc++") and
+                  "Requires.private" not in pc,
+                  f"xn.pc: Libs.private lists ICU, then the C++ runtime: {priv!r}")
             check("XN_BUILDING" not in pc, "xn.pc carries no build-side defines")
             # The staged tree is a sysroot: pkg-config prefixes its paths.
             env = dict(os.environ, PKG_CONFIG_PATH=pcdir, PKG_CONFIG_SYSROOT_DIR=stage)
