@@ -29,12 +29,14 @@
  * - Reports (xn_report, xn_display_report) are owned by the caller and carry
  *   their size: initialize them with XN_REPORT_INIT / XN_DISPLAY_REPORT_INIT.
  * - Every function is thread-safe and may be called from any number of
- *   threads at once.  The library has no mutable global state but one: the
- *   UTS #39 spoof checker behind xn_to_display(), which ICU builds on the
- *   first call (under pthread_once) and which is never changed after that;
- *   ICU's uspoof_check functions are documented thread-safe on a checker
- *   that is not being modified.  ICU's own caches (normalizer and
- *   StringPrep data) are created and guarded by ICU.
+ *   threads at once.  The library has no mutable global state but two
+ *   once-made ICU objects, never changed after: the UTS #39 spoof checker
+ *   behind xn_to_display(), which ICU builds on the first call (under
+ *   pthread_once; ICU's uspoof_check functions are documented thread-safe
+ *   on a checker that is not being modified), and the normalizer on xn's
+ *   NFC data, registered and opened on the first call that needs it (under
+ *   a lock, published only once complete).  ICU's own caches (StringPrep
+ *   data) are created and guarded by ICU.
  * - Memory handed out by the library (the *_alloc functions) is released with
  *   xn_free(), never with the caller's free().
  * - Stack: every function runs within 16 KiB of stack on its worst input
