@@ -395,7 +395,9 @@ out:
 }
 
 /* The comparison means something only when ICU's Unicode data is the
- * version of our tables ("15.0" against "15.0.0"). */
+ * version of xn's data set (major and minor: ICU's "17.0" for xn's
+ * 17.0.0, as with ICU 78); with an older ICU (Debian bookworm's 72, trixie's
+ * 76) the target says so once and compares nothing. */
 static bool same_unicode_version(void)
 {
     static int same = -1;
