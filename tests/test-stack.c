@@ -18,6 +18,14 @@
  * NFC, Nameprep and the spoof checker, names of many labels, and the
  * *_alloc forms with results past XN_DOMAIN_MAX.
  *
+ * The first call of a process goes deeper than later ones: ICU loads its
+ * data and xn makes its normalizer and spoof checker then, and a lazily
+ * bound symbol costs the dynamic linker's frames.  So every entry point is
+ * also measured cold: in a fresh process of this program (argv[0] --cold K)
+ * whose first call into the library is that entry point's, on a large
+ * stack, and in another (--cold-tight K) on a stack of baseline + budget,
+ * where going past the budget ends the process on the guard page.
+ *
  * Under AddressSanitizer every frame is larger, and without optimization
  * (-O0) frames hold every temporary: the budget is for optimized builds
  * (the library's release and debugoptimized builds), so there the depths
@@ -76,6 +84,8 @@ static char *long_mail;    /* a 2000-byte local part @ long_cjk */
 static size_t long_mail_n;
 static char *long_nameprep; /* XN_LABEL_LIMIT x U+00DF: Nameprep maps each to "ss" */
 static size_t long_nameprep_n;
+static char *long_marks;    /* "e" + (XN_LABEL_LIMIT - 1) x U+0301 */
+static size_t long_marks_n;
 
 static char *repeat(const char *unit, size_t times, const char *tail, size_t *n)
 {
@@ -97,6 +107,14 @@ static void make_inputs(void)
     long_nfc = repeat("a\xCC\x81", XN_LABEL_LIMIT / 2, "", &long_nfc_n);
     many_labels = repeat("\xC3\xBC.", 100, "example", &many_labels_n);
     long_nameprep = repeat("\xC3\x9F", XN_LABEL_LIMIT, "", &long_nameprep_n);
+    {
+        char *marks = repeat("\xCC\x81", XN_LABEL_LIMIT - 1, "", &n);
+        long_marks = test_xmalloc(n + 2);
+        long_marks[0] = 'e';
+        memcpy(long_marks + 1, marks, n + 1);
+        long_marks_n = n + 1;
+        free(marks);
+    }
     for (i = 0; i < XN_LABEL_LIMIT; i++)
         cps[i] = 0x20BB7;
     long_alabel = test_xmalloc(XN_ACE_LIMIT + 5);
@@ -212,6 +230,10 @@ static void c_display(void)
     xn_to_display(names, sizeof names - 1, out_buf, BIG, &n, 0, NULL, &d);
     xn_to_display(many_labels, many_labels_n, out_buf, BIG, &n, 0, NULL, &d);
     xn_to_display_alloc(many_labels, many_labels_n, &p, NULL, 0, NULL, &d);
+    xn_free(p);
+    /* "e" and 1023 combining marks: NFC, the spoof checker and its NFD. */
+    xn_to_display(long_marks, long_marks_n, out_buf, BIG, &n, NOLEN, NULL, &d);
+    xn_to_display_alloc(long_marks, long_marks_n, &p, NULL, NOLEN, NULL, &d);
     xn_free(p);
 }
 static void c_email(void)
@@ -330,16 +352,91 @@ static size_t depth_of(const entry *e, size_t size)
     return size - i;
 }
 
-int main(void)
+#define N_ENTRIES (sizeof entries / sizeof entries[0])
+
+static void free_inputs(void)
+{
+    free(long_cjk);
+    free(long_nfc);
+    free(long_alabel);
+    free(many_labels);
+    free(long_mail);
+    free(long_nameprep);
+    free(long_marks);
+}
+
+/* A fresh process's first call: entry k on a large stack (the depth goes
+ * to stdout, and the exit status says whether it is within the budget),
+ * or, tight, on baseline + budget (a crash on the guard page if not). */
+static int cold(size_t k, bool tight)
+{
+    const entry nothing = {"(a thread that returns at once)", c_nothing};
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), base, used, own;
+    int rc = 0;
+
+    if (k >= N_ENTRIES)
+        return 99;
+    make_inputs(); /* touches only the Punycode encoder: no ICU, no checker */
+    base = depth_of(&nothing, 1024 * 1024);
+    if (tight) {
+        depth_of(&entries[k], (base + XN_STACK_MAX + page - 1) / page * page);
+    } else {
+        used = depth_of(&entries[k], 1024 * 1024);
+        own = used > base ? used - base : 0;
+        printf("%zu\n", own);
+        rc = own <= XN_STACK_MAX ? 0 : 1;
+    }
+    free_inputs();
+    return rc;
+}
+
+/* Runs this program again for entry k's cold measurements; returns the
+ * cold depth, or 0 when the child failed (then a check has failed). */
+static size_t run_cold(const char *self, size_t k, bool enforce)
+{
+    char cmd[4096], line[64];
+    size_t own = 0;
+    FILE *f;
+    int st;
+
+    snprintf(cmd, sizeof cmd, "'%s' --cold %zu", self, k);
+    f = popen(cmd, "r");
+    CHECK_MSG(f != NULL, "popen %s", cmd);
+    if (!f)
+        return 0;
+    if (fgets(line, sizeof line, f))
+        own = (size_t)strtoul(line, NULL, 10);
+    st = pclose(f);
+    if (!enforce)
+        return own;
+    CHECK_MSG(st == 0, "%s, first call of a process: %zu bytes of stack, the budget is %d",
+              entries[k].name, own, XN_STACK_MAX);
+    snprintf(cmd, sizeof cmd, "'%s' --cold-tight %zu", self, k);
+    st = system(cmd);
+    CHECK_MSG(st == 0, "%s, first call of a process on a stack of the budget: exit status %#x",
+              entries[k].name, (unsigned)st);
+    return own;
+}
+
+int main(int argc, char **argv)
 {
     const size_t budget = XN_STACK_MAX;
     const entry nothing = {"(a thread that returns at once)", c_nothing};
     size_t page = (size_t)sysconf(_SC_PAGESIZE), base, size, k;
+    size_t cold_depth[N_ENTRIES];
+    bool enforce = !UNDER_ASAN && !UNOPTIMIZED;
+
+    if (argc == 3 && (strcmp(argv[1], "--cold") == 0 || strcmp(argv[1], "--cold-tight") == 0))
+        return cold((size_t)strtoul(argv[2], NULL, 10), strcmp(argv[1], "--cold-tight") == 0);
+
+    /* Cold first, each in a process of its own. */
+    for (k = 0; k < N_ENTRIES; k++)
+        cold_depth[k] = run_cold(argv[0], k, enforce);
 
     make_inputs();
     /* Warm up: ICU loads its data and the display checker is made on first
      * use, on the main thread's stack. */
-    for (k = 0; k < sizeof entries / sizeof entries[0]; k++)
+    for (k = 0; k < N_ENTRIES; k++)
         entries[k].fn();
 
     /* Each call is measured on a large stack first (so that one over its
@@ -353,22 +450,18 @@ int main(void)
                         "and the budget is not enforced" : "",
            UNOPTIMIZED ? "\nan unoptimized build: the depths are shown and the budget is not "
                          "enforced" : "");
-    for (k = 0; k < sizeof entries / sizeof entries[0]; k++) {
+    printf("  warm    cold  (bytes)\n");
+    for (k = 0; k < N_ENTRIES; k++) {
         size_t used = depth_of(&entries[k], 1024 * 1024);
         size_t own = used > base ? used - base : 0;
-        printf("%6zu bytes  %s\n", own, entries[k].name);
-        if (UNDER_ASAN || UNOPTIMIZED)
+        printf("%6zu  %6zu  %s\n", own, cold_depth[k], entries[k].name);
+        if (!enforce)
             continue;
         CHECK_MSG(own <= budget, "%s: %zu bytes of stack, the budget is %zu", entries[k].name,
                   own, budget);
         if (own <= budget)
             depth_of(&entries[k], size); /* past the budget: SIGSEGV on the guard page */
     }
-    free(long_cjk);
-    free(long_nfc);
-    free(long_alabel);
-    free(many_labels);
-    free(long_mail);
-    free(long_nameprep);
+    free_inputs();
     return test_done("stack");
 }
