@@ -47,7 +47,23 @@
  *   blocks it frees before returning for longer ones (up to
  *   XN_LABEL_LIMIT): the caller-buffer functions allocate only for such
  *   labels, and may then fail with XN_E_NOMEM.  tests/test-stack.c checks
- *   the bound for every function in a thread with a 16 KiB stack.
+ *   the bound for every function in a thread with a 16 KiB stack, on the
+ *   first call of a process (the library is linked with immediate binding,
+ *   so the dynamic linker does not resolve ICU's symbols in mid-call; the
+ *   caller's own lazy binding of the xn_ function it calls is counted) and
+ *   on later calls.
+ * - Memory: any allocation that fails, in xn or inside ICU, gives
+ *   XN_E_NOMEM (never another answer), and the next call tries again: the
+ *   objects xn makes once (the normalizer, the spoof checker) are shared
+ *   only once complete.  ICU itself keeps the failure of a few set-ups it
+ *   makes once per process and never retries: the hash table of its data
+ *   cache (needed to register xn's NFC data: the first normalization's
+ *   first two allocations), StringPrep's NFKC instance and Unicode 3.2 set
+ *   (IDNA2003), and the spoof checker's default data and its Recommended
+ *   and Inclusion sets (xn_to_display()).  When one of those fails, every
+ *   later call that needs it fails with XN_E_NOMEM for the life of the
+ *   process.  tests/test-oom.c fails every allocation of each entry
+ *   point's first call in a fresh process in turn and checks both.
  */
 #ifndef XN_H
 #define XN_H

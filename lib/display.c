@@ -23,13 +23,17 @@
  * -O2, ICU 72): per call it would double or triple the cost.  So it is
  * made once per process under pthread_once and never changed or freed
  * afterwards (valgrind lists it as still reachable, with ICU's own caches;
- * helgrind flags the reads after pthread_once, which it cannot follow, and
- * ThreadSanitizer finds no race).  Should that creation fail,
- * each call makes a checker of its own and closes it.  The checker does
- * not depend on the flags: the restriction level is compared here, from
- * the level ICU reports (USPOOF_AUX_INFO).
+ * ThreadSanitizer finds no race).  It is made under a lock and published
+ * (an atomic store) only once it is complete and has passed a check of its
+ * own: ICU's sets do not always report running out of memory (a set that
+ * could not grow becomes empty), and a checker built on one would call
+ * every label restricted, forever.  A failed attempt shares nothing, the
+ * call fails with XN_E_NOMEM, and the next call tries again.  The checker
+ * does not depend on the flags: the restriction level is compared here,
+ * from the level ICU reports (USPOOF_AUX_INFO).
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include <unicode/uchar.h>
@@ -54,34 +58,35 @@
 
 /* ---- the checker ------------------------------------------------------------ */
 
-static USpoofChecker *shared_checker;
-static pthread_once_t shared_once = PTHREAD_ONCE_INIT;
+static _Atomic(USpoofChecker *) shared_checker;
+static pthread_mutex_t checker_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* A checker for the General Security Profile (Recommended and Inclusion
  * characters; ZWJ and ZWNJ too, which IDNA's CheckJoiners confines to the
  * contexts of RFC 5892 appendix A), every single-identifier check, and the
- * restriction level in the result.  NULL when ICU fails. */
-static USpoofChecker *make_checker(void)
+ * restriction level in the result.  NULL, and *err set, when ICU fails. */
+static USpoofChecker *make_checker(UErrorCode *err)
 {
-    UErrorCode err = U_ZERO_ERROR;
-    USpoofChecker *sc = uspoof_open(&err);
-    USet *allowed = uset_openEmpty();
+    USpoofChecker *sc = uspoof_open(err);
+    USet *allowed = U_SUCCESS(*err) ? uset_openEmpty() : NULL;
 
-    if (U_SUCCESS(err) && allowed) {
-        uset_addAll(allowed, uspoof_getRecommendedSet(&err));
-        uset_addAll(allowed, uspoof_getInclusionSet(&err));
+    if (U_SUCCESS(*err) && !allowed)
+        *err = U_MEMORY_ALLOCATION_ERROR;
+    if (U_SUCCESS(*err)) {
+        uset_addAll(allowed, uspoof_getRecommendedSet(err));
+        uset_addAll(allowed, uspoof_getInclusionSet(err));
         uset_add(allowed, 0x200C);
         uset_add(allowed, 0x200D);
-        uspoof_setAllowedChars(sc, allowed, &err); /* copies the set */
+        uspoof_setAllowedChars(sc, allowed, err); /* copies the set */
         uspoof_setRestrictionLevel(sc, USPOOF_HIGHLY_RESTRICTIVE);
         uspoof_setChecks(sc,
                          USPOOF_RESTRICTION_LEVEL | USPOOF_CHAR_LIMIT | USPOOF_INVISIBLE |
                              USPOOF_MIXED_NUMBERS | USPOOF_HIDDEN_OVERLAY | USPOOF_AUX_INFO,
-                         &err);
+                         err);
     }
     if (allowed)
         uset_close(allowed);
-    if (!allowed || U_FAILURE(err)) {
+    if (U_FAILURE(*err)) {
         if (sc)
             uspoof_close(sc);
         return NULL;
@@ -89,9 +94,46 @@ static USpoofChecker *make_checker(void)
     return sc;
 }
 
-static void make_shared_checker(void)
+/* The checker's own test before it is shared: a Latin word with an accent
+ * passes every check, and a Latin word with one Cyrillic letter is of a
+ * mixed script.  A checker that ICU could not build whole fails one. */
+static bool checker_works(const USpoofChecker *sc)
 {
-    shared_checker = make_checker();
+    UErrorCode err = U_ZERO_ERROR;
+    int32_t good = uspoof_check2UTF8(sc, "b\xC3\xBC" "cher", 7, NULL, &err);
+    int32_t mixed = uspoof_check2UTF8(sc, "p\xD0\xB0ypal", 7, NULL, &err);
+    return U_SUCCESS(err) && (good & ~USPOOF_RESTRICTION_LEVEL_MASK) == 0 &&
+           (good & USPOOF_RESTRICTION_LEVEL_MASK) <= USPOOF_HIGHLY_RESTRICTIVE &&
+           (mixed & USPOOF_RESTRICTION_LEVEL_MASK) > USPOOF_HIGHLY_RESTRICTIVE;
+}
+
+XN__NOINLINE static int checker_open(const USpoofChecker **out)
+{
+    UErrorCode err = U_ZERO_ERROR;
+    USpoofChecker *sc;
+
+    pthread_mutex_lock(&checker_lock);
+    sc = atomic_load_explicit(&shared_checker, memory_order_relaxed);
+    if (!sc) {
+        sc = make_checker(&err);
+        if (sc && !checker_works(sc)) {
+            uspoof_close(sc);
+            sc = NULL;
+            err = U_MEMORY_ALLOCATION_ERROR; /* an ICU set that could not grow */
+        }
+        if (sc)
+            atomic_store_explicit(&shared_checker, sc, memory_order_release);
+    }
+    pthread_mutex_unlock(&checker_lock);
+    *out = sc;
+    return sc ? XN_OK : xn__icu_failure(err);
+}
+
+/* The shared checker, made on the first call that needs it. */
+static int checker(const USpoofChecker **out)
+{
+    *out = atomic_load_explicit(&shared_checker, memory_order_acquire);
+    return *out ? XN_OK : checker_open(out);
 }
 
 /* ---- checks on one decoded label ----------------------------------------- */
@@ -126,7 +168,7 @@ static int too_many_marks(const UChar *s, int32_t n, bool *hit)
     int32_t m, i = 0, run = 0;
 
     if (U_FAILURE(err))
-        return XN_E_INTERNAL;
+        return xn__icu_failure(err);
     m = unorm2_normalize(norm, s, n, nfd, SMALL_UNITS, &err);
     if (err == U_BUFFER_OVERFLOW_ERROR) {
         err = U_ZERO_ERROR;
@@ -137,7 +179,7 @@ static int too_many_marks(const UChar *s, int32_t n, bool *hit)
     }
     if (U_FAILURE(err)) {
         xn__scratch_free(heap);
-        return XN_E_INTERNAL;
+        return xn__icu_failure(err);
     }
     *hit = false;
     while (i < m) {
@@ -200,12 +242,12 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
             foreign = true;
     }
     if (U_FAILURE(err))
-        return XN_E_INTERNAL;
+        return xn__icu_failure(err);
 
     /* §3.1, §5.2, §5.3, §5.4 by ICU. */
     res = uspoof_check2UTF8(sc, u8, (int32_t)u8n, NULL, &err);
     if (U_FAILURE(err))
-        return XN_E_INTERNAL;
+        return xn__icu_failure(err);
     level = res & USPOOF_RESTRICTION_LEVEL_MASK;
     if (res & USPOOF_CHAR_LIMIT)
         bits |= XN_UNSAFE_RESTRICTED;
@@ -219,7 +261,7 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
     /* §5.4: more than four nonspacing marks. */
     u_strFromUTF8(u16, U16_CAP, &u16n, u8, (int32_t)u8n, &err);
     if (U_FAILURE(err))
-        return XN_E_INTERNAL;
+        return xn__icu_failure(err);
     rc = too_many_marks(u16, u16n, &marks);
     if (rc != XN_OK)
         return rc;
@@ -242,7 +284,7 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
             bits |= XN_UNSAFE_CONFUSABLE;
         xn__scratch_free(heap);
         if (U_FAILURE(err))
-            return XN_E_INTERNAL;
+            return xn__icu_failure(err);
     }
     *unsafe = bits;
     return XN_OK;
@@ -301,7 +343,6 @@ static int to_display(const char *in, size_t in_len, char *out, size_t out_cap,
     char ascii[XN_DOMAIN_MAX];
     size_t alen = 0, start = 0, label = 0, i;
     bool keep_ascii = false;
-    USpoofChecker *own = NULL;
     const USpoofChecker *sc;
     sink s;
     int rc;
@@ -323,14 +364,9 @@ static int to_display(const char *in, size_t in_len, char *out, size_t out_cap,
                                  NULL) == XN_E_INVALID_DOMAIN;
     }
 
-    pthread_once(&shared_once, make_shared_checker);
-    sc = shared_checker;
-    if (!sc) {
-        own = make_checker();
-        if (!own)
-            return XN_E_INTERNAL;
-        sc = own;
-    }
+    rc = checker(&sc);
+    if (rc != XN_OK)
+        return rc;
 
     s.buf = out;
     s.cap = out_cap;
@@ -356,8 +392,6 @@ static int to_display(const char *in, size_t in_len, char *out, size_t out_cap,
         start = i + 1;
         label++;
     }
-    if (own)
-        uspoof_close(own);
     if (rc != XN_OK) {
         memset(display, 0, sizeof *display);
         if (out_cap)

@@ -79,8 +79,8 @@ typedef struct state {
 
 /* Nameprep on l[0..n) into out (the work's cap code points).  Returns
  * XN_OK with *ok false and the violation recorded when Nameprep fails, or
- * XN_E_TOO_LONG when the result would pass the work's cap, or
- * XN_E_INTERNAL. */
+ * XN_E_TOO_LONG when the result would pass the work's cap, or ICU's
+ * failure (XN_E_NOMEM when it ran out of memory, else XN_E_INTERNAL). */
 static int nameprep(state *st, const uint32_t *l, size_t n, const size_t *offs, uint32_t *out,
                     size_t *out_n, bool *ok)
 {
@@ -122,7 +122,7 @@ static int nameprep(state *st, const uint32_t *l, size_t n, const size_t *offs, 
     if (err == U_BUFFER_OVERFLOW_ERROR)
         return XN_E_TOO_LONG;
     if (U_FAILURE(err))
-        return XN_E_INTERNAL;
+        return xn__icu_failure(err);
     for (i = 0; i < dn; i++) {
         uint32_t c = dst[i];
         if (c >= 0xD800 && c < 0xDC00 && i + 1 < dn)
@@ -384,7 +384,8 @@ static int convert_name(const char *in, size_t in_len, char *out, size_t out_cap
     st.w = &small;
     st.nameprep = usprep_openByType(USPREP_RFC3491_NAMEPREP, &err);
     if (U_FAILURE(err) || !st.nameprep)
-        return XN_E_INTERNAL;
+        return xn__dom_return(&st.d, U_FAILURE(err) ? xn__icu_failure(err) : XN_E_INTERNAL,
+                              to_unicode, out_len, report);
 
     for (;;) {
         size_t sep, end = xn__dom_label_end(u, in_len, pos, &sep);

@@ -485,6 +485,13 @@ uint64_t xn__check_idna2008_code_points(const uint32_t *label, size_t n, size_t 
  * before 76 and a code point with XN_PROP_NFC_BOTH_WAYS) and XN_E_NOMEM
  * when ICU runs out of memory. */
 
+/* The status for a failed ICU call's UErrorCode (passed as an int, so that
+ * this header needs none of ICU's): XN_E_NOMEM when ICU ran out of memory
+ * (U_MEMORY_ALLOCATION_ERROR, or U_ILLEGAL_ARGUMENT_ERROR, which on the
+ * arguments xn checks before it calls ICU only an object ICU could not
+ * allocate gives), XN_E_INTERNAL otherwise (ICU's data missing). */
+int xn__icu_failure(int icu_error);
+
 /* True when the label is certainly in NFC by the quick-check bits of the
  * tables (no ICU call). */
 bool xn__nfc_quick_yes(const uint32_t *label, size_t n);

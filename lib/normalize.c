@@ -44,10 +44,13 @@
 static _Atomic(const UNormalizer2 *) nfc_published;
 static pthread_mutex_t nfc_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* ICU's failure as xn's status: out of memory is XN_E_NOMEM. */
-static int icu_status(UErrorCode err)
+int xn__icu_failure(int err)
 {
-    return err == U_MEMORY_ALLOCATION_ERROR ? XN_E_NOMEM : XN_E_INTERNAL;
+    /* xn hands ICU only arguments it has checked, so an "illegal argument"
+     * is one ICU made itself: a string or set it could not allocate is
+     * "bogus", and the next call taking it says so. */
+    return err == U_MEMORY_ALLOCATION_ERROR || err == U_ILLEGAL_ARGUMENT_ERROR ? XN_E_NOMEM
+                                                                              : XN_E_INTERNAL;
 }
 
 XN__NOINLINE static int nfc_open(const UNormalizer2 **out)
@@ -69,7 +72,7 @@ XN__NOINLINE static int nfc_open(const UNormalizer2 **out)
     }
     pthread_mutex_unlock(&nfc_lock);
     *out = nfc;
-    return nfc ? XN_OK : icu_status(err);
+    return nfc ? XN_OK : xn__icu_failure(err);
 }
 
 /* xn's NFC normalizer, opened on the first call. */
@@ -166,7 +169,7 @@ int xn__nfc(const uint32_t *label, size_t n, uint32_t *out, size_t out_cap, size
         if (err == U_BUFFER_OVERFLOW_ERROR)
             rc = XN_E_TOO_LONG;
         else if (U_FAILURE(err))
-            rc = icu_status(err);
+            rc = xn__icu_failure(err);
         for (i = 0; rc == XN_OK && i < dst_n;) {
             uint32_t c = utf16_next(dst, dst_n, &i);
             if (o >= out_cap)
@@ -223,7 +226,7 @@ int xn__is_nfc(const uint32_t *label, size_t n, bool *is_nfc)
     xn__to_utf16(label, n, src, 2 * n, &src_n); /* fits: 2 * n units */
     *is_nfc = unorm2_isNormalized(nfc, src, src_n, &err) != 0;
     xn__scratch_free(heap);
-    return U_FAILURE(err) ? icu_status(err) : XN_OK;
+    return U_FAILURE(err) ? xn__icu_failure(err) : XN_OK;
 }
 
 const char *xn_icu_version(void)
@@ -279,7 +282,7 @@ int xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out
         xn__to_utf16(cp, n, src, 2 * n, &src_n); /* fits: 2 * n units */
         dst_n = unorm2_normalize(nfc, src, src_n, dst, dst_cap, &err);
         if (U_FAILURE(err))
-            rc = icu_status(err);
+            rc = xn__icu_failure(err);
     }
     for (i = 0; rc == XN_OK && i < dst_n;) {
         uint32_t c = utf16_next(dst, dst_n, &i);
