@@ -247,7 +247,8 @@ XN_API int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out,
 /* The WHATWG URL Standard's "domain to ASCII" / "domain to Unicode" with
  * beStrict=false: CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength off,
  * plus XN_URL_RULES (the ASCII fast path, the fallback for ASCII domains,
- * the forbidden-domain-code-point check, an empty result is a failure). */
+ * the forbidden-domain-code-point check, an empty result is a failure; for
+ * ToUnicode, a name with an error comes back as it was given). */
 #define XN_WHATWG \
     (XN_NO_STD3_RULES | XN_NO_CHECK_HYPHENS | XN_NO_VERIFY_DNS_LENGTH | XN_URL_RULES)
 
@@ -396,7 +397,11 @@ XN_API int xn_to_ascii(const char *in, size_t in_len, char *out,
  * always produced, as UTS #46 requires, even when rules are violated: then
  * the return value is XN_E_INVALID_DOMAIN, the output holds the converted
  * string (labels that could not be decoded stay as they were), and *report
- * lists the violations.  Other negative statuses produce no output.
+ * lists the violations.  With XN_URL_RULES (the URL Standard's "domain to
+ * Unicode") the output then holds the input unchanged instead, byte for
+ * byte: the converted text of a name that breaks a rule can spell another
+ * name ("xn--google-.com" is not "google.com").  Other negative statuses
+ * produce no output.
  * @since 0.1 */
 XN_API int xn_to_unicode(const char *in, size_t in_len, char *out,
                          size_t out_cap, size_t *out_len, unsigned flags,
