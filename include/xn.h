@@ -140,6 +140,10 @@ typedef enum xn_status {
 #define XN_STATUS_ENUMERATOR_(name, value, text) name = value,
     XN_STATUS_LIST(XN_STATUS_ENUMERATOR_)
 #undef XN_STATUS_ENUMERATOR_
+    /* Not a status: it ends the list without a comma after the last
+     * enumerator, which C89 and C++98 do not allow.  Its value is XN_OK's,
+     * so a switch that handles every status handles it too. */
+    XN_STATUS_LIST_END_ = XN_OK
 } xn_status;
 
 /* A short English sentence for a status code, e.g. "output buffer too small".
@@ -300,6 +304,9 @@ enum xn_error_bit {
 #define XN_ERROR_BIT_ENUMERATOR_(name, bit) XN_ERR_BIT_##name = bit,
     XN_ERROR_LIST(XN_ERROR_BIT_ENUMERATOR_)
 #undef XN_ERROR_BIT_ENUMERATOR_
+    /* Not a rule: it ends the list without a comma after the last
+     * enumerator (C89, C++98), with the value of the first. */
+    XN_ERR_BIT_LIST_END_ = XN_ERR_BIT_P4
 };
 
 /* The masks.  A macro cannot define macros, so each is spelled here once
