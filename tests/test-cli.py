@@ -748,6 +748,83 @@ def test_idna2008_2003():
               and b"--" not in rest, repr(line))
 
 
+# The roff escapes the examples of xn(1) use, as the text they stand for.
+ROFF_ESCAPES = {"\\-": "-", "\\e": "\\", "\\&": "", "\\[:u]": "ü", "\\(:u": "ü",
+                "\\[:o]": "ö", "\\(:o": "ö", "\\[ss]": "ß", "\\(ss": "ß", "\\(pc": "·"}
+
+
+def roff_text(line):
+    """The text of one line of an .EX block; None when it holds an escape
+    this table does not know (so a new one fails the test, never passes
+    unread)."""
+    out, i = [], 0
+    while i < len(line):
+        if line[i] != "\\":
+            out.append(line[i])
+            i += 1
+            continue
+        for esc, text in ROFF_ESCAPES.items():
+            if line.startswith(esc, i):
+                out.append(text)
+                i += len(esc)
+                break
+        else:
+            return None
+    return "".join(out)
+
+
+def documented_examples():
+    """(where, command, expected stdout lines) for every "$ " line of the
+    README's console blocks and of the .EX blocks of xn(1)."""
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    examples = []
+
+    def collect(where, lines):
+        cmd, want = None, []
+        for line in lines + ["$ "]:
+            if line.startswith("$ "):
+                if cmd:
+                    examples.append((where, cmd, want))
+                cmd, want = line[2:], []
+            elif cmd is not None:
+                want.append(line)
+
+    readme = open(os.path.join(src, "README.md"), encoding="utf-8").read()
+    for block in re.findall(r"^```console\n(.*?)^```", readme, re.S | re.M):
+        collect("README.md", block.rstrip("\n").split("\n"))
+    man = open(os.path.join(src, "tools", "xn.1"), encoding="utf-8").read()
+    for block in re.findall(r"^\.EX\n(.*?)^\.EE", man, re.S | re.M):
+        lines = [roff_text(l) for l in block.rstrip("\n").split("\n")]
+        if None in lines:
+            examples.append(("xn.1", None, block))
+            continue
+        collect("xn.1", lines)
+    return examples
+
+
+def test_documented_examples():
+    # Every xn command shown in the README and in xn(1) gives the output
+    # shown there, run by the shell with this xn first on PATH.  A file the
+    # command reads (names.txt) holds names that all convert.
+    import tempfile
+    examples = documented_examples()
+    check("README and xn(1) show examples", len(examples) >= 15, f"{len(examples)} found")
+    env = dict(os.environ, PATH=os.path.dirname(os.path.abspath(XN)) + os.pathsep
+               + os.environ.get("PATH", ""), LC_ALL="C.UTF-8")
+    with tempfile.TemporaryDirectory() as d:
+        with open(os.path.join(d, "names.txt"), "w") as f:
+            f.write("example.com\nbücher.example\n")
+        for where, cmd, want in examples:
+            if cmd is None:
+                check(f"{where}: example block readable", False, f"unknown roff escape in {want!r}")
+                continue
+            p = subprocess.run(["sh", "-c", cmd], cwd=d, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, timeout=60)
+            got = p.stdout.decode("utf-8", "replace").split("\n")[:-1]
+            check(f"{where}: $ {cmd}", got == want and p.returncode in (0, 1),
+                  f"rc={p.returncode} got {got!r} want {want!r} err={p.stderr[:200]!r}")
+
+
 def main():
     global XN
     if len(sys.argv) != 2:
@@ -756,7 +833,7 @@ def main():
     XN = sys.argv[1]
     for t in (test_help_version, test_usage_errors, test_each_flag, test_conversions,
               test_bad_input, test_message_writes, test_error_path_speed, test_stdin_dash,
-              test_profile_options, test_lines, test_long_lines, test_stream, test_locale,
+              test_profile_options, test_documented_examples, test_lines, test_long_lines, test_stream, test_locale,
               test_write_error, test_extras, test_idna2008_2003):
         try:
             t()
