@@ -219,10 +219,9 @@ static void unknown_option(const char *opt, const char *arg)
         fputs("(A NAME that begins with '-' goes after '--'.)\n", stderr);
 }
 
-/* How echo_name() shows each byte on its own: shown[c] holds the text,
- * shown_len[c] its length (0: a byte >= 0x80 that may begin a UTF-8
- * sequence, decided in place).  Filled by init_echo() before the first
- * message. */
+/* How echo_name() shows a byte that is not part of a UTF-8 sequence it
+ * passes: shown[c] holds the text, shown_len[c] its length.  Filled by
+ * init_echo() before the first message. */
 static char shown[256][4];
 static unsigned char shown_len[256];
 
@@ -237,8 +236,6 @@ static void init_echo(void)
         } else if (c >= 0x20 && c < 0x7F) {
             shown[c][0] = (char)c;
             shown_len[c] = 1;
-        } else if (c >= 0xC2 && c <= 0xF4) {
-            shown_len[c] = 0;
         } else {
             shown[c][0] = '\\';
             shown[c][1] = 'x';
@@ -277,7 +274,9 @@ static size_t utf8_shown(const unsigned char *p, size_t n)
  * well-formed UTF-8 passes, except the C1 controls.  The text is made in a
  * buffer from a table and written at once: a failing name of random bytes
  * is mostly \xHH, and a call into stdio for each byte made the error path
- * many times slower than --status. */
+ * many times slower than --status.  Only a lead byte followed by a
+ * continuation byte (a few in a hundred random bytes) takes a branch of
+ * its own: the others are one table copy each. */
 static void echo_name(const char *s, size_t n, bool raw_high)
 {
     /* Each byte shown in 4 at most, then "...". */
@@ -288,30 +287,23 @@ static void echo_name(const char *s, size_t n, bool raw_high)
         init_echo();
     while (i < end) {
         unsigned char c = p[i];
-        size_t len = shown_len[c];
-        if (c >= 0x80 && raw_high) {
+        unsigned char next = i + 1 < n ? p[i + 1] : 0;
+        size_t len;
+        if (raw_high && c >= 0x80) {
             buf[o++] = (char)c;
             i++;
             continue;
         }
-        if (len) {
-            memcpy(buf + o, shown[c], 4); /* room for 4 is always there */
-            o += len;
-            i++;
-            continue;
-        }
-        len = utf8_shown(p + i, n - i);
-        if (len) {
+        if (((unsigned)(c - 0xC2) <= 0xF4 - 0xC2) & ((next & 0xC0) == 0x80) &&
+            (len = utf8_shown(p + i, n - i)) != 0) {
             memcpy(buf + o, p + i, len);
             o += len;
             i += len;
-        } else {
-            memcpy(buf + o, "\\x", 2);
-            buf[o + 2] = "0123456789ABCDEF"[c >> 4];
-            buf[o + 3] = "0123456789ABCDEF"[c & 15];
-            o += 4;
-            i++;
+            continue;
         }
+        memcpy(buf + o, shown[c], 4); /* room for 4 is always there */
+        o += shown_len[c];
+        i++;
     }
     if (i < n) {
         memcpy(buf + o, "...", 3);
