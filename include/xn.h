@@ -179,6 +179,10 @@ typedef enum xn_status {
 #define XN_STATUS_ENUMERATOR_(name, value, text) name = value,
     XN_STATUS_LIST(XN_STATUS_ENUMERATOR_)
 #undef XN_STATUS_ENUMERATOR_
+    /* Not a status: it ends the list without a comma after the last
+     * enumerator, which C89 and C++98 do not allow.  Its value is XN_OK's,
+     * so a switch that handles every status handles it too. */
+    XN_STATUS_LIST_END_ = XN_OK
 } xn_status;
 
 /* A short English sentence for a status code, e.g. "output buffer too small".
@@ -286,7 +290,8 @@ XN_API int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out,
 /* The WHATWG URL Standard's "domain to ASCII" / "domain to Unicode" with
  * beStrict=false: CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength off,
  * plus XN_URL_RULES (the ASCII fast path, the fallback for ASCII domains,
- * the forbidden-domain-code-point check, an empty result is a failure). */
+ * the forbidden-domain-code-point check, an empty result is a failure; for
+ * ToUnicode, a name with an error comes back as it was given). */
 #define XN_WHATWG \
     (XN_NO_STD3_RULES | XN_NO_CHECK_HYPHENS | XN_NO_VERIFY_DNS_LENGTH | XN_URL_RULES)
 
@@ -338,6 +343,9 @@ enum xn_error_bit {
 #define XN_ERROR_BIT_ENUMERATOR_(name, bit) XN_ERR_BIT_##name = bit,
     XN_ERROR_LIST(XN_ERROR_BIT_ENUMERATOR_)
 #undef XN_ERROR_BIT_ENUMERATOR_
+    /* Not a rule: it ends the list without a comma after the last
+     * enumerator (C89, C++98), with the value of the first. */
+    XN_ERR_BIT_LIST_END_ = XN_ERR_BIT_P4
 };
 
 /* The masks.  A macro cannot define macros, so each is spelled here once
@@ -435,7 +443,11 @@ XN_API int xn_to_ascii(const char *in, size_t in_len, char *out,
  * always produced, as UTS #46 requires, even when rules are violated: then
  * the return value is XN_E_INVALID_DOMAIN, the output holds the converted
  * string (labels that could not be decoded stay as they were), and *report
- * lists the violations.  Other negative statuses produce no output.
+ * lists the violations.  With XN_URL_RULES (the URL Standard's "domain to
+ * Unicode") the output then holds the input unchanged instead, byte for
+ * byte: the converted text of a name that breaks a rule can spell another
+ * name ("xn--google-.com" is not "google.com").  Other negative statuses
+ * produce no output.
  * @since 0.1 */
 XN_API int xn_to_unicode(const char *in, size_t in_len, char *out,
                          size_t out_cap, size_t *out_len, unsigned flags,

@@ -380,6 +380,16 @@ static int convert_name(const char *in, size_t in_len, char *out, size_t out_cap
         in = ""; /* in_len is 0: no NULL + 0 below */
     u = (const unsigned char *)in;
     xn__dom_init(&st.d, flags, out, out_cap);
+    {
+        /* A name that is one dot alone, of any of the four (RFC 3490 §3.1
+         * step 1), is the root: no label, so none is empty (step 8), as
+         * GNU libidn answers. */
+        size_t sep;
+        if (in_len && xn__dom_label_end(u, in_len, 0, &sep) == 0 && sep == in_len) {
+            xn__put(&st.d.out, ".", 1);
+            return xn__dom_return(&st.d, XN_OK, to_unicode, out_len, report);
+        }
+    }
     work_init(&small, small_mem, WORK_SMALL);
     st.w = &small;
     st.nameprep = usprep_openByType(USPREP_RFC3491_NAMEPREP, &err);

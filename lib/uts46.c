@@ -523,6 +523,14 @@ XN__ALWAYS_INLINE static int convert_labels(const char *in, size_t in_len, char 
             xn__dom_record(&d, XN_ERR_URL_EMPTY, 0, XN_NO_CODE_POINT);
         if (!d.errors && d.url_forbidden)
             xn__dom_record(&d, XN_ERR_URL_FORBIDDEN, 0, XN_NO_CODE_POINT);
+    } else if (flags & XN_URL_RULES && d.errors) {
+        /* URL Standard, domain to Unicode: when ToUnicode records an error,
+         * the domain is returned as it was given (the errors stay in the
+         * report and the status): the converted text of a name that breaks
+         * a rule may be another, real name ("xn--google-" is no "google"). */
+        d.out.len = 0;
+        d.out.full = false;
+        xn__put(&d.out, in, in_len);
     }
     return xn__dom_return(&d, XN_OK, !to_ascii, out_len, report);
 }

@@ -3,7 +3,7 @@
 directory puts every file where it belongs; a program builds against the
 staged library through `pkg-config --cflags --libs xn` and runs; the shared
 library exports exactly the symbols of lib/xn.map; include/xn.h compiles
-alone as C99 -pedantic and as C++.
+alone with -pedantic as C89, C99 and C11, and as C++98 and C++11.
 
 usage: test-install.py BUILD_DIR SOURCE_DIR C_COMPILER [CXX_COMPILER]
 """
@@ -127,14 +127,19 @@ def main():
             m = re.search(r"SONAME\s+(\S+)", r.stdout)
             check(m and re.fullmatch(r"libxn\.so\.\d+", m.group(1)), f"soname: {m and m.group(1)}")
 
+        # C and C++ consumers of every age include the header: C89 and C++98
+        # refuse what later standards allow (a comma after the last
+        # enumerator, for one).
         header = os.path.join(source, "include", "xn.h")
-        r = run([cc, "-std=c99", "-pedantic", "-Wall", "-Wextra", "-Werror", "-fsyntax-only",
-                 "-x", "c", header])
-        check(r.returncode == 0, f"xn.h alone as C99 -pedantic: {r.stderr.strip()}")
+        for std in ("c89", "c99", "c11"):
+            r = run([cc, f"-std={std}", "-pedantic", "-Wall", "-Wextra", "-Werror",
+                     "-fsyntax-only", "-x", "c", header])
+            check(r.returncode == 0, f"xn.h alone as {std} -pedantic: {r.stderr.strip()}")
         if cxx and shutil.which(cxx.split()[0]):
-            r = run([cxx, "-std=c++11", "-pedantic", "-Wall", "-Wextra", "-Werror",
-                     "-fsyntax-only", "-x", "c++", header])
-            check(r.returncode == 0, f"xn.h alone as C++11: {r.stderr.strip()}")
+            for std in ("c++98", "c++11"):
+                r = run([cxx, f"-std={std}", "-pedantic", "-Wall", "-Wextra", "-Werror",
+                         "-fsyntax-only", "-x", "c++", header])
+                check(r.returncode == 0, f"xn.h alone as {std} -pedantic: {r.stderr.strip()}")
         else:
             print("SKIP: no C++ compiler: xn.h not compiled as C++")
     finally:

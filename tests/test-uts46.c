@@ -136,6 +136,19 @@ static const row rows[] = {
     R(A, "\xC2\xAD", XN_WHATWG, BAD, NULL, XN_ERR_URL_EMPTY),
     R(A, "faß.de", XN_WHATWG, OK, "xn--fa-hia.de", 0),
     R(A, "a_b.example", XN_WHATWG, OK, "a_b.example", 0),
+    /* URL Standard, domain to Unicode: on an error the domain comes back as
+     * it was given, never as the text ToUnicode made of it (UTS #46 alone,
+     * flags 0, gives that text: "xn--google-" would read as "google"). */
+    R(U, "xn--google-.com", XN_WHATWG, BAD, "xn--google-.com", XN_ERR_P4),
+    R(U, "xn--google-.com", 0, BAD, "google.com", XN_ERR_P4),
+    R(U, "xn--abc-", XN_WHATWG, BAD, "xn--abc-", XN_ERR_P4),
+    R(U, "xn--8i7caa", XN_WHATWG, BAD, "xn--8i7caa", XN_ERR_V7),
+    R(U, "xn--8i7caa", 0, BAD, "ｗｗｗ", XN_ERR_V7),
+    R(U, "xn--bcher-kva.xn--a", XN_WHATWG, BAD, "xn--bcher-kva.xn--a", XN_ERR_V7),
+    R(U, "XN--ABC-.COM", XN_WHATWG, BAD, "XN--ABC-.COM", XN_ERR_P4),
+    R(U, "Ab\xE2\x80\x8D.com", XN_WHATWG, BAD, "Ab\xE2\x80\x8D.com", XN_ERR_C2),
+    R(U, "XN--BCHER-KVA.Example", XN_WHATWG, OK, "bücher.example", 0),
+    R(U, "_dmarc.Example", XN_WHATWG, OK, "_dmarc.example", 0),
 };
 
 static void check_row(const row *r)

@@ -1,8 +1,9 @@
 /*
  * xn: convert domain names with IDNA from the command line.
  *
- * Names come from the arguments or, without any, from standard input, one
- * per line; every name gives exactly one output line, in input order.  A
+ * Names come from the arguments or, without any (or where a NAME is "-"),
+ * from standard input, one per line; every name gives exactly one output
+ * line, in input order.  A
  * name that fails prints an empty line (with -u and rule violations: the
  * converted name) and a message on standard error, or, with --status, its
  * status in the first column; processing always goes on with the next name.
@@ -40,6 +41,20 @@
 
 /* The first size of the line buffer; it doubles up to NAME_CAP + 1. */
 #define LINE_START 256
+
+/* The buffer of standard error: more than one message (4 * ECHO_MAX bytes
+ * of name and its text), and blocks large enough that a stream of failing
+ * names costs few write() calls. */
+#define STDERR_BUF 65536
+
+/* The longest message about a name: "xn: ", the name as echo_name() shows
+ * it, ": ", a text of the program or the library, the rule codes (less
+ * than the 1024 bytes of their buffer) and where the first one is. */
+#define MESSAGE_MAX (4 * ECHO_MAX + 3 + 2048)
+
+/* The longest --display note: a reason list of 128 bytes at most for each
+ * of XN_DISPLAY_LABELS_MAX labels, with its label number. */
+#define DISPLAY_MESSAGE_MAX (MESSAGE_MAX + XN_DISPLAY_LABELS_MAX * (128 + 32))
 
 /* ---- profiles and options --------------------------------------------- */
 
@@ -154,7 +169,6 @@ struct run {
     size_t heap_cap;
 
     bool failed;        /* some name failed */
-    bool hinted_locale; /* the --locale note was written (with --status) */
     int write_errno;    /* non-zero once writing standard output failed */
 
     bool display;              /* --display */
@@ -167,14 +181,15 @@ struct run {
 
 static const char help_text[] =
     "Usage: xn [OPTION]... [NAME]...\n"
-    "Convert domain names with IDNA (UTS #46).  Without NAME, read names from\n"
-    "standard input, one per line.  One output line per name, in order.\n"
-    "\n"
+    "Convert domain names with IDNA (UTS #46).  Names come from the arguments or,\n"
+    "without any or for a NAME \"-\", from standard input, one per line.\n"
     "  -a, --to-ascii / -u, --to-unicode  to \"xn--\" labels (the default) / Unicode\n"
     "      --display             to Unicode where safe to show, else xn-- (UTS #39)\n"
     "      --email               NAMEs are mail addresses: convert the domain part\n"
     "      --profile=PROFILE     uts46 (default), whatwg, idna2008 or idna2003\n"
-    "      --register --idna2008-map (idna2008)  --allow-unassigned (idna2003)\n"
+    "      --register            idna2008: check one label for registration\n"
+    "      --idna2008-map        idna2008: map as UTS #46 does before the checks\n"
+    "      --allow-unassigned    idna2003: allow what Unicode 3.2 left unassigned\n"
     "  -T, --transitional        transitional processing (deprecated)\n"
     "      --no-std3             allow any ASCII (UseSTD3ASCIIRules=false)\n"
     "      --dns                 allow _service labels and a leading * label\n"
@@ -186,9 +201,8 @@ static const char help_text[] =
     "                            (P4,V6), error (BAD_UTF8), or a note (SMTPUTF8)\n"
     "      --locale              input and output in the locale's charset\n"
     "  -h, --help  --version     show this help / the versions, and exit\n"
-    "A failed name prints an empty line (-u: the converted name) and a message on\n"
-    "standard error.  Exit status: 0 all converted, 1 some failed, 2 usage or I/O\n"
-    "error.  Lines over 65536 bytes fail with TOO_LONG.  See xn(1).\n";
+    "A name that fails: an empty line (-u: the converted name), a message on stderr.\n"
+    "Exit status: 0 all converted, 1 some failed, 2 usage or I/O error.  See xn(1).\n";
 
 /* "xn: BEFORE'ARG'AFTER" and a hint, for exit status 2. */
 static void usage_error(const char *before, const char *arg, const char *after)
@@ -205,59 +219,119 @@ static void unknown_option(const char *opt, const char *arg)
         fputs("(A NAME that begins with '-' goes after '--'.)\n", stderr);
 }
 
+/* How echo_name() shows a byte that is not part of a UTF-8 sequence it
+ * passes: shown[c] holds the text, shown_len[c] its length.  Filled by
+ * init_echo() before the first message. */
+static char shown[256][4];
+static unsigned char shown_len[256];
+
+static void init_echo(void)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    unsigned c;
+    for (c = 0; c < 256; c++) {
+        if (c == '\\') {
+            memcpy(shown[c], "\\\\", 2);
+            shown_len[c] = 2;
+        } else if (c >= 0x20 && c < 0x7F) {
+            shown[c][0] = (char)c;
+            shown_len[c] = 1;
+        } else {
+            shown[c][0] = '\\';
+            shown[c][1] = 'x';
+            shown[c][2] = hex[c >> 4];
+            shown[c][3] = hex[c & 15];
+            shown_len[c] = 4;
+        }
+    }
+}
+
+/* The length of the well-formed UTF-8 sequence at p[0..n) other than a C1
+ * control (no overlong form, surrogate or value above U+10FFFF), or 0. */
+static size_t utf8_shown(const unsigned char *p, size_t n)
+{
+    unsigned char c = p[0];
+    size_t need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2, k;
+    uint32_t cp;
+    if (c < 0xC2 || c > 0xF4 || n < need)
+        return 0;
+    cp = (uint32_t)c & (0x7Fu >> need);
+    for (k = 1; k < need; k++) {
+        if ((p[k] & 0xC0) != 0x80)
+            return 0;
+        cp = (cp << 6) | ((uint32_t)p[k] & 0x3Fu);
+    }
+    if (cp < (need == 2 ? 0x80u : need == 3 ? 0x800u : 0x10000u) || cp > 0x10FFFF ||
+        (cp >= 0xD800 && cp <= 0xDFFF) || cp <= 0x9F)
+        return 0;
+    return need;
+}
+
 /* Writes up to ECHO_MAX bytes of a name to standard error so that a
  * terminal shows them safely: printable ASCII as it is, a backslash
  * doubled, other ASCII and ill-formed bytes as \xHH.  Other bytes pass when
  * raw_high (the name is known to be text in the locale's charset); else
- * well-formed UTF-8 passes, except the C1 controls. */
+ * well-formed UTF-8 passes, except the C1 controls.  The text is made in a
+ * buffer from a table and written at once: a failing name of random bytes
+ * is mostly \xHH, and a call into stdio for each byte made the error path
+ * many times slower than --status.  Only a lead byte followed by a
+ * continuation byte (a few in a hundred random bytes) takes a branch of
+ * its own: the others are one table copy each. */
 static void echo_name(const char *s, size_t n, bool raw_high)
 {
+    /* Each byte shown in 4 at most, then "...". */
+    char buf[4 * ECHO_MAX + 3];
     const unsigned char *p = (const unsigned char *)s;
-    size_t i = 0;
-    while (i < n) {
+    size_t i = 0, o = 0, end = n < ECHO_MAX ? n : ECHO_MAX;
+    if (!shown_len['a']) /* the first message (the program is one thread) */
+        init_echo();
+    while (i < end) {
         unsigned char c = p[i];
-        size_t len = 1;
-        if (i >= ECHO_MAX) {
-            fputs("...", stderr);
-            return;
+        unsigned char next = i + 1 < n ? p[i + 1] : 0;
+        size_t len;
+        if (raw_high && c >= 0x80) {
+            buf[o++] = (char)c;
+            i++;
+            continue;
         }
-        if (c == '\\') {
-            fputs("\\\\", stderr);
-        } else if (c >= 0x20 && c < 0x7F) {
-            putc(c, stderr);
-        } else if (c >= 0x80 && raw_high) {
-            putc(c, stderr);
-        } else {
-            uint32_t cp = 0;
-            if (c >= 0x80) {
-                /* Strict UTF-8: no overlong forms, surrogates or values
-                 * above U+10FFFF. */
-                size_t need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2, k;
-                bool ok = c >= 0xC2 && c <= 0xF4 && n - i >= need;
-                for (k = 1; ok && k < need; k++)
-                    ok = (p[i + k] & 0xC0) == 0x80;
-                if (ok) {
-                    cp = (uint32_t)c & (0x7Fu >> need);
-                    for (k = 1; k < need; k++)
-                        cp = (cp << 6) | ((uint32_t)p[i + k] & 0x3Fu);
-                    ok = cp >= (need == 2 ? 0x80u : need == 3 ? 0x800u : 0x10000u) &&
-                         cp <= 0x10FFFF && (cp < 0xD800 || cp > 0xDFFF) && cp > 0x9F;
-                }
-                if (ok)
-                    len = need;
-            }
-            if (len > 1)
-                fwrite(p + i, 1, len, stderr);
-            else
-                fprintf(stderr, "\\x%02X", (unsigned)c);
+        if (((unsigned)(c - 0xC2) <= 0xF4 - 0xC2) & ((next & 0xC0) == 0x80) &&
+            (len = utf8_shown(p + i, n - i)) != 0) {
+            memcpy(buf + o, p + i, len);
+            o += len;
+            i += len;
+            continue;
         }
-        i += len;
+        memcpy(buf + o, shown[c], 4); /* room for 4 is always there */
+        o += shown_len[c];
+        i++;
     }
+    if (i < n) {
+        memcpy(buf + o, "...", 3);
+        o += 3;
+    }
+    fwrite(buf, 1, o, stderr);
 }
 
-/* "xn: NAME: " */
-static void message_start(const char *name, size_t name_len, bool raw_high)
+/* Keeps each message whole in one write(2) although standard error is
+ * written in blocks: a message is started only when the buffer surely has
+ * room for all of it (max bytes), else the buffer is written first.  So
+ * every write ends at the end of a line, as with line buffering, and
+ * messages of other programs writing to the same file never land inside
+ * one of ours. */
+static void message_room(size_t max)
 {
+    static size_t buffered; /* the most the buffer holds since the last write */
+    if (buffered + max > STDERR_BUF) {
+        fflush(stderr);
+        buffered = 0;
+    }
+    buffered += max;
+}
+
+/* "xn: NAME: ", at the start of a message of at most max bytes. */
+static void message_start(const char *name, size_t name_len, bool raw_high, size_t max)
+{
+    message_room(max);
     fputs("xn: ", stderr);
     echo_name(name, name_len, raw_high);
     fputs(": ", stderr);
@@ -365,7 +439,7 @@ static const char *display_note(struct run *r, const char *input, size_t input_l
     xn_unsafe_format(d->unsafe, buf, cap);
     if (r->status)
         return buf;
-    message_start(input, input_len, raw_high);
+    message_start(input, input_len, raw_high, DISPLAY_MESSAGE_MAX);
     fputs("shown with A-labels: ", stderr);
     for (i = 0; i < d->labels && i < XN_DISPLAY_LABELS_MAX; i++) {
         char why[128];
@@ -405,7 +479,7 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
     if (input_len > NAME_CAP) {
         r->failed = true;
         if (!r->status) {
-            message_start(input, NAME_CAP, false);
+            message_start(input, NAME_CAP, false, MESSAGE_MAX);
             fprintf(stderr, "name longer than %d bytes\n", NAME_CAP);
         }
         return put_line(r, r->status ? "TOO_LONG" : NULL, NULL, 0);
@@ -421,7 +495,7 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
             bool nomem = errno == ENOMEM;
             r->failed = true;
             if (!r->status) {
-                message_start(input, input_len, false);
+                message_start(input, input_len, false, MESSAGE_MAX);
                 if (nomem)
                     fputs("out of memory\n", stderr);
                 else
@@ -443,14 +517,8 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
     show_result = rc == XN_OK || (rc == XN_E_INVALID_DOMAIN && r->to_unicode && !r->display);
     if (rc != XN_OK) {
         r->failed = true;
-        if (rc == XN_E_BAD_UTF8 && !r->charset && r->status && !r->hinted_locale) {
-            /* The status column keeps its one code; say once why. */
-            fputs("xn: note: input that is not UTF-8 fails with BAD_UTF8; for text in the "
-                  "locale's charset, use --locale\n", stderr);
-            r->hinted_locale = true;
-        }
         if (!r->status) {
-            message_start(input, input_len, raw_high);
+            message_start(input, input_len, raw_high, MESSAGE_MAX);
             fputs(xn_strerror(rc), stderr);
             if (rc == XN_E_BAD_UTF8 && !r->charset)
                 fputs(" (for text in the locale's charset, use --locale)", stderr);
@@ -480,7 +548,7 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
             status = "LINE_BREAK";
         r->failed = true;
         if (!r->status) {
-            message_start(input, input_len, raw_high);
+            message_start(input, input_len, raw_high, MESSAGE_MAX);
             fputs("the result contains a line break\n", stderr);
         }
     }
@@ -495,7 +563,7 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
                 status = nomem ? "NOMEM" : "UNREPRESENTABLE";
             r->failed = true;
             if (!r->status) {
-                message_start(input, input_len, raw_high);
+                message_start(input, input_len, raw_high, MESSAGE_MAX);
                 if (nomem)
                     fputs("out of memory\n", stderr);
                 else
@@ -761,23 +829,85 @@ static int parse_args(int argc, char **argv, struct options *o, int *names)
     return PARSE_RUN;
 }
 
+/* ---- options a profile cannot honour ---------------------------------- */
+
+/* Whether the library refuses flags for the conversion of the run (each
+ * entry point refuses the bits it does not take with XN_E_INVALID_ARG, on
+ * any input): asked of the library itself, so that the command knows no
+ * list of its own that could drift from it. */
+static bool flags_refused(struct run *r, unsigned flags)
+{
+    char out[64];
+    size_t len = 0;
+    xn_report rep = XN_REPORT_INIT;
+    unsigned saved = r->flags;
+    int rc;
+    r->flags = flags;
+    rc = r->email ? call(r, "a@a", 3, out, sizeof out, &len, &rep)
+                  : call(r, "a", 1, out, sizeof out, &len, &rep);
+    r->flags = saved;
+    return rc == XN_E_INVALID_ARG;
+}
+
+/* A usage error for the first option whose flag the run's conversion does
+ * not take, naming the option and what it does not go with.  Returns
+ * false after writing it. */
+static bool check_flags(struct run *r, const struct options *o)
+{
+    size_t i;
+    char with[96];
+    if (o->display)
+        snprintf(with, sizeof with, " does not go with --display");
+    else if (o->email)
+        snprintf(with, sizeof with, " does not go with --email");
+    else if (o->profile == &register_profile)
+        snprintf(with, sizeof with, " does not go with --register");
+    else
+        snprintf(with, sizeof with, " does not go with --profile=%s%s", o->profile->name,
+                 o->to_unicode ? " -u" : "");
+    for (i = 0; i < OPT_COUNT; i++) {
+        const struct opt_def *d = &opt_defs[i];
+        char name[64];
+        if (d->action != ACT_FLAG || !(o->flags & d->flag) ||
+            !flags_refused(r, o->profile->flags | d->flag))
+            continue;
+        snprintf(name, sizeof name, "--%s", d->long_name);
+        if (d->short_name) {
+            char after[128];
+            snprintf(after, sizeof after, " (-%c)%s", d->short_name, with);
+            usage_error("option ", name, after);
+        } else {
+            usage_error("option ", name, with);
+        }
+        return false;
+    }
+    return true;
+}
+
 /* ---- main -------------------------------------------------------------- */
 
 int main(int argc, char **argv)
 {
     /* static: standard error is flushed after main returns. */
-    static char stderr_buf[4 * ECHO_MAX + 1024];
+    static char stderr_buf[STDERR_BUF];
     struct options o = {false, &profiles[0], 0, false, false, false, false};
     struct run r;
     int names = 0, rc, i;
     bool ok = true;
 
-    /* Line-buffered standard error: each message, written in pieces, goes
-     * out in one write() when its line ends, not a character at a time
-     * (stderr is unbuffered by default; 1 GB of failing names took 15
-     * times longer).  A message is at most ECHO_MAX bytes of name, each
-     * shown in 4 at most, plus its text: the buffer holds it whole. */
-    setvbuf(stderr, stderr_buf, _IOLBF, sizeof stderr_buf);
+    /* Buffered standard error.  Unbuffered (the default), a message went
+     * out a character at a time (1 GB of failing names took 15 times
+     * longer); line-buffered, one write() a failing name still made the
+     * error path 7 times slower than --status on random bytes.  So the
+     * messages are written in blocks, unless a person reads them (standard
+     * error or standard output a terminal): then each goes out whole when
+     * its line ends (a message is at most ECHO_MAX bytes of name, each
+     * shown in 4 at most, plus its text: the buffer holds it).  Standard
+     * output is written in blocks too when it is no terminal, so the order
+     * of the two streams in one file was never kept line by line. */
+    setvbuf(stderr, stderr_buf,
+            isatty(STDERR_FILENO) == 1 || isatty(STDOUT_FILENO) == 1 ? _IOLBF : _IOFBF,
+            sizeof stderr_buf);
 
     rc = parse_args(argc, argv, &o, &names);
     if (rc != PARSE_RUN)
@@ -806,8 +936,10 @@ int main(int argc, char **argv)
     r.display = o.display;
     r.email = o.email;
     r.flush_each = isatty(STDOUT_FILENO) == 1;
+    if (!check_flags(&r, &o))
+        return 2;
     if (o.locale) {
-        if (!setlocale(LC_ALL, ""))
+        if (!setlocale(LC_ALL, "") && !o.status)
             fputs("xn: warning: the locale of the environment is not available; "
                   "using the C locale\n",
                   stderr);
@@ -817,7 +949,10 @@ int main(int argc, char **argv)
     if (names > 0) {
         for (i = 0; i < names && ok; i++) {
             size_t len = strlen(argv[i]);
-            ok = process_name(&r, argv[i], len > NAME_CAP ? NAME_CAP + 1 : len);
+            if (strcmp(argv[i], "-") == 0) /* standard input, as most tools read "-" */
+                ok = process_stdin(&r);
+            else
+                ok = process_name(&r, argv[i], len > NAME_CAP ? NAME_CAP + 1 : len);
         }
     } else {
         ok = process_stdin(&r);
