@@ -290,7 +290,8 @@ XN_API int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out,
 /* The WHATWG URL Standard's "domain to ASCII" / "domain to Unicode" with
  * beStrict=false: CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength off,
  * plus XN_URL_RULES (the ASCII fast path, the fallback for ASCII domains,
- * the forbidden-domain-code-point check, an empty result is a failure; for
+ * the forbidden-domain-code-point check, an empty result is a failure; the
+ * strict run's validation errors in the report, see xn_report; for
  * ToUnicode, a name with an error comes back as it was given). */
 #define XN_WHATWG \
     (XN_NO_STD3_RULES | XN_NO_CHECK_HYPHENS | XN_NO_VERIFY_DNS_LENGTH | XN_URL_RULES)
@@ -399,7 +400,12 @@ enum xn_error_bit {
  *
  * Every function that takes a report fills it on every return but that
  * one: errors 0, label 0, offset 0 and code_point XN_NO_CODE_POINT on
- * success. */
+ * success, with one exception: the URL Standard's domain to ASCII
+ * (XN_URL_RULES, xn_to_ascii() and its _alloc form) reports its validation
+ * errors on success too, those of its strict run (CheckHyphens,
+ * UseSTD3ASCIIRules and VerifyDnsLength on), where the lenient run or the
+ * fallback for ASCII names kept the name ("_dmarc.example" converts, with
+ * U1 reported). */
 typedef struct xn_report {
     size_t size;         /* set by the caller: sizeof(xn_report) */
     uint64_t errors;     /* every rule violated anywhere in the name, XN_ERR_* bits */

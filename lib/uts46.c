@@ -535,6 +535,24 @@ XN__ALWAYS_INLINE static int convert_labels(const char *in, size_t in_len, char 
     return xn__dom_return(&d, XN_OK, !to_ascii, out_len, report);
 }
 
+/* URL Standard, domain to ASCII: the validation errors of a name that
+ * converted.  The strict run (beStrict: CheckHyphens, UseSTD3ASCIIRules and
+ * VerifyDnsLength on) always happens, so that its errors are reported where
+ * the lenient run accepted the name ("_dmarc") or the ASCII fallback kept it
+ * ("xn--example-"); the status stays XN_OK (or XN_E_BUFFER_TOO_SMALL, with
+ * the same report as a call that fits).  Only with a report: a caller
+ * without one pays nothing.  Out of line, after convert_labels() has
+ * returned, so that the two runs' frames are not on the stack together. */
+XN__NOINLINE static void url_validation_errors(const char *in, size_t in_len, unsigned flags,
+                                               xn_report *report)
+{
+    char tmp[XN_DOMAIN_MAX];
+    size_t n = 0;
+    unsigned strict = flags & ~(unsigned)(XN_URL_RULES | XN_NO_STD3_RULES |
+                                          XN_NO_CHECK_HYPHENS | XN_NO_VERIFY_DNS_LENGTH);
+    convert_labels(in, in_len, tmp, sizeof tmp, &n, strict, report, true, false);
+}
+
 /* fast: the whole-name ASCII fast path may take the name (only
  * xn__uts46_general() says no, to compare the two). */
 static inline int convert_name(const char *in, size_t in_len, char *out, size_t out_cap,
@@ -548,9 +566,14 @@ static inline int convert_name(const char *in, size_t in_len, char *out, size_t 
     if (fast && !(one_label ? in_len && memchr(in, '.', in_len)
                             : xn__ascii_fast_tried(in_len, report)) &&
         xn__ascii_fast(in, in_len, out, out_cap, out_len, flags))
-        return XN_OK;
-    return convert_labels(in, in_len, out, out_cap, out_len, flags, report, to_ascii,
-                          one_label);
+        rc = XN_OK;
+    else
+        rc = convert_labels(in, in_len, out, out_cap, out_len, flags, report, to_ascii,
+                            one_label);
+    if ((rc == XN_OK || rc == XN_E_BUFFER_TOO_SMALL) && report && to_ascii && !one_label &&
+        (flags & XN_URL_RULES))
+        url_validation_errors(in, in_len, flags, report);
+    return rc;
 }
 
 /* xn_to_ascii() and xn_to_unicode() are in ascii_fast.c: their whole-name

@@ -124,10 +124,10 @@ static const row rows[] = {
     R(A, "_sip.1a.שלום", XN_DNS_LABELS, BAD, NULL, XN_ERR_B1),        /* others keep it */
     /* WHATWG URL Standard profile. */
     R(A, "EXAMPLE.com", XN_WHATWG, OK, "example.com", 0),
-    R(A, "-x.example", XN_WHATWG, OK, "-x.example", 0),
-    R(A, "a..b", XN_WHATWG, OK, "a..b", 0),
-    R(A, "xn--a", XN_WHATWG, OK, "xn--a", 0),        /* ASCII fallback */
-    R(A, "XN--A.com", XN_WHATWG, OK, "xn--a.com", 0),
+    R(A, "-x.example", XN_WHATWG, OK, "-x.example", XN_ERR_V3), /* validation error */
+    R(A, "a..b", XN_WHATWG, OK, "a..b", XN_ERR_A4_2),
+    R(A, "xn--a", XN_WHATWG, OK, "xn--a", XN_ERR_V7), /* ASCII fallback */
+    R(A, "XN--A.com", XN_WHATWG, OK, "xn--a.com", XN_ERR_V7),
     R(A, "xn--a.ß", XN_WHATWG, BAD, NULL, XN_ERR_V7),
     R(A, "a b", XN_WHATWG, BAD, NULL, XN_ERR_URL_FORBIDDEN),
     R(A, "a%b", XN_WHATWG, BAD, NULL, XN_ERR_URL_FORBIDDEN),
@@ -135,7 +135,8 @@ static const row rows[] = {
     R(A, "", XN_WHATWG, BAD, NULL, XN_ERR_URL_EMPTY),
     R(A, "\xC2\xAD", XN_WHATWG, BAD, NULL, XN_ERR_URL_EMPTY),
     R(A, "faß.de", XN_WHATWG, OK, "xn--fa-hia.de", 0),
-    R(A, "a_b.example", XN_WHATWG, OK, "a_b.example", 0),
+    R(A, "a_b.example", XN_WHATWG, OK, "a_b.example", XN_ERR_U1),
+    R(A, "_dmarc.example.com", XN_WHATWG, OK, "_dmarc.example.com", XN_ERR_U1),
     /* URL Standard, domain to Unicode: on an error the domain comes back as
      * it was given, never as the text ToUnicode made of it (UTS #46 alone,
      * flags 0, gives that text: "xn--google-" would read as "google"). */

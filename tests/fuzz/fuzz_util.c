@@ -285,7 +285,9 @@ fuzz_result fuzz_convert(int op, const char *in, size_t n, unsigned flags)
     } else if (to_ascii && rc == XN_E_INVALID_DOMAIN) {
         FUZZ_ASSERT(len == 0, "%s: failure with *out_len %zu", name, len);
     }
-    if (rc == XN_OK)
+    /* Success has no errors, but for the URL Standard's domain to ASCII,
+     * whose report holds the strict run's validation errors. */
+    if (rc == XN_OK && !(to_ascii && (flags & XN_URL_RULES)))
         FUZZ_ASSERT(report_zero(&rep), "%s: XN_OK with report errors 0x%llX", name,
                     (unsigned long long)rep.errors);
     if (rc == XN_E_INVALID_DOMAIN)
