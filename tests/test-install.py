@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """What a packager and a consumer meet: `meson install` into a staging
-directory puts every file where it belongs; a program builds against the
-staged library through `pkg-config --cflags --libs xn` and runs; the shared
+directory puts every file where it belongs (the man pages and the CMake
+package too); a program builds against the staged library through
+`pkg-config --cflags --libs xn` and through CMake's find_package(xn), and
+runs; the shared
 library exports exactly the symbols of lib/xn.map; include/xn.h compiles
 alone with -pedantic as C89, C99 and C11, and as C++98 and C++11.
 
@@ -53,6 +55,10 @@ def main():
         check(find(r"pkgconfig/xn\.pc$"), "xn.pc installed")
         check(find(r"bin/xn$"), "bin/xn installed")
         check(find(r"share/man/man1/xn\.1$"), "share/man/man1/xn.1 installed")
+        check(find(r"share/man/man3/xn_to_ascii\.3$") and find(r"share/man/man3/xn\.3$"),
+              "share/man/man3: the reference manual installed")
+        check(find(r"cmake/xn/xnConfig\.cmake$") and find(r"cmake/xn/xnConfigVersion\.cmake$"),
+              "the CMake package (xnConfig.cmake, xnConfigVersion.cmake) installed")
         check(not find(r"internal\.h|props\.h|xn_tables"), "no private header installed")
 
         pcs = find(r"pkgconfig/xn\.pc$")
@@ -114,6 +120,8 @@ def main():
                     check(r.returncode == 0 and r.stdout.strip() == "xn--bcher-kva.example",
                           f"static consumer runs: {r.stdout.strip()} {r.stderr.strip()}")
 
+        cmake_consumer(stage, find, cc)
+
         if sos:
             so = os.path.join(stage, sos[0])
             r = run(["nm", "-D", "--defined-only", so])
@@ -144,6 +152,56 @@ def main():
             print("SKIP: no C++ compiler: xn.h not compiled as C++")
     finally:
         shutil.rmtree(stage, ignore_errors=True)
+
+
+def cmake_consumer(stage, find, cc):
+    """A CMake project finds the staged package (find_package(xn), the
+    version file included), links xn::xn, builds and runs."""
+    cmake = shutil.which("cmake")
+    check(cmake is not None, "cmake not found (Debian package cmake): no CMake consumer built")
+    configs = find(r"cmake/xn/xnConfig\.cmake$")
+    if not cmake or not configs:
+        return
+    # The prefix: the config file is PREFIX/LIBDIR/cmake/xn/xnConfig.cmake.
+    prefix = os.path.join(stage, configs[0].split("/lib")[0])
+    proj = tempfile.mkdtemp(prefix="xn-cmake-", dir=stage)
+    with open(os.path.join(proj, "CMakeLists.txt"), "w") as f:
+        f.write("cmake_minimum_required(VERSION 3.13)\n"
+                "project(xn_consumer C)\n"
+                "find_package(xn 0.1 REQUIRED)\n"
+                "add_executable(consumer consumer.c)\n"
+                "target_link_libraries(consumer PRIVATE xn::xn)\n")
+    with open(os.path.join(proj, "consumer.c"), "w") as f:
+        f.write(CONSUMER)
+    sanitize = os.environ.get("XN_SANITIZE", "none")
+    cflags = f"-fsanitize={sanitize}" if sanitize not in ("", "none") else ""
+    r = run([cmake, "-S", proj, "-B", os.path.join(proj, "build"), f"-DCMAKE_C_COMPILER={cc}",
+             f"-DCMAKE_PREFIX_PATH={prefix}", f"-DCMAKE_C_FLAGS={cflags}",
+             f"-DCMAKE_EXE_LINKER_FLAGS={cflags}"])
+    check(r.returncode == 0, f"cmake configures a consumer with find_package(xn): "
+          f"{(r.stdout + r.stderr).strip()[-600:]}")
+    if r.returncode != 0:
+        return
+    r = run([cmake, "--build", os.path.join(proj, "build")])
+    check(r.returncode == 0, f"cmake builds the consumer against xn::xn: "
+          f"{(r.stdout + r.stderr).strip()[-600:]}")
+    if r.returncode != 0:
+        return
+    libdirs = sorted({os.path.dirname(os.path.join(stage, f))
+                      for f in find(r"libxn\.so\.\d+$")})
+    r = run([os.path.join(proj, "build", "consumer")],
+            env=dict(os.environ, LD_LIBRARY_PATH=":".join(libdirs)))
+    check(r.returncode == 0 and r.stdout.strip() == "xn--bcher-kva.example",
+          f"the CMake consumer runs: {r.stdout.strip()} {r.stderr.strip()}")
+    # A request for another major version is refused by the version file.
+    probe = tempfile.mkdtemp(prefix="xn-cmake-major-", dir=stage)
+    with open(os.path.join(probe, "CMakeLists.txt"), "w") as f:
+        f.write("cmake_minimum_required(VERSION 3.13)\nproject(p C)\n"
+                "find_package(xn 99 QUIET)\n"
+                "if(xn_FOUND)\n  message(FATAL_ERROR \"xn 99 found\")\nendif()\n")
+    r = run([cmake, "-S", probe, "-B", os.path.join(probe, "build"), f"-DCMAKE_C_COMPILER={cc}",
+             f"-DCMAKE_PREFIX_PATH={prefix}"])
+    check(r.returncode == 0, "find_package(xn 99) must not accept this version")
 
 
 CONSUMER = r"""
