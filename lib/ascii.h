@@ -1,24 +1,23 @@
 /*
- * ASCII byte classes and the whole-name ASCII fast path of UTS #46
- * (ascii_fast.c), shared with the label-by-label path in uts46.c.
+ * The whole-name ASCII kernel of UTS #46 (ascii_fast.c): a name of ASCII
+ * bytes that breaks no rule is its own lower-cased copy.  The short-name
+ * kernel is inline here, so that the public entry points in uts46.c answer
+ * such a name without a call.  Below the profiles: it uses only bytes.h.
  */
 #ifndef XN_ASCII_H
 #define XN_ASCII_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
-/* The class bits of a byte in xn__byte_class[]. */
-enum {
-    XN__BC_LDH = 1,      /* a-z 0-9 '-': LDH after mapping */
-    XN__BC_UPPER = 2,    /* A-Z: mapped to lower case (the bit is 0x20 >> 4) */
-    XN__BC_OTHER = 4,    /* any other ASCII but '.' */
-    XN__BC_DOT = 8,      /* '.' */
-    XN__BC_NONASCII = 16, /* a byte of a multi-byte UTF-8 sequence */
-    XN__BC_HYPHEN = 32,  /* '-', which is also XN__BC_LDH */
-};
+#include "bytes.h"
+#include "internal.h"
 
-extern const unsigned char xn__byte_class[256];
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* The whole-name fast path of xn_to_ascii() / xn_to_unicode(): when in[0..n)
  * is a name of ASCII bytes that breaks no rule under flags and holds no
@@ -42,9 +41,116 @@ static inline bool xn__ascii_fast_tried(size_t n, const void *report)
 #endif
 }
 
-/* Where the label at u[pos..n) stops being a label of ASCII bytes: at its
- * '.', at a byte >= 0x80, or at n; *stop is the class of the byte there (0
- * at n).  Looks at eight bytes at a time. */
-size_t xn__ascii_label_end(const unsigned char *u, size_t pos, size_t n, unsigned *stop);
+#ifdef __SSE2__
+/* Loads the k bytes at p (0 < k < 16) without reading past them, padded
+ * with 'a'; fixed-size copies that overlap, so no call and no loop. */
+static inline __m128i xn__load_tail(const unsigned char *p, size_t k)
+{
+    unsigned char pad[16];
+    _mm_storeu_si128((__m128i *)(void *)pad, _mm_set1_epi8('a'));
+    if (k >= 8) {
+        memcpy(pad, p, 8);
+        memcpy(pad + k - 8, p + k - 8, 8);
+    } else if (k >= 4) {
+        memcpy(pad, p, 4);
+        memcpy(pad + k - 4, p + k - 4, 4);
+    } else {
+        pad[0] = p[0];
+        pad[k / 2] = p[k / 2];
+        pad[k - 1] = p[k - 1];
+    }
+    return _mm_loadu_si128((const __m128i *)(const void *)pad);
+}
+
+/* The sixteen bytes of v classified: *ok gets a bit for each letter, digit,
+ * '.' or '-', *dots and *hy those of '.' and '-'.  Returns v with A-Z
+ * lower-cased.  Each range test is one add and one signed compare: c - lo
+ * < k as unsigned is c + (0x80 - lo) < -128 + k as signed bytes, false for
+ * every byte >= 0x80.  Letters are tested on c | 0x20, both cases at once,
+ * and or-ing 0x20 into a letter lower-cases it. */
+static XN__ALWAYS_INLINE __m128i xn__classify(__m128i v, unsigned *ok, unsigned *dots, unsigned *hy)
+{
+    __m128i folded = _mm_or_si128(v, _mm_set1_epi8(0x20));
+    __m128i letter = _mm_cmplt_epi8(_mm_add_epi8(folded, _mm_set1_epi8((char)(0x80 - 'a'))),
+                                    _mm_set1_epi8((char)(-128 + 26)));
+    __m128i digit = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)(0x80 - '0'))),
+                                   _mm_set1_epi8((char)(-128 + 10)));
+    __m128i dt = _mm_cmpeq_epi8(v, _mm_set1_epi8('.'));
+    __m128i hh = _mm_cmpeq_epi8(v, _mm_set1_epi8('-'));
+    *ok = (unsigned)_mm_movemask_epi8(
+        _mm_or_si128(_mm_or_si128(letter, digit), _mm_or_si128(dt, hh)));
+    *dots = (unsigned)_mm_movemask_epi8(dt);
+    *hy = (unsigned)_mm_movemask_epi8(hh);
+    return _mm_or_si128(v, _mm_and_si128(letter, _mm_set1_epi8(0x20)));
+}
+
+/* ASCII bytes that are no letter, digit, '.' or '-' (ok has a 0 bit for
+ * them) may stay on this path only when no STD3 or URL rule looks at them. */
+static inline bool xn__others_allowed(unsigned ok, unsigned flags)
+{
+    return ok == 0xFFFF || ((flags & XN_NO_STD3_RULES) && !(flags & XN_URL_RULES));
+}
+
+/* xn__ascii_fast() for names of 1 to 64 bytes (n < cap), without a branch per
+ * label: the name is classified 16 bytes at a time into 64-bit masks of
+ * positions (dots, hyphens), and the rules become mask tests.  A name of 16
+ * bytes or more is read in plain 16-byte loads, the last one overlapping
+ * the one before it (its masks are or-ed in at its place, the bytes seen
+ * twice giving the same bits twice); a shorter one is padded with letters.
+ * A name this short has no label over 63 bytes unless it is one label of
+ * 64, and no name over 253. */
+static XN__ALWAYS_INLINE bool xn__ascii_short(const unsigned char *u, size_t n, char *out,
+                                          size_t cap, unsigned flags)
+{
+    uint64_t dots, hy, starts, ends;
+    unsigned ok, d, h;
+    __m128i v, lowered;
+
+    if (n < 16) {
+        v = xn__load_tail(u, n);
+        if (_mm_movemask_epi8(v)) /* a byte >= 0x80: not for this path */
+            return false;
+        lowered = xn__classify(v, &ok, &d, &h);
+        if (!xn__others_allowed(ok, flags))
+            return false;
+        if (cap >= 16) {
+            _mm_storeu_si128((__m128i *)(void *)out, lowered);
+        } else {
+            unsigned char pad[16];
+            _mm_storeu_si128((__m128i *)(void *)pad, lowered);
+            memcpy(out, pad, n);
+        }
+        dots = d;
+        hy = h;
+    } else {
+        size_t base = 0;
+        dots = hy = 0;
+        for (;;) {
+            v = _mm_loadu_si128((const __m128i *)(const void *)(u + base));
+            if (_mm_movemask_epi8(v))
+                return false;
+            lowered = xn__classify(v, &ok, &d, &h);
+            if (!xn__others_allowed(ok, flags))
+                return false;
+            _mm_storeu_si128((__m128i *)(void *)(out + base), lowered);
+            dots |= (uint64_t)d << base;
+            hy |= (uint64_t)h << base;
+            if (n - base <= 16)
+                break;
+            base = n - base >= 32 ? base + 16 : n - 16;
+        }
+    }
+    starts = (dots << 1) | 1;                      /* first byte of each label */
+    ends = (dots >> 1) | (UINT64_C(1) << (n - 1)); /* last byte of each label */
+    if ((dots & (starts | ends)) ||          /* an empty label */
+        ((starts << 2) & hy & (hy >> 1)))    /* "--" at 3-4: V2, or an ACE label */
+        return false;
+    if (!(flags & XN_NO_CHECK_HYPHENS) && (hy & (starts | ends)))
+        return false;
+    if (n == 64 && !dots && !(flags & XN_NO_VERIFY_DNS_LENGTH))
+        return false;
+    return true;
+}
+#endif
 
 #endif

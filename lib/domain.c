@@ -5,7 +5,7 @@
  */
 #include "domain.h"
 
-#include "ascii.h"
+#include "bytes.h"
 
 /* ---- rules on a label of code points ---------------------------------------- */
 

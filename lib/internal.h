@@ -261,18 +261,6 @@ typedef int (*xn__convert_extra_fn)(const char *in, size_t in_len, char *out, si
                                     size_t *out_len, unsigned flags, xn_report *report,
                                     void *extra);
 
-/* uts46.c: the general path of xn_to_ascii() and xn_to_unicode(), which
- * ascii_fast.c enters when its whole-name fast path does not take the name. */
-int xn__uts46_to_ascii(const char *in, size_t in_len, char *out, size_t out_cap,
-                       size_t *out_len, unsigned flags, xn_report *report);
-int xn__uts46_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap,
-                         size_t *out_len, unsigned flags, xn_report *report);
-/* The same from the labels on, for a call whose arguments ascii_fast.c has
- * checked (more strictly than xn__dom_enter()), with no report. */
-int xn__uts46_labels_to_ascii(const char *in, size_t in_len, char *out, size_t out_cap,
-                              size_t *out_len, unsigned flags);
-int xn__uts46_labels_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap,
-                                size_t *out_len, unsigned flags);
 
 /* uts46.c: xn_to_ascii() (to_ascii), xn_to_unicode(), and their label forms
  * (one_label), always by the general path, never the whole-name ASCII fast

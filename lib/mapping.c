@@ -3,7 +3,7 @@
  * front end and IDNA2008 lookup with XN_IDNA2008_MAP (RFC 5895).  The
  * tables come from data/gen_tables.py; see props.h.
  */
-#include "ascii.h"
+#include "bytes.h"
 #include "validity.h"
 
 /* What the pass keeps as it goes, in locals: kept in *m, every store to

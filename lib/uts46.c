@@ -576,27 +576,42 @@ static inline int convert_name(const char *in, size_t in_len, char *out, size_t 
     return rc;
 }
 
-/* xn_to_ascii() and xn_to_unicode() are in ascii_fast.c: their whole-name
- * fast path comes first, and these take what it leaves. */
-/*            name                  implementation  to_ascii one_label fast */
-XN__CONVERTER(xn__uts46_to_ascii,   convert_name,   true,    false,    true)
-XN__CONVERTER(xn__uts46_to_unicode, convert_name,   false,   false,    true)
-XN__CONVERTER(xn_label_to_ascii,    convert_name,   true,    true,     true)
-XN__CONVERTER(xn_label_to_unicode,  convert_name,   false,   true,     true)
+/* The general path of xn_to_ascii() and xn_to_unicode(), for the names
+ * their whole-name path below does not take; kept out of line, so that a
+ * call that path answers makes no frame. */
+XN__NOINLINE static int general_to_ascii(const char *in, size_t in_len, char *out,
+                                         size_t out_cap, size_t *out_len, unsigned flags,
+                                         xn_report *report)
+{
+    return convert_name(in, in_len, out, out_cap, out_len, flags, report, true, false, true);
+}
 
-int xn__uts46_labels_to_ascii(const char *in, size_t in_len, char *out, size_t out_cap,
-                              size_t *out_len, unsigned flags)
+XN__NOINLINE static int general_to_unicode(const char *in, size_t in_len, char *out,
+                                           size_t out_cap, size_t *out_len, unsigned flags,
+                                           xn_report *report)
+{
+    return convert_name(in, in_len, out, out_cap, out_len, flags, report, false, false, true);
+}
+
+/* The same from the labels on, for a call whose arguments the entry point
+ * has checked (more strictly than xn__dom_enter()), with no report. */
+XN__NOINLINE static int labels_to_ascii(const char *in, size_t in_len, char *out,
+                                        size_t out_cap, size_t *out_len, unsigned flags)
 {
     *out_len = 0;
     return convert_labels(in, in_len, out, out_cap, out_len, flags, NULL, true, false);
 }
 
-int xn__uts46_labels_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap,
-                                size_t *out_len, unsigned flags)
+XN__NOINLINE static int labels_to_unicode(const char *in, size_t in_len, char *out,
+                                          size_t out_cap, size_t *out_len, unsigned flags)
 {
     *out_len = 0;
     return convert_labels(in, in_len, out, out_cap, out_len, flags, NULL, false, false);
 }
+
+/*            name                  implementation  to_ascii one_label fast */
+XN__CONVERTER(xn_label_to_ascii,    convert_name,   true,    true,     true)
+XN__CONVERTER(xn_label_to_unicode,  convert_name,   false,   true,     true)
 
 int xn__uts46_general(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
                       unsigned flags, xn_report *report, bool to_ascii, bool one_label)
@@ -604,3 +619,54 @@ int xn__uts46_general(const char *in, size_t in_len, char *out, size_t out_cap, 
     return convert_name(in, in_len, out, out_cap, out_len, flags, report, to_ascii, one_label,
                         false);
 }
+
+/* ---- xn_to_ascii() and xn_to_unicode(): the public entry points ---------- */
+
+/* A short name the fast path takes is answered before the general path sets
+ * up anything, and with no call made.  The argument checks it needs are
+ * stricter than xn__dom_enter()'s: a call that passes them (with no report)
+ * goes on to the labels without being checked again; any other call goes,
+ * arguments untouched, to the whole general path, which tries the fast path
+ * itself on the names not tried here (xn__ascii_fast_tried()).  A name it
+ * does not try again is one refused here for its arguments, and then
+ * xn__dom_enter() refuses the call too or the output has no room for the
+ * name (n >= cap), which the fast path would refuse as well. */
+enum { TAKEN, CHECKED, UNCHECKED };
+
+static XN__ALWAYS_INLINE int whole_name(const char *in, size_t n, char *out, size_t cap,
+                                        size_t *out_len, unsigned flags, xn_report *report)
+{
+#ifdef __SSE2__
+    if (!xn__ascii_fast_tried(n, report) || !in || !out || !out_len || n >= cap ||
+        (flags & ~XN__UTS46_FLAGS) || xn__overlap(in, n, out, cap))
+        return UNCHECKED;
+    if (xn__has_ace_prefix_bytes(in, n) ||
+        !xn__ascii_short((const unsigned char *)in, n, out, cap, flags))
+        return CHECKED;
+    out[n] = '\0';
+    *out_len = n;
+    return TAKEN;
+#else
+    (void)in, (void)n, (void)out, (void)cap, (void)out_len, (void)flags, (void)report;
+    return UNCHECKED;
+#endif
+}
+
+/* A public entry: the whole-name path, else the labels (arguments checked
+ * here), else the whole general path, each in a tail call. */
+static XN__ALWAYS_INLINE int entry(const char *in, size_t in_len, char *out, size_t out_cap,
+                                   size_t *out_len, unsigned flags, xn_report *report,
+                                   bool to_ascii)
+{
+    int w = whole_name(in, in_len, out, out_cap, out_len, flags, report);
+    if (w == TAKEN)
+        return XN_OK;
+    if (w == CHECKED)
+        return to_ascii ? labels_to_ascii(in, in_len, out, out_cap, out_len, flags)
+                        : labels_to_unicode(in, in_len, out, out_cap, out_len, flags);
+    return to_ascii ? general_to_ascii(in, in_len, out, out_cap, out_len, flags, report)
+                    : general_to_unicode(in, in_len, out, out_cap, out_len, flags, report);
+}
+
+XN__CONVERTER(xn_to_ascii, entry, true)
+XN__CONVERTER(xn_to_unicode, entry, false)

@@ -8,7 +8,7 @@
 #ifndef XN_VALIDITY_H
 #define XN_VALIDITY_H
 
-#include "ascii.h"
+#include "bytes.h"
 #include "internal.h"
 #include "props.h"
 
