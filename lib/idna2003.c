@@ -123,10 +123,8 @@ static int nameprep(state *st, const uint32_t *l, size_t n, const size_t *offs, 
         return XN_E_TOO_LONG;
     if (U_FAILURE(err))
         return xn__icu_failure(err);
-    for (i = 0; i < dn; i++) {
-        uint32_t c = dst[i];
-        if (c >= 0xD800 && c < 0xDC00 && i + 1 < dn)
-            c = (c << 10) + dst[++i] - ((0xD800u << 10) + 0xDC00u - 0x10000u);
+    for (i = 0; i < dn;) {
+        uint32_t c = xn__utf16_next(dst, dn, &i);
         if (o >= st->w->cap)
             return XN_E_TOO_LONG;
         out[o++] = c;

@@ -98,16 +98,6 @@ static int engine_can(const uint32_t *s, size_t n)
     return XN_OK;
 }
 
-/* The code point at s[*i] (ICU's output is well-formed UTF-16: a lead
- * surrogate is followed by a trail surrogate); *i moves past it. */
-static uint32_t utf16_next(const UChar *s, int32_t n, int32_t *i)
-{
-    uint32_t c = s[(*i)++];
-    if (c >= 0xD800 && c < 0xDC00 && *i < n)
-        c = (c << 10) + s[(*i)++] - ((0xD800u << 10) + 0xDC00u - 0x10000u);
-    return c;
-}
-
 bool xn__nfc_quick_yes(const uint32_t *label, size_t n)
 {
     uint32_t prev = 0;
@@ -171,7 +161,7 @@ int xn__nfc(const uint32_t *label, size_t n, uint32_t *out, size_t out_cap, size
         else if (U_FAILURE(err))
             rc = xn__icu_failure(err);
         for (i = 0; rc == XN_OK && i < dst_n;) {
-            uint32_t c = utf16_next(dst, dst_n, &i);
+            uint32_t c = xn__utf16_next(dst, dst_n, &i);
             if (o >= out_cap)
                 rc = XN_E_TOO_LONG;
             else
@@ -285,7 +275,7 @@ int xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out
             rc = xn__icu_failure(err);
     }
     for (i = 0; rc == XN_OK && i < dst_n;) {
-        uint32_t c = utf16_next(dst, dst_n, &i);
+        uint32_t c = xn__utf16_next(dst, dst_n, &i);
         size_t k = xn__utf8_length(c);
         if (need + k <= out_cap)
             xn__utf8_put(c, out + need);

@@ -84,4 +84,15 @@ static inline size_t xn__utf8_put(uint32_t cp, char *out)
     return 4;
 }
 
+/* The code point at s[*i] of well-formed UTF-16 of n units (ICU's output:
+ * a lead surrogate is followed by its trail), *i moved past it: the one
+ * UTF-16 reader of the library (xn__to_utf16() in normalize.c writes). */
+static inline uint32_t xn__utf16_next(const uint16_t *s, int32_t n, int32_t *i)
+{
+    uint32_t c = s[(*i)++];
+    if (c >= 0xD800 && c < 0xDC00 && *i < n)
+        c = (c << 10) + s[(*i)++] - ((0xD800u << 10) + 0xDC00u - 0x10000u);
+    return c;
+}
+
 #endif
