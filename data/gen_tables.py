@@ -174,6 +174,20 @@ def parse_range(where, lineno, text):
     return lo, hi
 
 
+def read_text(data_dir, name, encoding):
+    """DIR/name, decoded strictly."""
+    path = os.path.join(data_dir, name)
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except OSError as e:
+        raise DataError("%s: cannot read: %s" % (path, e.strerror))
+    try:
+        return raw.decode(encoding)
+    except UnicodeDecodeError as e:
+        raise DataError("%s: not %s (byte %d)" % (name, encoding, e.start))
+
+
 class UcdFile:
     """One UCD-format file: its version, data lines and @missing lines.
 
@@ -183,16 +197,7 @@ class UcdFile:
 
     def __init__(self, data_dir, name, header_name):
         self.name = name
-        path = os.path.join(data_dir, name)
-        try:
-            with open(path, "rb") as f:
-                raw = f.read()
-        except OSError as e:
-            raise DataError("%s: cannot read: %s" % (path, e.strerror))
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise DataError("%s: not UTF-8 (byte %d)" % (name, e.start))
+        text = read_text(data_dir, name, "utf-8")
         if "\r" in text:
             raise DataError("%s: carriage return in file" % name)
         self.lines = []
@@ -545,16 +550,7 @@ def read_canonical_decompositions(data_dir, ccc):
     Strict: 15 fields a line, code points ascending, First/Last pairs
     matched, and field 3 equal to DerivedCombiningClass.txt's value."""
     name = UNICODE_DATA
-    path = os.path.join(data_dir, name)
-    try:
-        with open(path, "rb") as f:
-            raw = f.read()
-    except OSError as e:
-        raise DataError("%s: cannot read: %s" % (path, e.strerror))
-    try:
-        text = raw.decode("ascii")
-    except UnicodeDecodeError as e:
-        raise DataError("%s: not ASCII (byte %d)" % (name, e.start))
+    text = read_text(data_dir, name, "ascii")
     if not text.endswith("\n") or "\r" in text:
         raise DataError("%s: not newline-terminated lines" % name)
     decomp = {}
