@@ -75,7 +75,9 @@ def main():
             r = subprocess.run([groff, "-man", "-Tutf8", "-rLL=80n", path],
                                capture_output=True, text=True,
                                env=dict(os.environ, LC_ALL="C.UTF-8"))
-            check(r.returncode == 0 and p.upper() in r.stdout.replace("\u2010", "-"),
+            # The NAME line (a long title may be shortened in the header by
+            # groff 1.23).
+            check(r.returncode == 0 and p in r.stdout,
                   "%s.3: does not render (%s)" % (p, r.stderr.strip()[:200]))
 
     overview = open(os.path.join(man3, "xn.3"), encoding="utf-8").read()
