@@ -19,9 +19,14 @@
 #include "idn2.h"
 #include "xn.h"
 
-#define KNOWN_FLAGS                                                                     \
-    (IDN2_NFC_INPUT | IDN2_ALABEL_ROUNDTRIP | IDN2_TRANSITIONAL | IDN2_NONTRANSITIONAL | \
-     IDN2_ALLOW_UNASSIGNED | IDN2_USE_STD3_ASCII_RULES | IDN2_NO_TR46 | IDN2_NO_ALABEL_ROUNDTRIP)
+/* Flag sets libidn2 refuses; bits it does not know it ignores, and so does
+ * this library (a program built for a later libidn2 may pass them). */
+static bool bad_flags(int flags)
+{
+    return ((flags & IDN2_TRANSITIONAL) && (flags & IDN2_NONTRANSITIONAL)) ||
+           ((flags & IDN2_NO_TR46) && (flags & (IDN2_TRANSITIONAL | IDN2_NONTRANSITIONAL))) ||
+           ((flags & IDN2_ALABEL_ROUNDTRIP) && (flags & IDN2_NO_ALABEL_ROUNDTRIP));
+}
 
 /* ---- results ------------------------------------------------------------- */
 
@@ -73,18 +78,36 @@ static int rc_of(int xn_rc, const xn_report *rep)
     }
 }
 
-/* The DNS limits libidn2 holds a result to (xn checks them with the
- * lookup itself only as A4_1/A4_2; here every label is allowed to be
- * empty, as libidn2 allows "a..b"). */
-static int check_lengths(const char *s, size_t n)
+/* What libidn2 holds a lookup result to, in one pass: labels of at most
+ * 63 octets, every one allowed to be empty (libidn2 lets "a..b" through);
+ * the name at most 253 octets without a root dot; and an A-label only of
+ * letters, digits, '-' and '_', the characters libidn2's Punycode decoder
+ * takes back.  The last keeps a SPACE or other non-host byte that UTS #46
+ * mapping without UseSTD3ASCIIRules can put into a U-label (U+00A8 becomes
+ * SPACE + U+0308) out of an A-label: libidn2 refuses that name, and so
+ * does this library.  ASCII labels are left as the caller gave them. */
+static int check_output(const char *s, size_t n)
 {
     size_t start = 0, i;
+    bool ace = false, bad = false;
     for (i = 0; i <= n; i++) {
+        unsigned char c;
         if (i == n || s[i] == '.') {
             if (i - start > IDN2_LABEL_MAX_LENGTH)
                 return IDN2_TOO_BIG_LABEL;
+            if (ace && bad)
+                return IDN2_ALABEL_ROUNDTRIP_FAILED;
             start = i + 1;
+            ace = bad = false;
+            continue;
         }
+        if (i == start + 3)
+            ace = s[start + 2] == '-' && s[start + 3] == '-' && (s[start] | 0x20) == 'x' &&
+                  (s[start + 1] | 0x20) == 'n';
+        c = (unsigned char)s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '-' || c == '_'))
+            bad = true;
     }
     if (n > 0 && s[n - 1] == '.')
         n--;
@@ -125,6 +148,41 @@ static int convert(xn_conv conv, const char *in, size_t n, unsigned flags, char 
 
 /* ---- lookup -------------------------------------------------------------- */
 
+static bool is_ace_label(const char *s, size_t n)
+{
+    return n >= 4 && (s[0] == 'x' || s[0] == 'X') && (s[1] == 'n' || s[1] == 'N') &&
+           s[2] == '-' && s[3] == '-';
+}
+
+/* libidn2's code when a lookup under UTS #46 processing fails with a
+ * DISALLOWED code point at byte offset `at` of name[0..n): when that code
+ * point came out of an A-label and UTS #46 itself does not allow it (not
+ * only IDNA2008), libidn2's UTS #46 step refuses the name first, with
+ * IDN2_INVALID_NONTRANSITIONAL (UTS #46 section 4.1 step 4 checks decoded
+ * labels nontransitionally, whatever the flags). */
+static int ace_rc(const char *name, size_t n, size_t at)
+{
+    const unsigned xf = XN_NO_STD3_RULES | XN_NO_CHECK_HYPHENS | XN_NO_VERIFY_DNS_LENGTH;
+    size_t start = at, end = at;
+    char tmp[XN_DOMAIN_MAX];
+    xn_report rep = XN_REPORT_INIT;
+    size_t len = 0;
+
+    if (at >= n)
+        return IDN2_DISALLOWED;
+    while (start > 0 && name[start - 1] != '.')
+        start--;
+    while (end < n && name[end] != '.')
+        end++;
+    if (!is_ace_label(name + start, end - start))
+        return IDN2_DISALLOWED;
+    if (xn_label_to_unicode(name + start, end - start, tmp, sizeof tmp, &len, xf, &rep) ==
+            XN_E_INVALID_DOMAIN &&
+        (rep.errors & XN_ERR_V7))
+        return IDN2_INVALID_NONTRANSITIONAL;
+    return IDN2_DISALLOWED;
+}
+
 /* IDNA2008 lookup of the NUL-terminated UTF-8 name src, as libidn2's flags
  * ask, into *lookupname (malloc()ed) when that is not NULL. */
 static int lookup(const char *src, char **lookupname, int flags)
@@ -141,9 +199,7 @@ static int lookup(const char *src, char **lookupname, int flags)
 
     if (lookupname)
         *lookupname = NULL;
-    if ((flags & ~KNOWN_FLAGS) ||
-        ((flags & IDN2_TRANSITIONAL) && (flags & IDN2_NONTRANSITIONAL)) ||
-        ((flags & IDN2_NO_TR46) && (flags & (IDN2_TRANSITIONAL | IDN2_NONTRANSITIONAL))))
+    if (bad_flags(flags))
         return IDN2_INVALID_FLAGS;
     if (!src)
         return IDN2_OK;
@@ -181,7 +237,9 @@ static int lookup(const char *src, char **lookupname, int flags)
         rc = convert(conv, src, n, xf | XN_NO_STD3_RULES, &out, &len, &rep);
     rc = rc_of(rc, &rep);
     if (rc == IDN2_OK)
-        rc = check_lengths(out, len);
+        rc = check_output(out, len);
+    else if (rc == IDN2_DISALLOWED && !(flags & IDN2_NO_TR46))
+        rc = ace_rc(src, n, rep.offset);
     if (rc == IDN2_OK && lookupname)
         *lookupname = out;
     else
@@ -195,24 +253,137 @@ int idn2_lookup_u8(const uint8_t *src, uint8_t **lookupname, int flags)
     return lookup((const char *)src, (char **)lookupname, flags);
 }
 
-/* The locale's charset to UTF-8 (libunistring), NUL-terminated. */
-static int from_locale(const char *src, char **u8)
+/* ---- the locale's charset ----------------------------------------------- */
+
+/* No conversion here ever substitutes or transliterates: a character the
+ * target charset cannot carry fails the call.  ASCII and UTF-8 are checked
+ * and copied here; any other charset goes through libunistring with the
+ * error handler, and the result must convert back to exactly the bytes it
+ * came from (iconv may transliterate even then). */
+typedef enum { CHARSET_ASCII, CHARSET_UTF8, CHARSET_OTHER } charset_kind;
+
+static charset_kind locale_kind(const char **name)
 {
-    *u8 = (char *)u8_strconv_from_locale(src);
-    if (!*u8)
-        return errno == ENOMEM ? IDN2_MALLOC : IDN2_ICONV_FAIL;
-    return IDN2_OK;
+    static const char *const ascii[] = {"ASCII", "ANSI_X3.4-1968", "US-ASCII", "646"};
+    const char *cs = locale_charset();
+    size_t i;
+    *name = cs;
+    if (strcmp(cs, "UTF-8") == 0)
+        return CHARSET_UTF8;
+    for (i = 0; i < sizeof ascii / sizeof ascii[0]; i++)
+        if (strcmp(cs, ascii[i]) == 0)
+            return CHARSET_ASCII;
+    return CHARSET_OTHER;
 }
 
-/* UTF-8 to the locale's charset, replacing *s. */
+static bool all_ascii(const char *s, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if ((unsigned char)s[i] >= 0x80)
+            return false;
+    return true;
+}
+
+/* A malloc()ed NUL-terminated copy of s[0..n); NULL when out of memory. */
+static char *copy_z(const char *s, size_t n)
+{
+    char *c = malloc(n + 1);
+    if (c) {
+        memcpy(c, s, n);
+        c[n] = '\0';
+    }
+    return c;
+}
+
+/* The NUL-terminated string src, in the locale's charset, to UTF-8
+ * (malloc()ed, NUL-terminated).  Text the charset does not hold, or a
+ * character it cannot be converted from, is IDN2_ICONV_FAIL, as with
+ * libidn2. */
+static int from_locale(const char *src, char **u8)
+{
+    const char *cs;
+    size_t n = strlen(src), len = 0, back_len = 0;
+    uint8_t *conv;
+    char *back;
+    bool same;
+
+    *u8 = NULL;
+    switch (locale_kind(&cs)) {
+    case CHARSET_UTF8:
+        if (u8_check((const uint8_t *)src, n))
+            return IDN2_ICONV_FAIL;
+        break;
+    case CHARSET_ASCII:
+        if (!all_ascii(src, n))
+            return IDN2_ICONV_FAIL;
+        break;
+    case CHARSET_OTHER:
+        if (all_ascii(src, n))
+            break; /* glibc's locale charsets all spell ASCII as ASCII */
+        conv = u8_conv_from_encoding(cs, iconveh_error, src, n, NULL, NULL, &len);
+        if (!conv)
+            return errno == ENOMEM ? IDN2_MALLOC : IDN2_ICONV_FAIL;
+        back = u8_conv_to_encoding(cs, iconveh_error, conv, len, NULL, NULL, &back_len);
+        same = back && back_len == n && memcmp(back, src, n) == 0;
+        free(back);
+        if (!same) {
+            int rc = !back && errno == ENOMEM ? IDN2_MALLOC : IDN2_ICONV_FAIL;
+            free(conv);
+            return rc;
+        }
+        *u8 = copy_z((const char *)conv, len);
+        free(conv);
+        return *u8 ? IDN2_OK : IDN2_MALLOC;
+    }
+    *u8 = copy_z(src, n);
+    return *u8 ? IDN2_OK : IDN2_MALLOC;
+}
+
+/* The NUL-terminated UTF-8 string *s to the locale's charset, replacing
+ * *s (freed either way; NULL on failure).  A character the charset cannot
+ * carry is IDN2_ENCODING_ERROR, as libidn2 answers for to_unicode. */
 static int to_locale(char **s)
 {
-    char *l = u8_strconv_to_locale((const uint8_t *)*s);
+    const char *cs, *u = *s;
+    size_t n = strlen(u), len = 0, back_len = 0;
+    char *conv = NULL;
+    uint8_t *back;
+    bool same;
+    int rc = IDN2_OK;
+
+    switch (locale_kind(&cs)) {
+    case CHARSET_UTF8:
+        return IDN2_OK; /* already well-formed UTF-8 */
+    case CHARSET_ASCII:
+        if (all_ascii(u, n))
+            return IDN2_OK;
+        rc = IDN2_ENCODING_ERROR;
+        break;
+    case CHARSET_OTHER:
+        if (all_ascii(u, n))
+            return IDN2_OK;
+        conv = u8_conv_to_encoding(cs, iconveh_error, (const uint8_t *)u, n, NULL, NULL, &len);
+        if (!conv) {
+            rc = errno == ENOMEM ? IDN2_MALLOC : IDN2_ENCODING_ERROR;
+            break;
+        }
+        back = u8_conv_from_encoding(cs, iconveh_error, conv, len, NULL, NULL, &back_len);
+        same = back && back_len == n && memcmp(back, u, n) == 0;
+        if (!same)
+            rc = !back && errno == ENOMEM ? IDN2_MALLOC : IDN2_ENCODING_ERROR;
+        free(back);
+        break;
+    }
     free(*s);
-    *s = l;
-    if (!l)
-        return errno == ENOMEM ? IDN2_MALLOC : IDN2_ICONV_FAIL;
-    return IDN2_OK;
+    *s = NULL;
+    if (rc == IDN2_OK) {
+        *s = copy_z(conv, len);
+        if (!*s)
+            rc = IDN2_MALLOC;
+    }
+    free(conv);
+    return rc;
 }
 
 int idn2_lookup_ul(const char *src, char **lookupname, int flags)
@@ -224,13 +395,23 @@ int idn2_lookup_ul(const char *src, char **lookupname, int flags)
     if (!src)
         return lookup(NULL, lookupname, flags);
     rc = from_locale(src, &u8);
+    /* libidn2 documents that the locale forms normalize to NFC. */
     if (rc == IDN2_OK)
-        rc = lookup(u8, lookupname, flags);
+        rc = lookup(u8, lookupname, flags | IDN2_NFC_INPUT);
     free(u8);
     return rc;
 }
 
 /* ---- registration -------------------------------------------------------- */
+
+static bool has_upper(const char *s, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (s[i] >= 'A' && s[i] <= 'Z')
+            return true;
+    return false;
+}
 
 int idn2_register_u8(const uint8_t *ulabel, const uint8_t *alabel, uint8_t **insertname,
                      int flags)
@@ -247,6 +428,18 @@ int idn2_register_u8(const uint8_t *ulabel, const uint8_t *alabel, uint8_t **ins
         *insertname = NULL;
     if (!ulabel && !alabel)
         return IDN2_OK;
+    /* As libidn2: an empty A-label is none; an empty U-label alone
+     * registers as the empty label. */
+    if (alabel && (alen == 0 || has_upper((const char *)alabel, alen)))
+        return IDN2_INVALID_ALABEL; /* registration takes the A-label's one, lower-case, form */
+    if (!alabel && ulen == 0) {
+        if (insertname) {
+            *insertname = calloc(1, 1);
+            if (!*insertname)
+                return IDN2_MALLOC;
+        }
+        return IDN2_OK;
+    }
     if (u && (flags & IDN2_NFC_INPUT)) {
         nfc = u8_normalize(UNINORM_NFC, ulabel, ulen, NULL, &nfc_len);
         if (!nfc)
@@ -288,7 +481,7 @@ int idn2_register_ul(const char *ulabel, const char *alabel, char **insertname, 
         rc = from_locale(ulabel, &u8);
     if (rc == IDN2_OK)
         rc = idn2_register_u8((const uint8_t *)u8, (const uint8_t *)alabel,
-                              (uint8_t **)insertname, flags);
+                              (uint8_t **)insertname, flags | IDN2_NFC_INPUT);
     free(u8);
     return rc;
 }
@@ -378,22 +571,65 @@ int idn2_to_ascii_4z(const uint32_t *input, char **output, int flags)
 
 /* ---- to Unicode ---------------------------------------------------------- */
 
-/* UTS #46 ToUnicode, nontransitional, lenient where libidn2 is (no STD3 or
- * hyphen rules, no lengths), of a NUL-terminated UTF-8 name. */
+/* ToUnicode as libidn2 does it, on a NUL-terminated UTF-8 name: the name
+ * is split at U+002E only; each label that starts with "xn--" (in any case)
+ * is decoded, and every other label is returned exactly as given (case,
+ * compatibility characters and all).  Unlike libidn2, what a label decodes
+ * to is checked as UTS #46 ToUnicode checks one label (nontransitional, no
+ * STD3, hyphen or length rules: xn_label_to_unicode()); a label that does
+ * not pass fails the call with the rule's code. */
 static int to_unicode(const char *input, char **output)
 {
     const unsigned xf = XN_NO_STD3_RULES | XN_NO_CHECK_HYPHENS | XN_NO_VERIFY_DNS_LENGTH;
-    xn_report rep = XN_REPORT_INIT;
-    size_t len = 0;
-    int rc;
+    size_t n, start, i, o = 0, cap;
+    char *out;
 
     *output = NULL;
     if (!input)
         return IDN2_OK;
-    rc = convert(xn_to_unicode, input, strlen(input), xf, output, &len, &rep);
-    if (rc == XN_E_INVALID_DOMAIN && (rep.errors & XN_ERR_P4))
-        return IDN2_PUNYCODE_BAD_INPUT; /* as libidn2 says of an "xn--" label it cannot decode */
-    return rc_of(rc, &rep);
+    n = strlen(input);
+    if (u8_check((const uint8_t *)input, n))
+        return IDN2_ENCODING_ERROR;
+    /* A label of k bytes decodes to at most 4 (k - 4) bytes of UTF-8: each
+     * code point costs at least one byte of Punycode. */
+    cap = 4 * n + 1;
+    out = malloc(cap);
+    if (!out)
+        return IDN2_MALLOC;
+    for (start = 0, i = 0; i <= n; i++) {
+        size_t len;
+        if (i < n && input[i] != '.')
+            continue;
+        len = i - start;
+        if (is_ace_label(input + start, len)) {
+            xn_report rep = XN_REPORT_INIT;
+            size_t got = 0;
+            int rc;
+            if (!all_ascii(input + start, len)) {
+                free(out);
+                return IDN2_PUNYCODE_BAD_INPUT; /* Punycode is ASCII (RFC 3492 section 5) */
+            }
+            rc = xn_label_to_unicode(input + start, len, out + o, cap - o, &got, xf, &rep);
+            if (rc != XN_OK) {
+                free(out);
+                if (rc == XN_E_INVALID_DOMAIN && (rep.errors & XN_ERR_P4))
+                    return IDN2_PUNYCODE_BAD_INPUT; /* as libidn2 says of a label it cannot decode */
+                if (rc == XN_E_TOO_LONG)
+                    return IDN2_PUNYCODE_BIG_OUTPUT;
+                return rc_of(rc, &rep);
+            }
+            o += got;
+        } else {
+            memcpy(out + o, input + start, len);
+            o += len;
+        }
+        if (i < n)
+            out[o++] = '.';
+        start = i + 1;
+    }
+    out[o] = '\0';
+    *output = out;
+    return IDN2_OK;
 }
 
 int idn2_to_unicode_8z8z(const char *input, char **output, int flags)
@@ -610,6 +846,9 @@ const char *idn2_strerror(int rc)
 
 const char *idn2_strerror_name(int rc)
 {
+    /* libidn2's own spelling of this one name, which programs print. */
+    if (rc == IDN2_NO_CODESET)
+        return "IDN2_NO_NODESET";
     switch (rc) {
 #define NAME(name, text) \
     case name:           \
