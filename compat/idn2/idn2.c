@@ -19,6 +19,14 @@
 #include "idn2.h"
 #include "xn.h"
 
+/* Inlined where the compiler allows: lookup()'s way for most names is then
+ * one function with direct calls. */
+#if defined(__GNUC__)
+#define HOT_INLINE inline __attribute__((always_inline))
+#else
+#define HOT_INLINE inline
+#endif
+
 /* Flag sets libidn2 refuses; bits it does not know it ignores, and so does
  * this library (a program built for a later libidn2 may pass them). */
 static bool bad_flags(int flags)
@@ -78,37 +86,62 @@ static int rc_of(int xn_rc, const xn_report *rep)
     }
 }
 
-/* What libidn2 holds a lookup result to, in one pass: labels of at most
- * 63 octets, every one allowed to be empty (libidn2 lets "a..b" through);
- * the name at most 253 octets without a root dot; and an A-label only of
- * letters, digits, '-' and '_', the characters libidn2's Punycode decoder
- * takes back.  The last keeps a SPACE or other non-host byte that UTS #46
- * mapping without UseSTD3ASCIIRules can put into a U-label (U+00A8 becomes
- * SPACE + U+0308) out of an A-label: libidn2 refuses that name, and so
- * does this library.  ASCII labels are left as the caller gave them. */
-static int check_output(const char *s, size_t n)
+static bool is_ace_label(const char *s, size_t n)
 {
-    size_t start = 0, i;
-    bool ace = false, bad = false;
-    for (i = 0; i <= n; i++) {
-        unsigned char c;
-        if (i == n || s[i] == '.') {
-            if (i - start > IDN2_LABEL_MAX_LENGTH)
-                return IDN2_TOO_BIG_LABEL;
-            if (ace && bad)
-                return IDN2_ALABEL_ROUNDTRIP_FAILED;
-            start = i + 1;
-            ace = bad = false;
-            continue;
-        }
-        if (i == start + 3)
-            ace = s[start + 2] == '-' && s[start + 3] == '-' && (s[start] | 0x20) == 'x' &&
-                  (s[start + 1] | 0x20) == 'n';
-        c = (unsigned char)s[i];
+    return n >= 4 && (s[0] == 'x' || s[0] == 'X') && (s[1] == 'n' || s[1] == 'N') &&
+           s[2] == '-' && s[3] == '-';
+}
+
+/* Letters, digits, '-' and '_': what libidn2's Punycode decoder takes back
+ * in an A-label. */
+static bool alabel_chars(const char *s, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
         if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
               c == '-' || c == '_'))
-            bad = true;
+            return false;
     }
+    return true;
+}
+
+/* What libidn2 holds a lookup result s[0..n) to, in one pass over its
+ * labels:
+ * - hyphens: no label starts or ends with '-' (libidn2's
+ *   IDN2_HYPHEN_STARTEND even without STD3 rules; an A-label never does, so
+ *   this is the rule on ASCII labels), named before the others;
+ * - labels of at most 63 octets, every one allowed to be empty (libidn2
+ *   lets "a..b" through); the name at most 253 octets without a root dot;
+ * - alabels: each A-label only of alabel_chars().  UTS #46 mapping without
+ *   UseSTD3ASCIIRules can put a SPACE or other non-host ASCII into a
+ *   U-label (U+00A8 becomes SPACE + U+0308); libidn2 refuses the A-label of
+ *   such a label, and so does this library.  ASCII labels stay as the
+ *   caller gave them, as in libidn2.
+ * A name of at most 63 octets needs no length check, and one without '-'
+ * none of its hyphens. */
+static HOT_INLINE int check_output(const char *s, size_t n, bool hyphens, bool alabels)
+{
+    const char *p = s, *end = s + n;
+    int rc = IDN2_OK;
+
+    if (!alabels && n <= IDN2_LABEL_MAX_LENGTH && (!hyphens || !memchr(s, '-', n)))
+        return IDN2_OK;
+    for (;;) {
+        const char *dot = memchr(p, '.', (size_t)(end - p));
+        size_t len = (size_t)((dot ? dot : end) - p);
+        if (hyphens && len > 0 && (p[0] == '-' || p[len - 1] == '-'))
+            return IDN2_HYPHEN_STARTEND;
+        if (rc == IDN2_OK && len > IDN2_LABEL_MAX_LENGTH)
+            rc = IDN2_TOO_BIG_LABEL;
+        if (rc == IDN2_OK && alabels && is_ace_label(p, len) && !alabel_chars(p, len))
+            rc = IDN2_ALABEL_ROUNDTRIP_FAILED;
+        if (!dot)
+            break;
+        p = dot + 1;
+    }
+    if (rc != IDN2_OK)
+        return rc;
     if (n > 0 && s[n - 1] == '.')
         n--;
     return n > XN_DNS_NAME_MAX ? IDN2_TOO_BIG_DOMAIN : IDN2_OK;
@@ -116,43 +149,7 @@ static int check_output(const char *s, size_t n)
 
 typedef int (*xn_conv)(const char *, size_t, char *, size_t, size_t *, unsigned, xn_report *);
 
-/* Runs conv into a malloc()ed NUL-terminated string. */
-static int convert(xn_conv conv, const char *in, size_t n, unsigned flags, char **out,
-                   size_t *out_len, xn_report *rep)
-{
-    char small[XN_DOMAIN_MAX];
-    size_t len = 0;
-    int rc = conv(in, n, small, sizeof small, &len, flags, rep);
-
-    *out = NULL;
-    if (rc == XN_OK) {
-        /* len may be sizeof small: it fits, then, but without its NUL. */
-        *out = malloc(len + 1);
-        if (!*out)
-            return XN_E_NOMEM;
-        memcpy(*out, small, len);
-        (*out)[len] = '\0';
-    } else if (rc == XN_E_BUFFER_TOO_SMALL) {
-        *out = malloc(len + 1);
-        if (!*out)
-            return XN_E_NOMEM;
-        rc = conv(in, n, *out, len + 1, &len, flags, rep);
-        if (rc != XN_OK) {
-            free(*out);
-            *out = NULL;
-        }
-    }
-    *out_len = len;
-    return rc;
-}
-
 /* ---- lookup -------------------------------------------------------------- */
-
-static bool is_ace_label(const char *s, size_t n)
-{
-    return n >= 4 && (s[0] == 'x' || s[0] == 'X') && (s[1] == 'n' || s[1] == 'N') &&
-           s[2] == '-' && s[3] == '-';
-}
 
 /* libidn2's code when a lookup under UTS #46 processing fails with a
  * DISALLOWED code point at byte offset `at` of name[0..n): when that code
@@ -183,19 +180,112 @@ static int ace_rc(const char *name, size_t n, size_t at)
     return IDN2_DISALLOWED;
 }
 
+/* A lookup result res[0..len) held to check_output(), and handed out in
+ * malloc()ed memory (*heap when it is that already, else a copy). */
+static HOT_INLINE int lookup_result(const char *res, size_t len, char *heap, bool hyphens, bool alabels,
+                         char **lookupname)
+{
+    int rc = check_output(res, len, hyphens, alabels);
+    char *out = heap;
+    if (rc == IDN2_OK && lookupname && !out) {
+        out = malloc(len + 1);
+        if (!out)
+            return IDN2_MALLOC;
+        memcpy(out, res, len);
+    }
+    if (rc == IDN2_OK && lookupname) {
+        out[len] = '\0';
+        *lookupname = out;
+    } else {
+        free(heap);
+    }
+    return rc;
+}
+
+/* A refused name (conv gave xn_rc), converted again for its report: with
+ * the LDH rule when libidn2 counts it in (hyphens), as it names the first
+ * check that fails, hyphens included. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int lookup_refused(xn_conv conv, const char *src, size_t n, unsigned xf, bool hyphens,
+                          int flags, int xn_rc)
+{
+    char small[XN_DOMAIN_MAX];
+    size_t len = 0;
+    xn_report rep = XN_REPORT_INIT;
+    int rc = xn_rc;
+
+    if (rc == XN_E_INVALID_DOMAIN) {
+        rc = conv(src, n, small, sizeof small, &len, hyphens ? xf & ~XN_NO_STD3_RULES : xf,
+                  &rep);
+        if (rc != XN_E_INVALID_DOMAIN)
+            return IDN2_ENCODING_ERROR; /* never: the same name, refused before */
+    }
+    rc = rc_of(rc, &rep);
+    if (rc == IDN2_DISALLOWED && !(flags & IDN2_NO_TR46))
+        rc = ace_rc(src, n, rep.offset);
+    return rc;
+}
+
+/* The conversion of lookup(): src[0..n) by conv with the xn flags xf into
+ * *lookupname (malloc()ed; when lookupname is not NULL), held to
+ * check_output() (hyphens: libidn2's hyphen rule is looked at there).  The
+ * way most names take is one call into a buffer on the stack, with no
+ * report, and one copy; a result that does not fit there is made again
+ * into the heap; a refused name goes to lookup_refused(). */
+static HOT_INLINE int lookup_with(xn_conv conv, const char *src, size_t n, unsigned xf, bool hyphens,
+                       int flags, char **lookupname)
+{
+    const bool alabels = conv == xn_to_ascii;
+    char small[XN_DOMAIN_MAX], *heap;
+    size_t len = 0;
+    int rc = conv(src, n, small, sizeof small, &len, xf, NULL);
+
+    if (rc == XN_OK) /* len may be sizeof small: it fits, then, without its NUL */
+        return lookup_result(small, len, NULL, hyphens, alabels, lookupname);
+    if (rc == XN_E_BUFFER_TOO_SMALL) {
+        heap = malloc(len + 1);
+        if (!heap)
+            return IDN2_MALLOC;
+        rc = conv(src, n, heap, len + 1, &len, xf, NULL);
+        if (rc == XN_OK)
+            return lookup_result(heap, len, heap, hyphens, alabels, lookupname);
+        free(heap);
+    }
+    return lookup_refused(conv, src, n, xf, hyphens, flags, rc);
+}
+
+/* IDNA2008 alone (IDN2_NO_TR46): no mapping, so NFC only when asked for.
+ * USE_STD3_ASCII_RULES belongs to UTS #46 and is ignored here, as by
+ * libidn2: ASCII labels pass as they are. */
+static int lookup_no_tr46(const char *src, char **lookupname, int flags)
+{
+    const unsigned xf = XN_NO_VERIFY_DNS_LENGTH | XN_ALLOW_ROOT_DOT | XN_NO_STD3_RULES;
+    uint8_t *nfc = NULL;
+    size_t n = strlen(src), nfc_len = 0;
+    int rc;
+
+    if (flags & IDN2_NFC_INPUT) {
+        nfc = u8_normalize(UNINORM_NFC, (const uint8_t *)src, n, NULL, &nfc_len);
+        if (!nfc)
+            return errno == ENOMEM ? IDN2_MALLOC : IDN2_ENCODING_ERROR;
+        src = (const char *)nfc;
+        n = nfc_len;
+    }
+    rc = lookup_with(xn_idna2008_lookup, src, n, xf, false, flags, lookupname);
+    free(nfc);
+    return rc;
+}
+
 /* IDNA2008 lookup of the NUL-terminated UTF-8 name src, as libidn2's flags
- * ask, into *lookupname (malloc()ed) when that is not NULL. */
+ * ask, into *lookupname (malloc()ed) when that is not NULL.  One trailing
+ * root dot and empty labels pass (libidn2's leniency); lengths are held to
+ * libidn2's limits by check_output(). */
 static int lookup(const char *src, char **lookupname, int flags)
 {
     const unsigned common = XN_NO_VERIFY_DNS_LENGTH | XN_ALLOW_ROOT_DOT;
-    bool std3 = (flags & IDN2_USE_STD3_ASCII_RULES) != 0;
-    uint8_t *nfc = NULL;
-    size_t n, nfc_len = 0, len = 0;
-    char *out = NULL;
-    xn_report rep = XN_REPORT_INIT;
-    xn_conv conv;
-    unsigned xf;
-    int rc;
+    const unsigned std3 = (flags & IDN2_USE_STD3_ASCII_RULES) ? 0 : XN_NO_STD3_RULES;
 
     if (lookupname)
         *lookupname = NULL;
@@ -203,49 +293,17 @@ static int lookup(const char *src, char **lookupname, int flags)
         return IDN2_INVALID_FLAGS;
     if (!src)
         return IDN2_OK;
-    n = strlen(src);
-
-    if (flags & IDN2_NO_TR46) {
-        /* IDNA2008 alone: no mapping, so NFC only when asked for. */
-        if (flags & IDN2_NFC_INPUT) {
-            nfc = u8_normalize(UNINORM_NFC, (const uint8_t *)src, n, NULL, &nfc_len);
-            if (!nfc)
-                return errno == ENOMEM ? IDN2_MALLOC : IDN2_ENCODING_ERROR;
-            src = (const char *)nfc;
-            n = nfc_len;
-        }
-        /* USE_STD3_ASCII_RULES belongs to UTS #46 and is ignored here, as
-         * by libidn2: ASCII labels pass as they are. */
-        conv = xn_idna2008_lookup;
-        xf = common | XN_NO_STD3_RULES;
-    } else if (flags & IDN2_TRANSITIONAL) {
-        /* UTS #46 ToASCII with Transitional_Processing. */
-        conv = xn_to_ascii;
-        xf = common | XN_TRANSITIONAL | (std3 ? 0 : XN_NO_STD3_RULES);
-    } else {
-        /* The default, IDN2_NONTRANSITIONAL: the UTS #46 mapping, then
-         * IDNA2008 lookup.  Without STD3 rules libidn2 still refuses a
-         * hyphen at either end of a label: xn's LDH rule is applied and only
-         * its "not a letter, digit or hyphen" part (U1) forgiven. */
-        conv = xn_idna2008_lookup;
-        xf = common | XN_IDNA2008_MAP;
-    }
-
-    rc = convert(conv, src, n, xf, &out, &len, &rep);
-    if (rc == XN_E_INVALID_DOMAIN && conv == xn_idna2008_lookup && !(flags & IDN2_NO_TR46) &&
-        !std3 && (rep.errors & ~XN_ERR_U1) == 0)
-        rc = convert(conv, src, n, xf | XN_NO_STD3_RULES, &out, &len, &rep);
-    rc = rc_of(rc, &rep);
-    if (rc == IDN2_OK)
-        rc = check_output(out, len);
-    else if (rc == IDN2_DISALLOWED && !(flags & IDN2_NO_TR46))
-        rc = ace_rc(src, n, rep.offset);
-    if (rc == IDN2_OK && lookupname)
-        *lookupname = out;
-    else
-        free(out);
-    free(nfc);
-    return rc;
+    if (flags & IDN2_NO_TR46)
+        return lookup_no_tr46(src, lookupname, flags);
+    if (flags & IDN2_TRANSITIONAL) /* UTS #46 ToASCII with Transitional_Processing */
+        return lookup_with(xn_to_ascii, src, strlen(src), common | XN_TRANSITIONAL | std3,
+                           false, flags, lookupname);
+    /* The default, IDN2_NONTRANSITIONAL: the UTS #46 mapping, then IDNA2008
+     * lookup.  Without STD3 rules libidn2 still refuses a hyphen at either
+     * end of a label (only that part of the LDH rule): xn converts without
+     * the rule, in one call, and check_output() looks at the hyphens. */
+    return lookup_with(xn_idna2008_lookup, src, strlen(src), common | XN_IDNA2008_MAP | std3,
+                       std3 != 0, flags, lookupname);
 }
 
 int idn2_lookup_u8(const uint8_t *src, uint8_t **lookupname, int flags)
