@@ -19,6 +19,10 @@
 #include "idn2.h"
 #include "xn.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 /* Inlined where the compiler allows: lookup()'s way for most names is then
  * one function with direct calls. */
 #if defined(__GNUC__)
@@ -182,8 +186,8 @@ static int ace_rc(const char *name, size_t n, size_t at)
 
 /* A lookup result res[0..len) held to check_output(), and handed out in
  * malloc()ed memory (*heap when it is that already, else a copy). */
-static HOT_INLINE int lookup_result(const char *res, size_t len, char *heap, bool hyphens, bool alabels,
-                         char **lookupname)
+static HOT_INLINE int lookup_result(const char *res, size_t len, char *heap, bool hyphens,
+                                    bool alabels, char **lookupname)
 {
     int rc = check_output(res, len, hyphens, alabels);
     char *out = heap;
@@ -234,8 +238,8 @@ static int lookup_refused(xn_conv conv, const char *src, size_t n, unsigned xf, 
  * way most names take is one call into a buffer on the stack, with no
  * report, and one copy; a result that does not fit there is made again
  * into the heap; a refused name goes to lookup_refused(). */
-static HOT_INLINE int lookup_with(xn_conv conv, const char *src, size_t n, unsigned xf, bool hyphens,
-                       int flags, char **lookupname)
+static HOT_INLINE int lookup_with(xn_conv conv, const char *src, size_t n, unsigned xf,
+                                  bool hyphens, int flags, char **lookupname)
 {
     const bool alabels = conv == xn_to_ascii;
     char small[XN_DOMAIN_MAX], *heap;
@@ -278,6 +282,102 @@ static int lookup_no_tr46(const char *src, char **lookupname, int flags)
     return rc;
 }
 
+/* Whether s[0..n) holds only ASCII letters, digits, '-' and '.': sixteen
+ * bytes at a time with SSE2, else eight, where there are that many
+ * (unaligned loads inside s only), the bytes tested at once. */
+static HOT_INLINE bool ldh_only(const char *s, size_t n)
+{
+    size_t i = 0;
+
+#if defined(__SSE2__)
+    if (n >= 8) {
+        /* Sixteen bytes at a time (a name of 8 to 15 bytes as its first
+         * and last eight); a range test is an add and a signed compare
+         * (bytes >= 0x80 pass none); letters on c | 0x20. */
+        for (;;) {
+            __m128i v, f, letter, digit, hd;
+            if (n < 16) {
+                long long a, b;
+                memcpy(&a, s, 8);
+                memcpy(&b, s + n - 8, 8);
+                v = _mm_set_epi64x(b, a);
+            } else {
+                v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+            }
+            f = _mm_or_si128(v, _mm_set1_epi8(0x20));
+            letter = _mm_cmplt_epi8(_mm_add_epi8(f, _mm_set1_epi8((char)(0x80 - 'a'))),
+                                    _mm_set1_epi8((char)(-128 + 26)));
+            digit = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)(0x80 - '0'))),
+                                   _mm_set1_epi8((char)(-128 + 10)));
+            hd = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)(0x80 - '-'))),
+                                _mm_set1_epi8((char)(-128 + 2))); /* '-' and '.' */
+            if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, digit), hd)) != 0xFFFF)
+                return false;
+            if (n < 16 || i + 16 == n)
+                return true;
+            i = n - i >= 32 ? i + 16 : n - 16; /* the last block overlaps the one before */
+        }
+    }
+#else
+    const uint64_t ones = UINT64_C(0x0101010101010101), high = ones * 0x80;
+    if (n >= 8) {
+        for (;;) {
+            uint64_t w, ok;
+            memcpy(&w, s + i, 8);
+            if (w & high)
+                return false;
+            /* For bytes below 0x80, bit 7 of (w + (0x80 - lo) * ones) is set
+             * where the byte is at least lo; no carry crosses bytes. */
+#define GE(lo) ((w + ones * (0x80u - (lo))) & high)
+            ok = (GE('a') & ~GE('z' + 1)) | (GE('A') & ~GE('Z' + 1)) |
+                 (GE('0') & ~GE('9' + 1)) | (GE('-') & ~GE('.' + 1));
+#undef GE
+            if (ok != high)
+                return false;
+            if (i + 8 == n)
+                return true;
+            i = n - i >= 16 ? i + 8 : n - 8; /* the last word overlaps the one before */
+        }
+    }
+#endif
+    for (; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '-' || c == '.'))
+            return false;
+    }
+    return true;
+}
+
+/* lookup() of a name of letters, digits, hyphens and dots, with the LDH
+ * rule: its result, when there is one, is as long as the name (the name
+ * lower-cased; an A-label is taken only in its lower-cased form), so it is
+ * written straight into the block handed out. */
+static int lookup_ldh(const char *src, size_t n, unsigned xf, int flags, char **lookupname)
+{
+    char *out;
+    size_t len = 0;
+    int rc;
+
+    if (!lookupname || n > IDN2_LABEL_MAX_LENGTH)
+        return lookup_with(xn_idna2008_lookup, src, n, xf, false, flags, lookupname);
+    out = malloc(n + 1);
+    if (!out)
+        return IDN2_MALLOC;
+    rc = xn_idna2008_lookup(src, n, out, n + 1, &len, xf, NULL);
+    if (rc == XN_OK) {
+        /* At most 63 octets: no length to check, and xn's LDH rule has
+         * looked at the hyphens. */
+        out[len] = '\0';
+        *lookupname = out;
+        return IDN2_OK;
+    }
+    free(out);
+    if (rc == XN_E_BUFFER_TOO_SMALL) /* never, as above; but the general way copes */
+        return lookup_with(xn_idna2008_lookup, src, n, xf, false, flags, lookupname);
+    return lookup_refused(xn_idna2008_lookup, src, n, xf, false, flags, rc);
+}
+
 /* IDNA2008 lookup of the NUL-terminated UTF-8 name src, as libidn2's flags
  * ask, into *lookupname (malloc()ed) when that is not NULL.  One trailing
  * root dot and empty labels pass (libidn2's leniency); lengths are held to
@@ -286,6 +386,7 @@ static int lookup(const char *src, char **lookupname, int flags)
 {
     const unsigned common = XN_NO_VERIFY_DNS_LENGTH | XN_ALLOW_ROOT_DOT;
     const unsigned std3 = (flags & IDN2_USE_STD3_ASCII_RULES) ? 0 : XN_NO_STD3_RULES;
+    size_t n;
 
     if (lookupname)
         *lookupname = NULL;
@@ -300,10 +401,16 @@ static int lookup(const char *src, char **lookupname, int flags)
                            false, flags, lookupname);
     /* The default, IDN2_NONTRANSITIONAL: the UTS #46 mapping, then IDNA2008
      * lookup.  Without STD3 rules libidn2 still refuses a hyphen at either
-     * end of a label (only that part of the LDH rule): xn converts without
-     * the rule, in one call, and check_output() looks at the hyphens. */
-    return lookup_with(xn_idna2008_lookup, src, strlen(src), common | XN_IDNA2008_MAP | std3,
-                       std3 != 0, flags, lookupname);
+     * end of a label (only that part of the LDH rule).  A name of letters,
+     * digits, hyphens and dots alone is converted with the LDH rule, which
+     * then says all libidn2 says; any other is converted without it, and
+     * check_output() looks at the hyphens of the result.  One conversion
+     * either way. */
+    n = strlen(src);
+    if (ldh_only(src, n))
+        return lookup_ldh(src, n, common | XN_IDNA2008_MAP, flags, lookupname);
+    return lookup_with(xn_idna2008_lookup, src, n, common | XN_IDNA2008_MAP | std3, std3 != 0,
+                       flags, lookupname);
 }
 
 int idn2_lookup_u8(const uint8_t *src, uint8_t **lookupname, int flags)
@@ -671,7 +778,8 @@ static int to_unicode(const char *input, char **output)
             if (rc != XN_OK) {
                 free(out);
                 if (rc == XN_E_INVALID_DOMAIN && (rep.errors & XN_ERR_P4))
-                    return IDN2_PUNYCODE_BAD_INPUT; /* as libidn2 says of a label it cannot decode */
+                    /* as libidn2 says of a label it cannot decode */
+                    return IDN2_PUNYCODE_BAD_INPUT;
                 if (rc == XN_E_TOO_LONG)
                     return IDN2_PUNYCODE_BIG_OUTPUT;
                 return rc_of(rc, &rep);

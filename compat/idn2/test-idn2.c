@@ -307,12 +307,14 @@ static void api(void)
     /* Flags. */
     /* Bits libidn2 does not know it ignores (a program built for a later
      * libidn2 may pass them); the sets it refuses are refused. */
-    CHECK(idn2_lookup_u8((const uint8_t *)"a", &u, 1 << 20) == IDN2_OK && strcmp((char *)u, "a") == 0,
+    CHECK(idn2_lookup_u8((const uint8_t *)"a", &u, 1 << 20) == IDN2_OK &&
+              strcmp((char *)u, "a") == 0,
           "unknown flag");
     free(u);
     u = NULL;
-    CHECK(idn2_lookup_u8((const uint8_t *)"a", &u, IDN2_ALABEL_ROUNDTRIP | IDN2_NO_ALABEL_ROUNDTRIP) ==
-              IDN2_INVALID_FLAGS && u == NULL,
+    CHECK(idn2_lookup_u8((const uint8_t *)"a", &u,
+                         IDN2_ALABEL_ROUNDTRIP | IDN2_NO_ALABEL_ROUNDTRIP) == IDN2_INVALID_FLAGS &&
+              u == NULL,
           "ALABEL_ROUNDTRIP and NO_ALABEL_ROUNDTRIP");
     CHECK(idn2_lookup_u8((const uint8_t *)"a", &u, IDN2_TRANSITIONAL | IDN2_NONTRANSITIONAL) ==
               IDN2_INVALID_FLAGS,
