@@ -27,8 +27,10 @@
  * one function with direct calls. */
 #if defined(__GNUC__)
 #define HOT_INLINE inline __attribute__((always_inline))
+#define COLD_CALL __attribute__((noinline))
 #else
 #define HOT_INLINE inline
+#define COLD_CALL
 #endif
 
 /* Flag sets libidn2 refuses; bits it does not know it ignores, and so does
@@ -209,10 +211,7 @@ static HOT_INLINE int lookup_result(const char *res, size_t len, char *heap, boo
 /* A refused name (conv gave xn_rc), converted again for its report: with
  * the LDH rule when libidn2 counts it in (hyphens), as it names the first
  * check that fails, hyphens included. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static int lookup_refused(xn_conv conv, const char *src, size_t n, unsigned xf, bool hyphens,
+static COLD_CALL int lookup_refused(xn_conv conv, const char *src, size_t n, unsigned xf, bool hyphens,
                           int flags, int xn_rc)
 {
     char small[XN_DOMAIN_MAX];
@@ -238,7 +237,7 @@ static int lookup_refused(xn_conv conv, const char *src, size_t n, unsigned xf, 
  * way most names take is one call into a buffer on the stack, with no
  * report, and one copy; a result that does not fit there is made again
  * into the heap; a refused name goes to lookup_refused(). */
-static HOT_INLINE int lookup_with(xn_conv conv, const char *src, size_t n, unsigned xf,
+static COLD_CALL int lookup_with(xn_conv conv, const char *src, size_t n, unsigned xf,
                                   bool hyphens, int flags, char **lookupname)
 {
     const bool alabels = conv == xn_to_ascii;
@@ -282,6 +281,23 @@ static int lookup_no_tr46(const char *src, char **lookupname, int flags)
     return rc;
 }
 
+#if defined(__SSE2__)
+/* A bit for each of the sixteen bytes of v that is an ASCII letter, digit,
+ * '-' or '.'.  A range test is an add and a signed compare (no byte >= 0x80
+ * passes one); letters are tested on c | 0x20. */
+static HOT_INLINE unsigned ldh16(__m128i v)
+{
+    __m128i f = _mm_or_si128(v, _mm_set1_epi8(0x20));
+    __m128i letter = _mm_cmplt_epi8(_mm_add_epi8(f, _mm_set1_epi8((char)(0x80 - 'a'))),
+                                    _mm_set1_epi8((char)(-128 + 26)));
+    __m128i digit = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)(0x80 - '0'))),
+                                   _mm_set1_epi8((char)(-128 + 10)));
+    __m128i hd = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)(0x80 - '-'))),
+                                _mm_set1_epi8((char)(-128 + 2))); /* '-' and '.' */
+    return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, digit), hd));
+}
+#endif
+
 /* Whether s[0..n) holds only ASCII letters, digits, '-' and '.': sixteen
  * bytes at a time with SSE2, else eight, where there are that many
  * (unaligned loads inside s only), the bytes tested at once. */
@@ -290,33 +306,23 @@ static HOT_INLINE bool ldh_only(const char *s, size_t n)
     size_t i = 0;
 
 #if defined(__SSE2__)
-    if (n >= 8) {
-        /* Sixteen bytes at a time (a name of 8 to 15 bytes as its first
-         * and last eight); a range test is an add and a signed compare
-         * (bytes >= 0x80 pass none); letters on c | 0x20. */
-        for (;;) {
-            __m128i v, f, letter, digit, hd;
-            if (n < 16) {
-                long long a, b;
-                memcpy(&a, s, 8);
-                memcpy(&b, s + n - 8, 8);
-                v = _mm_set_epi64x(b, a);
-            } else {
-                v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-            }
-            f = _mm_or_si128(v, _mm_set1_epi8(0x20));
-            letter = _mm_cmplt_epi8(_mm_add_epi8(f, _mm_set1_epi8((char)(0x80 - 'a'))),
-                                    _mm_set1_epi8((char)(-128 + 26)));
-            digit = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)(0x80 - '0'))),
-                                   _mm_set1_epi8((char)(-128 + 10)));
-            hd = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)(0x80 - '-'))),
-                                _mm_set1_epi8((char)(-128 + 2))); /* '-' and '.' */
-            if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, digit), hd)) != 0xFFFF)
+    if (n >= 8 && n <= 32) {
+        /* Four words of eight bytes at 0, min(8, n - 8), max(n - 16, 0)
+         * and n - 8 cover the name whatever its length here, with no
+         * branch on it (host names are of every length). */
+        size_t mid1 = n - 8 < 8 ? n - 8 : 8, mid2 = n >= 16 ? n - 16 : 0;
+        long long w0, w1, w2, w3;
+        memcpy(&w0, s, 8);
+        memcpy(&w1, s + mid1, 8);
+        memcpy(&w2, s + mid2, 8);
+        memcpy(&w3, s + n - 8, 8);
+        return (ldh16(_mm_set_epi64x(w1, w0)) & ldh16(_mm_set_epi64x(w3, w2))) == 0xFFFF;
+    }
+    if (n > 32) {
+        for (i = 0; i + 16 < n; i += 16)
+            if (ldh16(_mm_loadu_si128((const __m128i *)(const void *)(s + i))) != 0xFFFF)
                 return false;
-            if (n < 16 || i + 16 == n)
-                return true;
-            i = n - i >= 32 ? i + 16 : n - 16; /* the last block overlaps the one before */
-        }
+        return ldh16(_mm_loadu_si128((const __m128i *)(const void *)(s + n - 16))) == 0xFFFF;
     }
 #else
     const uint64_t ones = UINT64_C(0x0101010101010101), high = ones * 0x80;
@@ -353,22 +359,24 @@ static HOT_INLINE bool ldh_only(const char *s, size_t n)
  * rule: its result, when there is one, is as long as the name (the name
  * lower-cased; an A-label is taken only in its lower-cased form), so it is
  * written straight into the block handed out. */
-static int lookup_ldh(const char *src, size_t n, unsigned xf, int flags, char **lookupname)
+static HOT_INLINE int lookup_ldh(const char *src, size_t n, unsigned xf, int flags, char **lookupname)
 {
     char *out;
-    size_t len = 0;
+    size_t len = 0, cap;
     int rc;
 
     if (!lookupname || n > IDN2_LABEL_MAX_LENGTH)
         return lookup_with(xn_idna2008_lookup, src, n, xf, false, flags, lookupname);
-    out = malloc(n + 1);
+    /* Room for sixteen bytes at least: xn then writes a short name with
+     * one store (the block is no larger in malloc()'s smallest class). */
+    cap = n < 16 ? 16 : n + 1;
+    out = malloc(cap);
     if (!out)
         return IDN2_MALLOC;
-    rc = xn_idna2008_lookup(src, n, out, n + 1, &len, xf, NULL);
+    rc = xn_idna2008_lookup(src, n, out, cap, &len, xf, NULL);
     if (rc == XN_OK) {
-        /* At most 63 octets: no length to check, and xn's LDH rule has
-         * looked at the hyphens. */
-        out[len] = '\0';
+        /* NUL-terminated by xn (len < cap).  At most 63 octets: no length
+         * to check, and xn's LDH rule has looked at the hyphens. */
         *lookupname = out;
         return IDN2_OK;
     }
