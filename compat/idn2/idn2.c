@@ -211,8 +211,8 @@ static HOT_INLINE int lookup_result(const char *res, size_t len, char *heap, boo
 /* A refused name (conv gave xn_rc), converted again for its report: with
  * the LDH rule when libidn2 counts it in (hyphens), as it names the first
  * check that fails, hyphens included. */
-static COLD_CALL int lookup_refused(xn_conv conv, const char *src, size_t n, unsigned xf, bool hyphens,
-                          int flags, int xn_rc)
+static COLD_CALL int lookup_refused(xn_conv conv, const char *src, size_t n, unsigned xf,
+                                    bool hyphens, int flags, int xn_rc)
 {
     char small[XN_DOMAIN_MAX];
     size_t len = 0;
@@ -359,7 +359,8 @@ static HOT_INLINE bool ldh_only(const char *s, size_t n)
  * rule: its result, when there is one, is as long as the name (the name
  * lower-cased; an A-label is taken only in its lower-cased form), so it is
  * written straight into the block handed out. */
-static HOT_INLINE int lookup_ldh(const char *src, size_t n, unsigned xf, int flags, char **lookupname)
+static HOT_INLINE int lookup_ldh(const char *src, size_t n, unsigned xf, int flags,
+                                 char **lookupname)
 {
     char *out;
     size_t len = 0, cap;
