@@ -366,7 +366,7 @@ static HOT_INLINE int lookup_ldh(const char *src, size_t n, unsigned xf, int fla
     size_t len = 0, cap;
     int rc;
 
-    if (!lookupname || n > IDN2_LABEL_MAX_LENGTH)
+    if (!lookupname)
         return lookup_with(xn_idna2008_lookup, src, n, xf, false, flags, lookupname);
     /* Room for sixteen bytes at least: xn then writes a short name with
      * one store (the block is no larger in malloc()'s smallest class). */
@@ -376,10 +376,16 @@ static HOT_INLINE int lookup_ldh(const char *src, size_t n, unsigned xf, int fla
         return IDN2_MALLOC;
     rc = xn_idna2008_lookup(src, n, out, cap, &len, xf, NULL);
     if (rc == XN_OK) {
-        /* NUL-terminated by xn (len < cap).  At most 63 octets: no length
-         * to check, and xn's LDH rule has looked at the hyphens. */
-        *lookupname = out;
-        return IDN2_OK;
+        /* NUL-terminated by xn (len < cap).  xn's LDH rule has looked at
+         * the hyphens; the lengths are looked at on the name, whose labels
+         * the result's are, lower-cased (a name of at most 63 octets has
+         * none to look at). */
+        rc = check_output(src, n, false, false);
+        if (rc == IDN2_OK)
+            *lookupname = out;
+        else
+            free(out);
+        return rc;
     }
     free(out);
     if (rc == XN_E_BUFFER_TOO_SMALL) /* never, as above; but the general way copes */
