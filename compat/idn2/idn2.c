@@ -23,14 +23,15 @@
 #include <emmintrin.h>
 #endif
 
-/* Inlined where the compiler allows: lookup()'s way for most names is then
- * one function with direct calls. */
+/* HOT_INLINE: inlined where the compiler allows, so that lookup()'s way for
+ * names of letters, digits, hyphens and dots is one function with direct
+ * calls; OUT_OF_LINE keeps the other ways out of that function's frame. */
 #if defined(__GNUC__)
 #define HOT_INLINE inline __attribute__((always_inline))
-#define COLD_CALL __attribute__((noinline))
+#define OUT_OF_LINE __attribute__((noinline))
 #else
 #define HOT_INLINE inline
-#define COLD_CALL
+#define OUT_OF_LINE
 #endif
 
 /* Flag sets libidn2 refuses; bits it does not know it ignores, and so does
@@ -211,7 +212,7 @@ static HOT_INLINE int lookup_result(const char *res, size_t len, char *heap, boo
 /* A refused name (conv gave xn_rc), converted again for its report: with
  * the LDH rule when libidn2 counts it in (hyphens), as it names the first
  * check that fails, hyphens included. */
-static COLD_CALL int lookup_refused(xn_conv conv, const char *src, size_t n, unsigned xf,
+static OUT_OF_LINE int lookup_refused(xn_conv conv, const char *src, size_t n, unsigned xf,
                                     bool hyphens, int flags, int xn_rc)
 {
     char small[XN_DOMAIN_MAX];
@@ -237,7 +238,7 @@ static COLD_CALL int lookup_refused(xn_conv conv, const char *src, size_t n, uns
  * way most names take is one call into a buffer on the stack, with no
  * report, and one copy; a result that does not fit there is made again
  * into the heap; a refused name goes to lookup_refused(). */
-static COLD_CALL int lookup_with(xn_conv conv, const char *src, size_t n, unsigned xf,
+static OUT_OF_LINE int lookup_with(xn_conv conv, const char *src, size_t n, unsigned xf,
                                   bool hyphens, int flags, char **lookupname)
 {
     const bool alabels = conv == xn_to_ascii;
