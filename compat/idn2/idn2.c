@@ -187,6 +187,44 @@ static int ace_rc(const char *name, size_t n, size_t at)
     return IDN2_DISALLOWED;
 }
 
+/* libidn2's code when a lookup fails because the "xn--" label at byte
+ * offset `at` of name[0..n) is no A-label (xn's P4): libidn2's Punycode
+ * decoder refuses it first, with IDN2_PUNYCODE_OVERFLOW for a number too
+ * large and IDN2_PUNYCODE_BAD_INPUT otherwise (no Punycode, or Punycode of
+ * nothing or of ASCII alone).  Not for a label holding '_', which libidn2's
+ * decoder takes and then fails to round-trip, nor, without the UTS #46
+ * step, for one with non-ASCII characters (README.md's table). */
+static int alabel_rc(const char *name, size_t n, size_t at, bool no_tr46)
+{
+    size_t start = at, end = at, i, k = 0;
+    uint32_t dec[64];
+    int rc;
+
+    if (at >= n)
+        return IDN2_ALABEL_ROUNDTRIP_FAILED;
+    while (start > 0 && name[start - 1] != '.')
+        start--;
+    while (end < n && name[end] != '.')
+        end++;
+    if (!is_ace_label(name + start, end - start))
+        return IDN2_ALABEL_ROUNDTRIP_FAILED;
+    for (i = start; i < end; i++) {
+        if (name[i] == '_')
+            return IDN2_ALABEL_ROUNDTRIP_FAILED;
+        if ((unsigned char)name[i] >= 0x80)
+            return no_tr46 ? IDN2_ALABEL_ROUNDTRIP_FAILED : IDN2_PUNYCODE_BAD_INPUT;
+    }
+    rc = xn_punycode_decode(name + start + 4, end - start - 4, dec, 64, &k, NULL);
+    if (rc == XN_E_PUNYCODE_OVERFLOW)
+        return IDN2_PUNYCODE_OVERFLOW;
+    if (rc != XN_OK && rc != XN_E_BUFFER_TOO_SMALL && rc != XN_E_TOO_LONG)
+        return IDN2_PUNYCODE_BAD_INPUT;
+    for (i = 0; rc == XN_OK && i < k; i++)
+        if (dec[i] >= 0x80)
+            return IDN2_ALABEL_ROUNDTRIP_FAILED; /* a U-label: P4 is about another label */
+    return rc == XN_OK ? IDN2_PUNYCODE_BAD_INPUT : IDN2_ALABEL_ROUNDTRIP_FAILED;
+}
+
 /* A lookup result res[0..len) held to check_output(), and handed out in
  * malloc()ed memory (*heap when it is that already, else a copy). */
 static HOT_INLINE int lookup_result(const char *res, size_t len, char *heap, bool hyphens,
@@ -229,6 +267,8 @@ static OUT_OF_LINE int lookup_refused(xn_conv conv, const char *src, size_t n, u
     rc = rc_of(rc, &rep);
     if (rc == IDN2_DISALLOWED && !(flags & IDN2_NO_TR46))
         rc = ace_rc(src, n, rep.offset);
+    else if (rc == IDN2_ALABEL_ROUNDTRIP_FAILED && (rep.errors & XN_ERR_P4))
+        rc = alabel_rc(src, n, rep.offset, (flags & IDN2_NO_TR46) != 0);
     return rc;
 }
 
