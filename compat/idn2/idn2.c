@@ -154,6 +154,29 @@ static HOT_INLINE int check_output(const char *s, size_t n, bool hyphens, bool a
     return n > XN_DNS_NAME_MAX ? IDN2_TOO_BIG_DOMAIN : IDN2_OK;
 }
 
+/* Whether an A-label in s[0..n) stands for a U-label that starts or ends
+ * with '-': IDN2_HYPHEN_STARTEND, as libidn2 answers under UTS #46
+ * processing (UTS #46 CheckHyphens, V3), where IDNA2008 lookup leaves that
+ * rule to registration (RFC 5891 section 4.2.3.1).  Only an A-label with a
+ * '-' after its prefix can: the U-label's '-' is a basic code point,
+ * written out before the delimiter (RFC 3492 section 6.3). */
+static int ulabel_hyphens(const char *s, size_t n)
+{
+    const char *p = s, *end = s + n;
+    for (;;) {
+        const char *dot = memchr(p, '.', (size_t)(end - p));
+        size_t len = (size_t)((dot ? dot : end) - p), k = 0;
+        uint32_t dec[64];
+        if (is_ace_label(p, len) && memchr(p + 4, '-', len - 4) &&
+            xn_punycode_decode(p + 4, len - 4, dec, 64, &k, NULL) == XN_OK && k > 0 &&
+            (dec[0] == '-' || dec[k - 1] == '-'))
+            return IDN2_HYPHEN_STARTEND;
+        if (!dot)
+            return IDN2_OK;
+        p = dot + 1;
+    }
+}
+
 typedef int (*xn_conv)(const char *, size_t, char *, size_t, size_t *, unsigned, xn_report *);
 
 /* ---- lookup -------------------------------------------------------------- */
@@ -228,10 +251,12 @@ static int alabel_rc(const char *name, size_t n, size_t at, bool no_tr46)
 /* A lookup result res[0..len) held to check_output(), and handed out in
  * malloc()ed memory (*heap when it is that already, else a copy). */
 static HOT_INLINE int lookup_result(const char *res, size_t len, char *heap, bool hyphens,
-                                    bool alabels, char **lookupname)
+                                    bool alabels, bool ulabels, char **lookupname)
 {
     int rc = check_output(res, len, hyphens, alabels);
     char *out = heap;
+    if (rc == IDN2_OK && ulabels)
+        rc = ulabel_hyphens(res, len);
     if (rc == IDN2_OK && lookupname && !out) {
         out = malloc(len + 1);
         if (!out)
@@ -274,27 +299,29 @@ static OUT_OF_LINE int lookup_refused(xn_conv conv, const char *src, size_t n, u
 
 /* The conversion of lookup(): src[0..n) by conv with the xn flags xf into
  * *lookupname (malloc()ed; when lookupname is not NULL), held to
- * check_output() (hyphens: libidn2's hyphen rule is looked at there).  The
+ * check_output() (hyphens: libidn2's hyphen rule is looked at there) and,
+ * with ulabels, to ulabel_hyphens().  The
  * way most names take is one call into a buffer on the stack, with no
  * report, and one copy; a result that does not fit there is made again
  * into the heap; a refused name goes to lookup_refused(). */
 static OUT_OF_LINE int lookup_with(xn_conv conv, const char *src, size_t n, unsigned xf,
-                                  bool hyphens, int flags, char **lookupname)
+                                    bool hyphens, int flags, char **lookupname)
 {
+    const bool ulabels = conv == xn_idna2008_lookup && !(flags & IDN2_NO_TR46);
     const bool alabels = conv == xn_to_ascii;
     char small[XN_DOMAIN_MAX], *heap;
     size_t len = 0;
     int rc = conv(src, n, small, sizeof small, &len, xf, NULL);
 
     if (rc == XN_OK) /* len may be sizeof small: it fits, then, without its NUL */
-        return lookup_result(small, len, NULL, hyphens, alabels, lookupname);
+        return lookup_result(small, len, NULL, hyphens, alabels, ulabels, lookupname);
     if (rc == XN_E_BUFFER_TOO_SMALL) {
         heap = malloc(len + 1);
         if (!heap)
             return IDN2_MALLOC;
         rc = conv(src, n, heap, len + 1, &len, xf, NULL);
         if (rc == XN_OK)
-            return lookup_result(heap, len, heap, hyphens, alabels, lookupname);
+            return lookup_result(heap, len, heap, hyphens, alabels, ulabels, lookupname);
         free(heap);
     }
     return lookup_refused(conv, src, n, xf, hyphens, flags, rc);
@@ -325,8 +352,9 @@ static int lookup_no_tr46(const char *src, char **lookupname, int flags)
 #if defined(__SSE2__)
 /* A bit for each of the sixteen bytes of v that is an ASCII letter, digit,
  * '-' or '.'.  A range test is an add and a signed compare (no byte >= 0x80
- * passes one); letters are tested on c | 0x20. */
-static HOT_INLINE unsigned ldh16(__m128i v)
+ * passes one); letters are tested on c | 0x20.  *hy: or-ed with a bit for
+ * each '-'. */
+static HOT_INLINE unsigned ldh16(__m128i v, unsigned *hy)
 {
     __m128i f = _mm_or_si128(v, _mm_set1_epi8(0x20));
     __m128i letter = _mm_cmplt_epi8(_mm_add_epi8(f, _mm_set1_epi8((char)(0x80 - 'a'))),
@@ -335,17 +363,21 @@ static HOT_INLINE unsigned ldh16(__m128i v)
                                    _mm_set1_epi8((char)(-128 + 10)));
     __m128i hd = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)(0x80 - '-'))),
                                 _mm_set1_epi8((char)(-128 + 2))); /* '-' and '.' */
+    *hy |= (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')));
     return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, digit), hd));
 }
 #endif
 
 /* Whether s[0..n) holds only ASCII letters, digits, '-' and '.': sixteen
  * bytes at a time with SSE2, else eight, where there are that many
- * (unaligned loads inside s only), the bytes tested at once. */
-static HOT_INLINE bool ldh_only(const char *s, size_t n)
+ * (unaligned loads inside s only), the bytes tested at once.  *dashes: set
+ * when it may hold "--", as every A-label does (it is not looked at once
+ * the answer is no). */
+static HOT_INLINE bool ldh_only(const char *s, size_t n, bool *dashes)
 {
     size_t i = 0;
 
+    *dashes = true;
 #if defined(__SSE2__)
     if (n >= 8 && n <= 32) {
         /* Four words of eight bytes at 0, min(8, n - 8), max(n - 16, 0)
@@ -353,17 +385,26 @@ static HOT_INLINE bool ldh_only(const char *s, size_t n)
          * branch on it (host names are of every length). */
         size_t mid1 = n - 8 < 8 ? n - 8 : 8, mid2 = n >= 16 ? n - 16 : 0;
         long long w0, w1, w2, w3;
+        unsigned hy = 0, ok;
         memcpy(&w0, s, 8);
         memcpy(&w1, s + mid1, 8);
         memcpy(&w2, s + mid2, 8);
         memcpy(&w3, s + n - 8, 8);
-        return (ldh16(_mm_set_epi64x(w1, w0)) & ldh16(_mm_set_epi64x(w3, w2))) == 0xFFFF;
+        ok = ldh16(_mm_set_epi64x(w1, w0), &hy) & ldh16(_mm_set_epi64x(w3, w2), &hy);
+        /* Two '-' side by side in a word, or one at a word's end (its
+         * neighbour is in another word): may be "--". */
+        *dashes = ((hy & (hy >> 1) & 0x7F7Fu) | (hy & 0x8080u)) != 0;
+        return ok == 0xFFFF;
     }
     if (n > 32) {
+        unsigned hy = 0;
         for (i = 0; i + 16 < n; i += 16)
-            if (ldh16(_mm_loadu_si128((const __m128i *)(const void *)(s + i))) != 0xFFFF)
+            if (ldh16(_mm_loadu_si128((const __m128i *)(const void *)(s + i)), &hy) != 0xFFFF)
                 return false;
-        return ldh16(_mm_loadu_si128((const __m128i *)(const void *)(s + n - 16))) == 0xFFFF;
+        if (ldh16(_mm_loadu_si128((const __m128i *)(const void *)(s + n - 16)), &hy) != 0xFFFF)
+            return false;
+        *dashes = ((hy & (hy >> 1) & 0x7FFFu) | (hy & 0x8000u)) != 0;
+        return true;
     }
 #else
     const uint64_t ones = UINT64_C(0x0101010101010101), high = ones * 0x80;
@@ -382,15 +423,18 @@ static HOT_INLINE bool ldh_only(const char *s, size_t n)
             if (ok != high)
                 return false;
             if (i + 8 == n)
-                return true;
+                return true; /* *dashes stays set: the labels are looked at */
             i = n - i >= 16 ? i + 8 : n - 8; /* the last word overlaps the one before */
         }
     }
 #endif
+    *dashes = false;
     for (; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-              c == '-' || c == '.'))
+        if (c == '-')
+            *dashes = *dashes || (i > 0 && s[i - 1] == '-');
+        else if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                   c == '.'))
             return false;
     }
     return true;
@@ -401,7 +445,7 @@ static HOT_INLINE bool ldh_only(const char *s, size_t n)
  * lower-cased; an A-label is taken only in its lower-cased form), so it is
  * written straight into the block handed out. */
 static HOT_INLINE int lookup_ldh(const char *src, size_t n, unsigned xf, int flags,
-                                 char **lookupname)
+                                 bool dashes, char **lookupname)
 {
     char *out;
     size_t len = 0, cap;
@@ -422,6 +466,8 @@ static HOT_INLINE int lookup_ldh(const char *src, size_t n, unsigned xf, int fla
          * the result's are, lower-cased (a name of at most 63 octets has
          * none to look at). */
         rc = check_output(src, n, false, false);
+        if (rc == IDN2_OK && dashes) /* the name's A-labels are the result's */
+            rc = ulabel_hyphens(src, n);
         if (rc == IDN2_OK)
             *lookupname = out;
         else
@@ -442,6 +488,7 @@ static int lookup(const char *src, char **lookupname, int flags)
 {
     const unsigned common = XN_NO_VERIFY_DNS_LENGTH | XN_ALLOW_ROOT_DOT;
     const unsigned std3 = (flags & IDN2_USE_STD3_ASCII_RULES) ? 0 : XN_NO_STD3_RULES;
+    bool dashes;
     size_t n;
 
     if (lookupname)
@@ -463,8 +510,8 @@ static int lookup(const char *src, char **lookupname, int flags)
      * check_output() looks at the hyphens of the result.  One conversion
      * either way. */
     n = strlen(src);
-    if (ldh_only(src, n))
-        return lookup_ldh(src, n, common | XN_IDNA2008_MAP, flags, lookupname);
+    if (ldh_only(src, n, &dashes))
+        return lookup_ldh(src, n, common | XN_IDNA2008_MAP, flags, dashes, lookupname);
     return lookup_with(xn_idna2008_lookup, src, n, common | XN_IDNA2008_MAP | std3, std3 != 0,
                        flags, lookupname);
 }
