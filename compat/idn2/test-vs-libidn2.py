@@ -172,6 +172,7 @@ DIFFERENT = [
     ("lookup_u8", UTF8, "xn--ïdn.example".encode(), NO_TR46),
     ("lookup_u8", UTF8, "â˜º".encode(), N),
     ("lookup_u8", UTF8, b"r3---sn-4g5e6nls.googlevideo.com", 0),
+    ("lookup_u8", UTF8, "a١.com".encode(), T),
     ("register_u8", UTF8, b"xn--bcher-kva", 0),
     ("register_u8", UTF8, b"ex--ample", 0),
     ("register_u8", UTF8, b"-ex", 0),
