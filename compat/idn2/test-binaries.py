@@ -17,7 +17,9 @@ system's, is the one loaded:
 - /usr/bin/psl (package psl) answers for Unicode names.
 Then the field's programs side by side with the system's libidn2: idn2
 (to and from ASCII, transitional), curl and wget through the proxy, whois
-against a server on 127.0.0.1 (the query it sends), psl, and getent ahosts
+against a server on 127.0.0.1 (the query it sends), dig against a DNS
+server on 127.0.0.1 (the name on the wire, the question it prints back),
+psl, and getent ahosts
 (glibc's AI_IDN, with the bind-mounted hosts file), each in the C,
 C.UTF-8 and en_US.ISO-8859-1 locales with names in the locale's bytes and
 names that need curl's and wget's transitional fallback (`ü¨`, `√`): every
@@ -268,6 +270,39 @@ class WhoisServer(threading.Thread):
         self.sock.close()
 
 
+class DnsServer(threading.Thread):
+    """Answers every DNS query on 127.0.0.1 with NXDOMAIN and keeps the
+    names asked for, as the bytes on the wire."""
+
+    def __init__(self):
+        super().__init__(daemon=True)
+        import socket
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        self.sock.bind(("127.0.0.1", 0))
+        self.port = self.sock.getsockname()[1]
+        self.seen = []
+
+    def run(self):
+        while True:
+            try:
+                data, addr = self.sock.recvfrom(4096)
+            except OSError:
+                return
+            i, labels = 12, []
+            while i < len(data) and data[i]:
+                labels.append(data[i + 1:i + 1 + data[i]])
+                i += 1 + data[i]
+            self.seen.append(b".".join(labels))
+            resp = bytearray(data[:i + 5])
+            resp[2] |= 0x80                       # a response
+            resp[3] = (resp[3] & 0xF0) | 3        # NXDOMAIN
+            resp[6:12] = bytes(6)                 # no records
+            self.sock.sendto(bytes(resp), addr)
+
+    def stop(self):
+        self.sock.close()
+
+
 NAMES = ("bücher.example", "xn--bcher-kva.example", "Δοκιμή.ελ", "faß.de",
          "ü¨.example", "√.example", "e\u0301.example")
 
@@ -355,6 +390,33 @@ def test_field(compat, xnlib, gai):
             check("whois loads xn's libidn2.so.0", ok, "\n".join(lines))
         finally:
             ws.stop()
+
+    # dig: the name it asks for (+idnin, with its transitional retry) and the
+    # question it prints back (+idnout).
+    prog = shutil.which("dig")
+    if not prog:
+        skip("dig side by side", "dig is not installed (Debian package bind9-dnsutils)")
+    else:
+        ds = DnsServer()
+        ds.start()
+        try:
+            for name in NAMES:
+                def run_dig(env, loc, name=name):
+                    b = in_locale(name, loc)
+                    if b is None:
+                        return None
+                    ds.seen.clear()
+                    r = subprocess.run([prog, "+idnin", "+idnout", "+tries=1", "+time=5",
+                                        "+noall", "+question", "-p", str(ds.port),
+                                        "@127.0.0.1", b, "A"], capture_output=True, env=env,
+                                       timeout=60)
+                    return r.returncode, r.stdout, list(ds.seen)
+                compare(f"dig {name}", run_dig, compat, xnlib)
+            ok, lines = loads_ours([prog, "+idnin", "+tries=1", "+time=5", "-p", str(ds.port),
+                                    "@127.0.0.1", "bücher.example"], compat, xnlib)
+            check("dig loads xn's libidn2.so.0", ok, "\n".join(lines))
+        finally:
+            ds.stop()
 
     # psl.
     prog = shutil.which("psl")
