@@ -8,6 +8,7 @@ alone as C99 -pedantic and as C++.
 usage: test-install.py BUILD_DIR SOURCE_DIR C_COMPILER [CXX_COMPILER]
 """
 import glob
+import json
 import os
 import re
 import shutil
@@ -142,7 +143,6 @@ def compat_built(build):
     if r.returncode != 0:
         check(False, f"meson introspect --targets: {r.stderr.strip()}")
         return False
-    import json
     return any(t["name"] == "idn2" and t["type"] == "shared library" and t.get("installed")
                for t in json.loads(r.stdout))
 

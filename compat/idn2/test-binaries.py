@@ -32,6 +32,7 @@ nothing could run at all.
 import http.server
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -237,7 +238,6 @@ class WhoisServer(threading.Thread):
 
     def __init__(self):
         super().__init__(daemon=True)
-        import socket
         self.sock = socket.socket()
         self.sock.bind(("127.0.0.1", 0))
         self.sock.listen(8)
@@ -276,7 +276,6 @@ class DnsServer(threading.Thread):
 
     def __init__(self):
         super().__init__(daemon=True)
-        import socket
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]

@@ -185,7 +185,6 @@ DIFFERENT = [
     ("to_unicode_8z8z", UTF8, b"xn--te_.de", 0),
 ]
 
-version_of = {}
 passed = failed = 0
 
 
