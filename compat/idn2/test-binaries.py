@@ -19,7 +19,8 @@ Then the field's programs side by side with the system's libidn2: idn2
 (to and from ASCII, transitional), curl and wget through the proxy, whois
 against a server on 127.0.0.1 (the query it sends), dig against a DNS
 server on 127.0.0.1 (the name on the wire, the question it prints back),
-psl, and getent ahosts
+gnutls-cli against a server on 127.0.0.1 (the server name in its TLS
+ClientHello), psl, and getent ahosts
 (glibc's AI_IDN, with the bind-mounted hosts file), each in the C,
 C.UTF-8 and en_US.ISO-8859-1 locales with names in the locale's bytes and
 names that need curl's and wget's transitional fallback (`ü¨`, `√`): every
@@ -215,10 +216,11 @@ def in_locale(text, loc):
         return None
 
 
-def compare(what, run_one, compat, xnlib):
+def compare(what, run_one, compat, xnlib, differ=None):
     """run_one(env, locale) gives what a run shows (None: not for this
     locale); in each locale, a run on xn's libidn2.so.0 must show what the
-    same run shows on the system's."""
+    same run shows on the system's.  differ: {locale: (libidn2's, xn's, why)}
+    for a listed difference, where each side must show exactly its own."""
     for loc in LOCALES:
         sys_env = dict(os.environ, LC_ALL=loc)
         for v in ("LD_LIBRARY_PATH", "LD_PRELOAD"):
@@ -228,6 +230,11 @@ def compare(what, run_one, compat, xnlib):
         a = run_one(sys_env, loc)
         b = run_one(xn_env, loc)
         if a is None and b is None:
+            continue
+        if differ and loc in differ:
+            want_a, want_b, why = differ[loc]
+            check(f"{what} [{loc}]: the listed difference ({why})", a == want_a and b == want_b,
+                  f"system libidn2: {a!r} (listed {want_a!r})\n      xn: {b!r} (listed {want_b!r})")
             continue
         check(f"{what} [{loc}] as on the system's libidn2", a == b,
               f"system libidn2: {a!r}\n      xn: {b!r}")
@@ -297,6 +304,62 @@ class DnsServer(threading.Thread):
             resp[3] = (resp[3] & 0xF0) | 3        # NXDOMAIN
             resp[6:12] = bytes(6)                 # no records
             self.sock.sendto(bytes(resp), addr)
+
+    def stop(self):
+        self.sock.close()
+
+
+class SniServer(threading.Thread):
+    """Takes one TLS ClientHello per connection, keeps its server name
+    (SNI, RFC 6066 section 3) and closes: the name a TLS client sent."""
+
+    def __init__(self):
+        super().__init__(daemon=True)
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(8)
+        self.port = self.sock.getsockname()[1]
+        self.seen = []
+
+    @staticmethod
+    def server_name(rec):
+        """The host name in the ClientHello record rec, b"" when none."""
+        try:
+            p = 5 + 4 + 2 + 32                      # record, handshake headers, random
+            p += 1 + rec[p]                         # session id
+            p += 2 + int.from_bytes(rec[p:p + 2], "big")  # cipher suites
+            p += 1 + rec[p]                         # compression methods
+            end = p + 2 + int.from_bytes(rec[p:p + 2], "big")
+            p += 2
+            while p + 4 <= end:
+                kind = int.from_bytes(rec[p:p + 2], "big")
+                size = int.from_bytes(rec[p + 2:p + 4], "big")
+                if kind == 0:                       # server_name: list, type, name
+                    n = int.from_bytes(rec[p + 7:p + 9], "big")
+                    return rec[p + 9:p + 9 + n]
+                p += 4 + size
+        except IndexError:
+            return b"(no ClientHello)"
+        return b""
+
+    def run(self):
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            with conn:
+                conn.settimeout(10)
+                rec = b""
+                try:
+                    while len(rec) < 5 or len(rec) < 5 + int.from_bytes(rec[3:5], "big"):
+                        chunk = conn.recv(4096)
+                        if not chunk:
+                            break
+                        rec += chunk
+                except OSError:
+                    pass
+                self.seen.append(self.server_name(rec))
 
     def stop(self):
         self.sock.close()
@@ -416,6 +479,39 @@ def test_field(compat, xnlib, gai):
             check("dig loads xn's libidn2.so.0", ok, "\n".join(lines))
         finally:
             ds.stop()
+
+    # gnutls-cli: the server name its ClientHello carries.
+    prog = shutil.which("gnutls-cli")
+    if not prog:
+        skip("gnutls-cli side by side", "gnutls-cli is not installed (Debian package gnutls-bin)")
+    else:
+        ts = SniServer()
+        ts.start()
+        try:
+            for name in NAMES:
+                def run_tls(env, loc, name=name):
+                    b = in_locale(name, loc)
+                    if b is None:
+                        return None
+                    ts.seen.clear()
+                    r = subprocess.run([prog, "--insecure", "-p", str(ts.port), "--sni-hostname",
+                                        b, "127.0.0.1"], input=b"", capture_output=True,
+                                       env=env, timeout=60)
+                    return r.returncode, list(ts.seen)
+                # GnuTLS asks for UseSTD3ASCIIRules: libidn2 then deletes the
+                # SPACE that U+00A8 maps to and sends another name
+                # (compat/idn2/README.md, the rows with
+                # USE_STD3_ASCII_RULES); xn refuses the name, and gnutls-cli
+                # sends none.
+                differ = {"C.UTF-8": ((1, [b"xn--tda.example"]), (1, [b""]),
+                                      "libidn2 deletes a SPACE under STD3 rules")
+                          } if name == "ü¨.example" else None
+                compare(f"gnutls-cli --sni-hostname {name}", run_tls, compat, xnlib, differ)
+            ok, lines = loads_ours([prog, "--insecure", "-p", str(ts.port), "--sni-hostname",
+                                    "bücher.example", "127.0.0.1"], compat, xnlib)
+            check("gnutls-cli loads xn's libidn2.so.0", ok, "\n".join(lines))
+        finally:
+            ts.stop()
 
     # psl.
     prog = shutil.which("psl")
