@@ -25,6 +25,7 @@
  */
 #include <string.h>
 
+#include "ascii.h"
 #include "domain.h"
 #include "internal.h"
 #include "props.h"
@@ -365,6 +366,21 @@ static int lookup(const char *in, size_t in_len, char *out, size_t out_cap, size
 
     if (rc != XN_OK)
         return rc;
+    /* The whole-name ASCII path (ascii_fast.c), with the mapping: a name of
+     * letters, digits, hyphens and dots (and, without STD3 rules, other
+     * ASCII but '.') that holds no "xn--" label, no empty label, no '-' at
+     * either end of a label and no "--" at positions 3-4 is, in either
+     * form, its own lower-cased copy: every label is NR-LDH (RFC 5890
+     * §2.3.1), so only the LDH rule applies (RFC 5891 §5.4 tests U-labels
+     * alone), an ASCII name is no Bidi domain name (RFC 5893 §1.4), and the
+     * mapping of ASCII is lower-casing.  Its lengths are checked as here
+     * (VerifyDnsLength alike).  Anything else, and every name without the
+     * mapping (whose ASCII labels keep their case), goes label by label;
+     * the report, cleared above, says "no error" as the walk's would. */
+    if ((flags & XN_IDNA2008_MAP) && in_len < out_cap &&
+        xn__ascii_fast(in, in_len, out, out_cap, out_len,
+                       flags & (XN_NO_STD3_RULES | XN_NO_VERIFY_DNS_LENGTH)))
+        return XN_OK;
     xn__dom_init(&st, flags, out, out_cap);
     st.to_ascii = !to_unicode;
     st.ascii_lengths = true;

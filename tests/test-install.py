@@ -10,6 +10,7 @@ alone with -pedantic as C89, C99 and C11, and as C++98 and C++11.
 usage: test-install.py BUILD_DIR SOURCE_DIR C_COMPILER [CXX_COMPILER]
 """
 import glob
+import json
 import os
 import re
 import shutil
@@ -135,6 +136,8 @@ def main():
             m = re.search(r"SONAME\s+(\S+)", r.stdout)
             check(m and re.fullmatch(r"libxn\.so\.\d+", m.group(1)), f"soname: {m and m.group(1)}")
 
+        check_idn2_compat(build, stage, cc, find)
+
         # C and C++ consumers of every age include the header: C89 and C++98
         # refuse what later standards allow (a comma after the last
         # enumerator, for one).
@@ -203,6 +206,107 @@ def cmake_consumer(stage, find, cc):
              f"-DCMAKE_PREFIX_PATH={prefix}"])
     check(r.returncode == 0, "find_package(xn 99) must not accept this version")
 
+
+
+
+def compat_built(build):
+    """Whether this build makes compat/idn2's libidn2.so.0 (meson's own
+    account of the build's targets)."""
+    r = run(["meson", "introspect", "--targets", build])
+    if r.returncode != 0:
+        check(False, f"meson introspect --targets: {r.stderr.strip()}")
+        return False
+    return any(t["name"] == "idn2" and t["type"] == "shared library" and t.get("installed")
+               for t in json.loads(r.stdout))
+
+
+def check_idn2_compat(build, stage, cc, find):
+    if not compat_built(build):
+        print("note: compat/idn2 is not built (-Didn2_compat=disabled): its install not checked")
+        return
+    libs = find(r"lib[^/]*/(.*/)?xn-idn2/libidn2\.so\.0$")
+    pcs = find(r"pkgconfig/idn2-xn\.pc$")
+    check(libs, "xn-idn2/libidn2.so.0 installed")
+    check(pcs, "idn2-xn.pc installed")
+    check(find(r"include/xn-idn2/idn2\.h$"), "include/xn-idn2/idn2.h installed")
+    if not libs or not pcs:
+        return
+    compat_dir = os.path.join(stage, os.path.dirname(libs[0]))
+    r = run(["readelf", "-d", os.path.join(stage, libs[0])])
+    check(re.search(r"\(RUNPATH\)\s+Library runpath: \[\$ORIGIN/\.\.\]", r.stdout),
+          f"libidn2.so.0 has RUNPATH $ORIGIN/..: {r.stdout.strip()[:300]}")
+    sanitize = os.environ.get("XN_SANITIZE", "none")
+    extra = [f"-fsanitize={sanitize}"] if sanitize not in ("", "none") else []
+    base = dict(os.environ)
+    for v in ("LD_LIBRARY_PATH", "LD_PRELOAD", "PKG_CONFIG_PATH", "PKG_CONFIG_SYSROOT_DIR"):
+        base.pop(v, None)
+
+    # The README's command: an unchanged program, LD_LIBRARY_PATH naming
+    # the xn-idn2 folder alone.  A sanitized library needs its runtime
+    # preloaded into a program not built with it.
+    idn2 = shutil.which("idn2")
+    if not idn2:
+        check(False, "Debian's idn2 (package idn2) is installed, to run on the staged library")
+    else:
+        env = dict(base, LD_LIBRARY_PATH=compat_dir, LD_DEBUG="libs", LC_ALL="C.UTF-8")
+        if extra:
+            rt = "libclang_rt.asan-x86_64.so" if "clang" in os.path.basename(cc) else "libasan.so"
+            env["LD_PRELOAD"] = run([cc, f"-print-file-name={rt}"]).stdout.strip()
+            env["ASAN_OPTIONS"] = "detect_leaks=0:verify_asan_link_order=0"
+        r = run([idn2, "b\u00fccher.example"], env=env)
+        check(r.returncode == 0 and r.stdout.strip() == "xn--bcher-kva.example",
+              f"idn2 on the staged libidn2.so.0: {r.stdout.strip()} {r.stderr.strip()[-300:]}")
+        loaded = [l for l in r.stderr.splitlines() if "calling init:" in l]
+        check(any(compat_dir in l and "libidn2.so.0" in l for l in loaded),
+              "idn2 loads the staged libidn2.so.0")
+        check(any(stage in l and "libxn.so.0" in l for l in loaded),
+              "the staged libidn2.so.0 loads the staged libxn.so.0 (RUNPATH)")
+
+    # A consumer built with pkg-config's flags and nothing else.
+    pcdir = os.path.join(stage, os.path.dirname(pcs[0]))
+    prefix = re.search(r"^prefix=(.*)$", open(os.path.join(pcdir, "idn2-xn.pc")).read(), re.M)
+    check(prefix, "idn2-xn.pc has a prefix")
+    if not prefix:
+        return
+    env = dict(base, PKG_CONFIG_PATH=pcdir)
+    flags = run(["pkg-config", f"--define-variable=prefix={stage}{prefix.group(1)}",
+                 "--cflags", "--libs", "idn2-xn"], env=env)
+    check(flags.returncode == 0, f"pkg-config --cflags --libs idn2-xn: {flags.stderr.strip()}")
+    src = os.path.join(stage, "idn2-consumer.c")
+    with open(src, "w") as f:
+        f.write(IDN2_CONSUMER)
+    exe = os.path.join(stage, "idn2-consumer")
+    r = run([cc, src, "-o", exe] + extra + flags.stdout.split())
+    check(r.returncode == 0, f"cc x.c $(pkg-config --cflags --libs idn2-xn) links: "
+          f"{r.stderr.strip()[:600]}")
+    if r.returncode != 0:
+        return
+    r = run([exe], env=base)
+    check(r.returncode == 0 and r.stdout.strip() == "2.3.8 xn--bcher-kva.example",
+          f"the consumer runs on xn's libidn2 (version 2.3.8), not the system's: "
+          f"{r.stdout.strip()} {r.stderr.strip()[-300:]}")
+    r = run(["ldd", exe], env=base)
+    lines = {l.split()[0]: l for l in r.stdout.splitlines() if "=>" in l}
+    check(compat_dir in lines.get("libidn2.so.0", ""),
+          f"ldd: libidn2.so.0 from the staged xn-idn2: {lines.get('libidn2.so.0')}")
+    check(stage in lines.get("libxn.so.0", ""),
+          f"ldd: libxn.so.0 from the staged prefix: {lines.get('libxn.so.0')}")
+
+
+IDN2_CONSUMER = r"""
+#include <stdio.h>
+#include <idn2.h>
+int main(void)
+{
+    char *out = NULL;
+    int rc = idn2_lookup_u8((const uint8_t *)"b\xc3\xbc" "cher.example", (uint8_t **)&out, 0);
+    if (rc != IDN2_OK)
+        return 1;
+    printf("%s %s\n", idn2_check_version(NULL), out);
+    idn2_free(out);
+    return 0;
+}
+"""
 
 CONSUMER = r"""
 #include <stdio.h>

@@ -18,9 +18,29 @@
 #include "idn2.h"
 #include "xn.h"
 
-#define KNOWN_FLAGS                                                                     \
-    (IDN2_NFC_INPUT | IDN2_ALABEL_ROUNDTRIP | IDN2_TRANSITIONAL | IDN2_NONTRANSITIONAL | \
-     IDN2_ALLOW_UNASSIGNED | IDN2_USE_STD3_ASCII_RULES | IDN2_NO_TR46 | IDN2_NO_ALABEL_ROUNDTRIP)
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* HOT_INLINE: inlined where the compiler allows, so that lookup()'s way for
+ * names of letters, digits, hyphens and dots is one function with direct
+ * calls; OUT_OF_LINE keeps the other ways out of that function's frame. */
+#if defined(__GNUC__)
+#define HOT_INLINE inline __attribute__((always_inline))
+#define OUT_OF_LINE __attribute__((noinline))
+#else
+#define HOT_INLINE inline
+#define OUT_OF_LINE
+#endif
+
+/* Flag sets libidn2 refuses; bits it does not know it ignores, and so does
+ * this library (a program built for a later libidn2 may pass them). */
+static bool bad_flags(int flags)
+{
+    return ((flags & IDN2_TRANSITIONAL) && (flags & IDN2_NONTRANSITIONAL)) ||
+           ((flags & IDN2_NO_TR46) && (flags & (IDN2_TRANSITIONAL | IDN2_NONTRANSITIONAL))) ||
+           ((flags & IDN2_ALABEL_ROUNDTRIP) && (flags & IDN2_NO_ALABEL_ROUNDTRIP));
+}
 
 /* ---- results ------------------------------------------------------------- */
 
@@ -72,60 +92,243 @@ static int rc_of(int xn_rc, const xn_report *rep)
     }
 }
 
-/* The DNS limits libidn2 holds a result to (xn checks them with the
- * lookup itself only as A4_1/A4_2; here every label is allowed to be
- * empty, as libidn2 allows "a..b"). */
-static int check_lengths(const char *s, size_t n)
+static bool is_ace_label(const char *s, size_t n)
 {
-    size_t start = 0, i;
-    for (i = 0; i <= n; i++) {
-        if (i == n || s[i] == '.') {
-            if (i - start > IDN2_LABEL_MAX_LENGTH)
-                return IDN2_TOO_BIG_LABEL;
-            start = i + 1;
-        }
+    return n >= 4 && (s[0] == 'x' || s[0] == 'X') && (s[1] == 'n' || s[1] == 'N') &&
+           s[2] == '-' && s[3] == '-';
+}
+
+/* Letters, digits, '-' and '_': what libidn2's Punycode decoder takes back
+ * in an A-label. */
+static bool alabel_chars(const char *s, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '-' || c == '_'))
+            return false;
     }
+    return true;
+}
+
+/* What libidn2 holds a lookup result s[0..n) to, in one pass over its
+ * labels:
+ * - hyphens: no label starts or ends with '-' (libidn2's
+ *   IDN2_HYPHEN_STARTEND even without STD3 rules; an A-label never does, so
+ *   this is the rule on ASCII labels), named before the others;
+ * - labels of at most 63 octets, every one allowed to be empty (libidn2
+ *   lets "a..b" through); the name at most 253 octets without a root dot;
+ * - alabels: each A-label only of alabel_chars().  UTS #46 mapping without
+ *   UseSTD3ASCIIRules can put a SPACE or other non-host ASCII into a
+ *   U-label (U+00A8 becomes SPACE + U+0308); libidn2 refuses the A-label of
+ *   such a label, and so does this library.  ASCII labels stay as the
+ *   caller gave them, as in libidn2.
+ * A name of at most 63 octets needs no length check, and one without '-'
+ * none of its hyphens. */
+static HOT_INLINE int check_output(const char *s, size_t n, bool hyphens, bool alabels)
+{
+    const char *p = s, *end = s + n;
+    int rc = IDN2_OK;
+
+    if (!alabels && n <= IDN2_LABEL_MAX_LENGTH && (!hyphens || !memchr(s, '-', n)))
+        return IDN2_OK;
+    for (;;) {
+        const char *dot = memchr(p, '.', (size_t)(end - p));
+        size_t len = (size_t)((dot ? dot : end) - p);
+        if (hyphens && len > 0 && (p[0] == '-' || p[len - 1] == '-'))
+            return IDN2_HYPHEN_STARTEND;
+        if (rc == IDN2_OK && len > IDN2_LABEL_MAX_LENGTH)
+            rc = IDN2_TOO_BIG_LABEL;
+        if (rc == IDN2_OK && alabels && is_ace_label(p, len) && !alabel_chars(p, len))
+            rc = IDN2_ALABEL_ROUNDTRIP_FAILED;
+        if (!dot)
+            break;
+        p = dot + 1;
+    }
+    if (rc != IDN2_OK)
+        return rc;
     if (n > 0 && s[n - 1] == '.')
         n--;
     return n > XN_DNS_NAME_MAX ? IDN2_TOO_BIG_DOMAIN : IDN2_OK;
 }
 
-typedef int (*xn_conv)(const char *, size_t, char *, size_t, size_t *, unsigned, xn_report *);
-
-/* Runs conv into a malloc()ed NUL-terminated string. */
-static int convert(xn_conv conv, const char *in, size_t n, unsigned flags, char **out,
-                   size_t *out_len, xn_report *rep)
+/* Whether an A-label in s[0..n) stands for a U-label that starts or ends
+ * with '-': IDN2_HYPHEN_STARTEND, as libidn2 answers under UTS #46
+ * processing (UTS #46 CheckHyphens, V3), where IDNA2008 lookup leaves that
+ * rule to registration (RFC 5891 section 4.2.3.1).  Only an A-label with a
+ * '-' after its prefix can: the U-label's '-' is a basic code point,
+ * written out before the delimiter (RFC 3492 section 6.3). */
+static int ulabel_hyphens(const char *s, size_t n)
 {
-    char small[XN_DOMAIN_MAX];
-    size_t len = 0;
-    int rc = conv(in, n, small, sizeof small, &len, flags, rep);
-
-    *out = NULL;
-    if (rc == XN_OK) {
-        /* len may be sizeof small: it fits, then, but without its NUL. */
-        *out = malloc(len + 1);
-        if (!*out)
-            return XN_E_NOMEM;
-        memcpy(*out, small, len);
-        (*out)[len] = '\0';
-    } else if (rc == XN_E_BUFFER_TOO_SMALL) {
-        *out = malloc(len + 1);
-        if (!*out)
-            return XN_E_NOMEM;
-        rc = conv(in, n, *out, len + 1, &len, flags, rep);
-        if (rc != XN_OK) {
-            free(*out);
-            *out = NULL;
-        }
+    const char *p = s, *end = s + n;
+    for (;;) {
+        const char *dot = memchr(p, '.', (size_t)(end - p));
+        size_t len = (size_t)((dot ? dot : end) - p), k = 0;
+        uint32_t dec[64];
+        if (is_ace_label(p, len) && memchr(p + 4, '-', len - 4) &&
+            xn_punycode_decode(p + 4, len - 4, dec, 64, &k, NULL) == XN_OK && k > 0 &&
+            (dec[0] == '-' || dec[k - 1] == '-'))
+            return IDN2_HYPHEN_STARTEND;
+        if (!dot)
+            return IDN2_OK;
+        p = dot + 1;
     }
-    *out_len = len;
-    return rc;
 }
+
+typedef int (*xn_conv)(const char *, size_t, char *, size_t, size_t *, unsigned, xn_report *);
 
 /* ---- lookup -------------------------------------------------------------- */
 
-/* IDNA2008 lookup of the NUL-terminated UTF-8 name src, as libidn2's flags
- * ask, into *lookupname (malloc()ed) when that is not NULL. */
+/* libidn2's code when a lookup under UTS #46 processing fails with a
+ * DISALLOWED code point at byte offset `at` of name[0..n): when that code
+ * point came out of an A-label and UTS #46 itself does not allow it (not
+ * only IDNA2008), libidn2's UTS #46 step refuses the name first, with
+ * IDN2_INVALID_NONTRANSITIONAL (UTS #46 section 4.1 step 4 checks decoded
+ * labels nontransitionally, whatever the flags). */
+static int ace_rc(const char *name, size_t n, size_t at)
+{
+    const unsigned xf = XN_NO_STD3_RULES | XN_NO_CHECK_HYPHENS | XN_NO_VERIFY_DNS_LENGTH;
+    size_t start = at, end = at;
+    char tmp[XN_DOMAIN_MAX];
+    xn_report rep = XN_REPORT_INIT;
+    size_t len = 0;
+
+    if (at >= n)
+        return IDN2_DISALLOWED;
+    while (start > 0 && name[start - 1] != '.')
+        start--;
+    while (end < n && name[end] != '.')
+        end++;
+    if (!is_ace_label(name + start, end - start))
+        return IDN2_DISALLOWED;
+    if (xn_label_to_unicode(name + start, end - start, tmp, sizeof tmp, &len, xf, &rep) ==
+            XN_E_INVALID_DOMAIN &&
+        (rep.errors & XN_ERR_V7))
+        return IDN2_INVALID_NONTRANSITIONAL;
+    return IDN2_DISALLOWED;
+}
+
+/* libidn2's code when a lookup fails because the "xn--" label at byte
+ * offset `at` of name[0..n) is no A-label (xn's P4): libidn2's Punycode
+ * decoder refuses it first, with IDN2_PUNYCODE_OVERFLOW for a number too
+ * large and IDN2_PUNYCODE_BAD_INPUT otherwise (no Punycode, or Punycode of
+ * nothing or of ASCII alone).  Not for a label holding '_', which libidn2's
+ * decoder takes and then fails to round-trip, nor, without the UTS #46
+ * step, for one with non-ASCII characters (README.md's table). */
+static int alabel_rc(const char *name, size_t n, size_t at, bool no_tr46)
+{
+    size_t start = at, end = at, i, k = 0;
+    uint32_t dec[64];
+    int rc;
+
+    if (at >= n)
+        return IDN2_ALABEL_ROUNDTRIP_FAILED;
+    while (start > 0 && name[start - 1] != '.')
+        start--;
+    while (end < n && name[end] != '.')
+        end++;
+    if (!is_ace_label(name + start, end - start))
+        return IDN2_ALABEL_ROUNDTRIP_FAILED;
+    for (i = start; i < end; i++) {
+        if (name[i] == '_')
+            return IDN2_ALABEL_ROUNDTRIP_FAILED;
+        if ((unsigned char)name[i] >= 0x80)
+            return no_tr46 ? IDN2_ALABEL_ROUNDTRIP_FAILED : IDN2_PUNYCODE_BAD_INPUT;
+    }
+    rc = xn_punycode_decode(name + start + 4, end - start - 4, dec, 64, &k, NULL);
+    if (rc == XN_E_PUNYCODE_OVERFLOW)
+        return IDN2_PUNYCODE_OVERFLOW;
+    if (rc != XN_OK && rc != XN_E_BUFFER_TOO_SMALL && rc != XN_E_TOO_LONG)
+        return IDN2_PUNYCODE_BAD_INPUT;
+    for (i = 0; rc == XN_OK && i < k; i++)
+        if (dec[i] >= 0x80)
+            return IDN2_ALABEL_ROUNDTRIP_FAILED; /* a U-label: P4 is about another label */
+    return rc == XN_OK ? IDN2_PUNYCODE_BAD_INPUT : IDN2_ALABEL_ROUNDTRIP_FAILED;
+}
+
+/* A lookup result res[0..len) held to check_output(), and handed out in
+ * malloc()ed memory (*heap when it is that already, else a copy). */
+static HOT_INLINE int lookup_result(const char *res, size_t len, char *heap, bool hyphens,
+                                    bool alabels, bool ulabels, char **lookupname)
+{
+    int rc = check_output(res, len, hyphens, alabels);
+    char *out = heap;
+    if (rc == IDN2_OK && ulabels)
+        rc = ulabel_hyphens(res, len);
+    if (rc == IDN2_OK && lookupname && !out) {
+        out = malloc(len + 1);
+        if (!out)
+            return IDN2_MALLOC;
+        memcpy(out, res, len);
+    }
+    if (rc == IDN2_OK && lookupname) {
+        out[len] = '\0';
+        *lookupname = out;
+    } else {
+        free(heap);
+    }
+    return rc;
+}
+
+/* A refused name (conv gave xn_rc), converted again for its report: with
+ * the LDH rule when libidn2 counts it in (hyphens), as it names the first
+ * check that fails, hyphens included. */
+static OUT_OF_LINE int lookup_refused(xn_conv conv, const char *src, size_t n, unsigned xf,
+                                    bool hyphens, int flags, int xn_rc)
+{
+    char small[XN_DOMAIN_MAX];
+    size_t len = 0;
+    xn_report rep = XN_REPORT_INIT;
+    int rc = xn_rc;
+
+    if (rc == XN_E_INVALID_DOMAIN) {
+        rc = conv(src, n, small, sizeof small, &len, hyphens ? xf & ~XN_NO_STD3_RULES : xf,
+                  &rep);
+        if (rc != XN_E_INVALID_DOMAIN)
+            return IDN2_ENCODING_ERROR; /* never: the same name, refused before */
+    }
+    rc = rc_of(rc, &rep);
+    if (rc == IDN2_DISALLOWED && !(flags & IDN2_NO_TR46))
+        rc = ace_rc(src, n, rep.offset);
+    else if (rc == IDN2_ALABEL_ROUNDTRIP_FAILED && (rep.errors & XN_ERR_P4))
+        rc = alabel_rc(src, n, rep.offset, (flags & IDN2_NO_TR46) != 0);
+    return rc;
+}
+
+/* The conversion of lookup(): src[0..n) by conv with the xn flags xf into
+ * *lookupname (malloc()ed; when lookupname is not NULL), held to
+ * check_output() (hyphens: libidn2's hyphen rule is looked at there) and,
+ * with ulabels, to ulabel_hyphens().  The
+ * way most names take is one call into a buffer on the stack, with no
+ * report, and one copy; a result that does not fit there is made again
+ * into the heap; a refused name goes to lookup_refused(). */
+static OUT_OF_LINE int lookup_with(xn_conv conv, const char *src, size_t n, unsigned xf,
+                                    bool hyphens, int flags, char **lookupname)
+{
+    const bool ulabels = conv == xn_idna2008_lookup && !(flags & IDN2_NO_TR46);
+    const bool alabels = conv == xn_to_ascii;
+    char small[XN_DOMAIN_MAX], *heap;
+    size_t len = 0;
+    int rc = conv(src, n, small, sizeof small, &len, xf, NULL);
+
+    if (rc == XN_OK) /* len may be sizeof small: it fits, then, without its NUL */
+        return lookup_result(small, len, NULL, hyphens, alabels, ulabels, lookupname);
+    if (rc == XN_E_BUFFER_TOO_SMALL) {
+        heap = malloc(len + 1);
+        if (!heap)
+            return IDN2_MALLOC;
+        rc = conv(src, n, heap, len + 1, &len, xf, NULL);
+        if (rc == XN_OK)
+            return lookup_result(heap, len, heap, hyphens, alabels, ulabels, lookupname);
+        free(heap);
+    }
+    return lookup_refused(conv, src, n, xf, hyphens, flags, rc);
+}
+
+/* IDNA2008 alone (IDN2_NO_TR46): no mapping, so NFC only when asked for.
+ * USE_STD3_ASCII_RULES belongs to UTS #46 and is ignored here, as by
+ * libidn2: ASCII labels pass as they are. */
 /* IDN2_NFC_INPUT: s[0..n) normalized to NFC by xn's normalizer (the one
  * normalization of the project: ICU's engine on xn's Unicode data), in a
  * malloc()ed copy. */
@@ -149,67 +352,190 @@ static int nfc_dup(const char *s, size_t n, uint8_t **out, size_t *out_len)
     return rc == XN_E_NOMEM ? IDN2_MALLOC : rc == XN_E_BAD_UTF8 ? IDN2_ENCODING_ERROR : IDN2_NFC;
 }
 
+static int lookup_no_tr46(const char *src, char **lookupname, int flags)
+{
+    const unsigned xf = XN_NO_VERIFY_DNS_LENGTH | XN_ALLOW_ROOT_DOT | XN_NO_STD3_RULES;
+    uint8_t *nfc = NULL;
+    size_t n = strlen(src), nfc_len = 0;
+    int rc;
+
+    if (flags & IDN2_NFC_INPUT) {
+        rc = nfc_dup(src, n, &nfc, &nfc_len);
+        if (rc != IDN2_OK)
+            return rc;
+        src = (const char *)nfc;
+        n = nfc_len;
+    }
+    rc = lookup_with(xn_idna2008_lookup, src, n, xf, false, flags, lookupname);
+    free(nfc);
+    return rc;
+}
+
+#if defined(__SSE2__)
+/* A bit for each of the sixteen bytes of v that is an ASCII letter, digit,
+ * '-' or '.'.  A range test is an add and a signed compare (no byte >= 0x80
+ * passes one); letters are tested on c | 0x20.  *hy: or-ed with a bit for
+ * each '-'. */
+static HOT_INLINE unsigned ldh16(__m128i v, unsigned *hy)
+{
+    __m128i f = _mm_or_si128(v, _mm_set1_epi8(0x20));
+    __m128i letter = _mm_cmplt_epi8(_mm_add_epi8(f, _mm_set1_epi8((char)(0x80 - 'a'))),
+                                    _mm_set1_epi8((char)(-128 + 26)));
+    __m128i digit = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)(0x80 - '0'))),
+                                   _mm_set1_epi8((char)(-128 + 10)));
+    __m128i hd = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)(0x80 - '-'))),
+                                _mm_set1_epi8((char)(-128 + 2))); /* '-' and '.' */
+    *hy |= (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')));
+    return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, digit), hd));
+}
+#endif
+
+/* Whether s[0..n) holds only ASCII letters, digits, '-' and '.': sixteen
+ * bytes at a time with SSE2, else eight, where there are that many
+ * (unaligned loads inside s only), the bytes tested at once.  *dashes: set
+ * when it may hold "--", as every A-label does (it is not looked at once
+ * the answer is no). */
+static HOT_INLINE bool ldh_only(const char *s, size_t n, bool *dashes)
+{
+    size_t i = 0;
+
+    *dashes = true;
+#if defined(__SSE2__)
+    if (n >= 8 && n <= 32) {
+        /* Four words of eight bytes at 0, min(8, n - 8), max(n - 16, 0)
+         * and n - 8 cover the name whatever its length here, with no
+         * branch on it (host names are of every length). */
+        size_t mid1 = n - 8 < 8 ? n - 8 : 8, mid2 = n >= 16 ? n - 16 : 0;
+        long long w0, w1, w2, w3;
+        unsigned hy = 0, ok;
+        memcpy(&w0, s, 8);
+        memcpy(&w1, s + mid1, 8);
+        memcpy(&w2, s + mid2, 8);
+        memcpy(&w3, s + n - 8, 8);
+        ok = ldh16(_mm_set_epi64x(w1, w0), &hy) & ldh16(_mm_set_epi64x(w3, w2), &hy);
+        /* Two '-' side by side in a word, or one at a word's end (its
+         * neighbour is in another word): may be "--". */
+        *dashes = ((hy & (hy >> 1) & 0x7F7Fu) | (hy & 0x8080u)) != 0;
+        return ok == 0xFFFF;
+    }
+    if (n > 32) {
+        unsigned hy = 0;
+        for (i = 0; i + 16 < n; i += 16)
+            if (ldh16(_mm_loadu_si128((const __m128i *)(const void *)(s + i)), &hy) != 0xFFFF)
+                return false;
+        if (ldh16(_mm_loadu_si128((const __m128i *)(const void *)(s + n - 16)), &hy) != 0xFFFF)
+            return false;
+        *dashes = ((hy & (hy >> 1) & 0x7FFFu) | (hy & 0x8000u)) != 0;
+        return true;
+    }
+#else
+    const uint64_t ones = UINT64_C(0x0101010101010101), high = ones * 0x80;
+    if (n >= 8) {
+        for (;;) {
+            uint64_t w, ok;
+            memcpy(&w, s + i, 8);
+            if (w & high)
+                return false;
+            /* For bytes below 0x80, bit 7 of (w + (0x80 - lo) * ones) is set
+             * where the byte is at least lo; no carry crosses bytes. */
+#define GE(lo) ((w + ones * (0x80u - (lo))) & high)
+            ok = (GE('a') & ~GE('z' + 1)) | (GE('A') & ~GE('Z' + 1)) |
+                 (GE('0') & ~GE('9' + 1)) | (GE('-') & ~GE('.' + 1));
+#undef GE
+            if (ok != high)
+                return false;
+            if (i + 8 == n)
+                return true; /* *dashes stays set: the labels are looked at */
+            i = n - i >= 16 ? i + 8 : n - 8; /* the last word overlaps the one before */
+        }
+    }
+#endif
+    *dashes = false;
+    for (; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '-')
+            *dashes = *dashes || (i > 0 && s[i - 1] == '-');
+        else if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                   c == '.'))
+            return false;
+    }
+    return true;
+}
+
+/* lookup() of a name of letters, digits, hyphens and dots, with the LDH
+ * rule: its result, when there is one, is as long as the name (the name
+ * lower-cased; an A-label is taken only in its lower-cased form), so it is
+ * written straight into the block handed out. */
+static HOT_INLINE int lookup_ldh(const char *src, size_t n, unsigned xf, int flags,
+                                 bool dashes, char **lookupname)
+{
+    char *out;
+    size_t len = 0, cap;
+    int rc;
+
+    if (!lookupname)
+        return lookup_with(xn_idna2008_lookup, src, n, xf, false, flags, lookupname);
+    /* Room for sixteen bytes at least: xn then writes a short name with
+     * one store (the block is no larger in malloc()'s smallest class). */
+    cap = n < 16 ? 16 : n + 1;
+    out = malloc(cap);
+    if (!out)
+        return IDN2_MALLOC;
+    rc = xn_idna2008_lookup(src, n, out, cap, &len, xf, NULL);
+    if (rc == XN_OK) {
+        /* NUL-terminated by xn (len < cap).  xn's LDH rule has looked at
+         * the hyphens; the lengths are looked at on the name, whose labels
+         * the result's are, lower-cased (a name of at most 63 octets has
+         * none to look at). */
+        rc = check_output(src, n, false, false);
+        if (rc == IDN2_OK && dashes) /* the name's A-labels are the result's */
+            rc = ulabel_hyphens(src, n);
+        if (rc == IDN2_OK)
+            *lookupname = out;
+        else
+            free(out);
+        return rc;
+    }
+    free(out);
+    if (rc == XN_E_BUFFER_TOO_SMALL) /* never, as above; but the general way copes */
+        return lookup_with(xn_idna2008_lookup, src, n, xf, false, flags, lookupname);
+    return lookup_refused(xn_idna2008_lookup, src, n, xf, false, flags, rc);
+}
+
+/* IDNA2008 lookup of the NUL-terminated UTF-8 name src, as libidn2's flags
+ * ask, into *lookupname (malloc()ed) when that is not NULL.  One trailing
+ * root dot and empty labels pass (libidn2's leniency); lengths are held to
+ * libidn2's limits by check_output(). */
 static int lookup(const char *src, char **lookupname, int flags)
 {
     const unsigned common = XN_NO_VERIFY_DNS_LENGTH | XN_ALLOW_ROOT_DOT;
-    bool std3 = (flags & IDN2_USE_STD3_ASCII_RULES) != 0;
-    uint8_t *nfc = NULL;
-    size_t n, nfc_len = 0, len = 0;
-    char *out = NULL;
-    xn_report rep = XN_REPORT_INIT;
-    xn_conv conv;
-    unsigned xf;
-    int rc;
+    const unsigned std3 = (flags & IDN2_USE_STD3_ASCII_RULES) ? 0 : XN_NO_STD3_RULES;
+    bool dashes;
+    size_t n;
 
     if (lookupname)
         *lookupname = NULL;
-    if ((flags & ~KNOWN_FLAGS) ||
-        ((flags & IDN2_TRANSITIONAL) && (flags & IDN2_NONTRANSITIONAL)) ||
-        ((flags & IDN2_NO_TR46) && (flags & (IDN2_TRANSITIONAL | IDN2_NONTRANSITIONAL))))
+    if (bad_flags(flags))
         return IDN2_INVALID_FLAGS;
     if (!src)
         return IDN2_OK;
+    if (flags & IDN2_NO_TR46)
+        return lookup_no_tr46(src, lookupname, flags);
+    if (flags & IDN2_TRANSITIONAL) /* UTS #46 ToASCII with Transitional_Processing */
+        return lookup_with(xn_to_ascii, src, strlen(src), common | XN_TRANSITIONAL | std3,
+                           false, flags, lookupname);
+    /* The default, IDN2_NONTRANSITIONAL: the UTS #46 mapping, then IDNA2008
+     * lookup.  Without STD3 rules libidn2 still refuses a hyphen at either
+     * end of a label (only that part of the LDH rule).  A name of letters,
+     * digits, hyphens and dots alone is converted with the LDH rule, which
+     * then says all libidn2 says; any other is converted without it, and
+     * check_output() looks at the hyphens of the result.  One conversion
+     * either way. */
     n = strlen(src);
-
-    if (flags & IDN2_NO_TR46) {
-        /* IDNA2008 alone: no mapping, so NFC only when asked for. */
-        if (flags & IDN2_NFC_INPUT) {
-            rc = nfc_dup(src, n, &nfc, &nfc_len);
-            if (rc != IDN2_OK)
-                return rc;
-            src = (const char *)nfc;
-            n = nfc_len;
-        }
-        /* USE_STD3_ASCII_RULES belongs to UTS #46 and is ignored here, as
-         * by libidn2: ASCII labels pass as they are. */
-        conv = xn_idna2008_lookup;
-        xf = common | XN_NO_STD3_RULES;
-    } else if (flags & IDN2_TRANSITIONAL) {
-        /* UTS #46 ToASCII with Transitional_Processing. */
-        conv = xn_to_ascii;
-        xf = common | XN_TRANSITIONAL | (std3 ? 0 : XN_NO_STD3_RULES);
-    } else {
-        /* The default, IDN2_NONTRANSITIONAL: the UTS #46 mapping, then
-         * IDNA2008 lookup.  Without STD3 rules libidn2 still refuses a
-         * hyphen at either end of a label: xn's LDH rule is applied and only
-         * its "not a letter, digit or hyphen" part (U1) forgiven. */
-        conv = xn_idna2008_lookup;
-        xf = common | XN_IDNA2008_MAP;
-    }
-
-    rc = convert(conv, src, n, xf, &out, &len, &rep);
-    if (rc == XN_E_INVALID_DOMAIN && conv == xn_idna2008_lookup && !(flags & IDN2_NO_TR46) &&
-        !std3 && (rep.errors & ~XN_ERR_U1) == 0)
-        rc = convert(conv, src, n, xf | XN_NO_STD3_RULES, &out, &len, &rep);
-    rc = rc_of(rc, &rep);
-    if (rc == IDN2_OK)
-        rc = check_lengths(out, len);
-    if (rc == IDN2_OK && lookupname)
-        *lookupname = out;
-    else
-        free(out);
-    free(nfc);
-    return rc;
+    if (ldh_only(src, n, &dashes))
+        return lookup_ldh(src, n, common | XN_IDNA2008_MAP, flags, dashes, lookupname);
+    return lookup_with(xn_idna2008_lookup, src, n, common | XN_IDNA2008_MAP | std3, std3 != 0,
+                       flags, lookupname);
 }
 
 int idn2_lookup_u8(const uint8_t *src, uint8_t **lookupname, int flags)
@@ -217,24 +543,137 @@ int idn2_lookup_u8(const uint8_t *src, uint8_t **lookupname, int flags)
     return lookup((const char *)src, (char **)lookupname, flags);
 }
 
-/* The locale's charset to UTF-8 (libunistring), NUL-terminated. */
-static int from_locale(const char *src, char **u8)
+/* ---- the locale's charset ----------------------------------------------- */
+
+/* No conversion here ever substitutes or transliterates: a character the
+ * target charset cannot carry fails the call.  ASCII and UTF-8 are checked
+ * and copied here; any other charset goes through libunistring with the
+ * error handler, and the result must convert back to exactly the bytes it
+ * came from (iconv may transliterate even then). */
+typedef enum { CHARSET_ASCII, CHARSET_UTF8, CHARSET_OTHER } charset_kind;
+
+static charset_kind locale_kind(const char **name)
 {
-    *u8 = (char *)u8_strconv_from_locale(src);
-    if (!*u8)
-        return errno == ENOMEM ? IDN2_MALLOC : IDN2_ICONV_FAIL;
-    return IDN2_OK;
+    static const char *const ascii[] = {"ASCII", "ANSI_X3.4-1968", "US-ASCII", "646"};
+    const char *cs = locale_charset();
+    size_t i;
+    *name = cs;
+    if (strcmp(cs, "UTF-8") == 0)
+        return CHARSET_UTF8;
+    for (i = 0; i < sizeof ascii / sizeof ascii[0]; i++)
+        if (strcmp(cs, ascii[i]) == 0)
+            return CHARSET_ASCII;
+    return CHARSET_OTHER;
 }
 
-/* UTF-8 to the locale's charset, replacing *s. */
+static bool all_ascii(const char *s, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if ((unsigned char)s[i] >= 0x80)
+            return false;
+    return true;
+}
+
+/* A malloc()ed NUL-terminated copy of s[0..n); NULL when out of memory. */
+static char *copy_z(const char *s, size_t n)
+{
+    char *c = malloc(n + 1);
+    if (c) {
+        memcpy(c, s, n);
+        c[n] = '\0';
+    }
+    return c;
+}
+
+/* The NUL-terminated string src, in the locale's charset, to UTF-8
+ * (malloc()ed, NUL-terminated).  Text the charset does not hold, or a
+ * character it cannot be converted from, is IDN2_ICONV_FAIL, as with
+ * libidn2. */
+static int from_locale(const char *src, char **u8)
+{
+    const char *cs;
+    size_t n = strlen(src), len = 0, back_len = 0;
+    uint8_t *conv;
+    char *back;
+    bool same;
+
+    *u8 = NULL;
+    switch (locale_kind(&cs)) {
+    case CHARSET_UTF8:
+        if (u8_check((const uint8_t *)src, n))
+            return IDN2_ICONV_FAIL;
+        break;
+    case CHARSET_ASCII:
+        if (!all_ascii(src, n))
+            return IDN2_ICONV_FAIL;
+        break;
+    case CHARSET_OTHER:
+        if (all_ascii(src, n))
+            break; /* glibc's locale charsets all spell ASCII as ASCII */
+        conv = u8_conv_from_encoding(cs, iconveh_error, src, n, NULL, NULL, &len);
+        if (!conv)
+            return errno == ENOMEM ? IDN2_MALLOC : IDN2_ICONV_FAIL;
+        back = u8_conv_to_encoding(cs, iconveh_error, conv, len, NULL, NULL, &back_len);
+        same = back && back_len == n && memcmp(back, src, n) == 0;
+        free(back);
+        if (!same) {
+            int rc = !back && errno == ENOMEM ? IDN2_MALLOC : IDN2_ICONV_FAIL;
+            free(conv);
+            return rc;
+        }
+        *u8 = copy_z((const char *)conv, len);
+        free(conv);
+        return *u8 ? IDN2_OK : IDN2_MALLOC;
+    }
+    *u8 = copy_z(src, n);
+    return *u8 ? IDN2_OK : IDN2_MALLOC;
+}
+
+/* The NUL-terminated UTF-8 string *s to the locale's charset, replacing
+ * *s (freed either way; NULL on failure).  A character the charset cannot
+ * carry is IDN2_ENCODING_ERROR, as libidn2 answers for to_unicode. */
 static int to_locale(char **s)
 {
-    char *l = u8_strconv_to_locale((const uint8_t *)*s);
+    const char *cs, *u = *s;
+    size_t n = strlen(u), len = 0, back_len = 0;
+    char *conv = NULL;
+    uint8_t *back;
+    bool same;
+    int rc = IDN2_OK;
+
+    switch (locale_kind(&cs)) {
+    case CHARSET_UTF8:
+        return IDN2_OK; /* already well-formed UTF-8 */
+    case CHARSET_ASCII:
+        if (all_ascii(u, n))
+            return IDN2_OK;
+        rc = IDN2_ENCODING_ERROR;
+        break;
+    case CHARSET_OTHER:
+        if (all_ascii(u, n))
+            return IDN2_OK;
+        conv = u8_conv_to_encoding(cs, iconveh_error, (const uint8_t *)u, n, NULL, NULL, &len);
+        if (!conv) {
+            rc = errno == ENOMEM ? IDN2_MALLOC : IDN2_ENCODING_ERROR;
+            break;
+        }
+        back = u8_conv_from_encoding(cs, iconveh_error, conv, len, NULL, NULL, &back_len);
+        same = back && back_len == n && memcmp(back, u, n) == 0;
+        if (!same)
+            rc = !back && errno == ENOMEM ? IDN2_MALLOC : IDN2_ENCODING_ERROR;
+        free(back);
+        break;
+    }
     free(*s);
-    *s = l;
-    if (!l)
-        return errno == ENOMEM ? IDN2_MALLOC : IDN2_ICONV_FAIL;
-    return IDN2_OK;
+    *s = NULL;
+    if (rc == IDN2_OK) {
+        *s = copy_z(conv, len);
+        if (!*s)
+            rc = IDN2_MALLOC;
+    }
+    free(conv);
+    return rc;
 }
 
 int idn2_lookup_ul(const char *src, char **lookupname, int flags)
@@ -246,13 +685,23 @@ int idn2_lookup_ul(const char *src, char **lookupname, int flags)
     if (!src)
         return lookup(NULL, lookupname, flags);
     rc = from_locale(src, &u8);
+    /* libidn2 documents that the locale forms normalize to NFC. */
     if (rc == IDN2_OK)
-        rc = lookup(u8, lookupname, flags);
+        rc = lookup(u8, lookupname, flags | IDN2_NFC_INPUT);
     free(u8);
     return rc;
 }
 
 /* ---- registration -------------------------------------------------------- */
+
+static bool has_upper(const char *s, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (s[i] >= 'A' && s[i] <= 'Z')
+            return true;
+    return false;
+}
 
 int idn2_register_u8(const uint8_t *ulabel, const uint8_t *alabel, uint8_t **insertname,
                      int flags)
@@ -269,6 +718,18 @@ int idn2_register_u8(const uint8_t *ulabel, const uint8_t *alabel, uint8_t **ins
         *insertname = NULL;
     if (!ulabel && !alabel)
         return IDN2_OK;
+    /* As libidn2: an empty A-label is none; an empty U-label alone
+     * registers as the empty label. */
+    if (alabel && (alen == 0 || has_upper((const char *)alabel, alen)))
+        return IDN2_INVALID_ALABEL; /* registration takes the A-label's one, lower-case, form */
+    if (!alabel && ulen == 0) {
+        if (insertname) {
+            *insertname = calloc(1, 1);
+            if (!*insertname)
+                return IDN2_MALLOC;
+        }
+        return IDN2_OK;
+    }
     if (u && (flags & IDN2_NFC_INPUT)) {
         rc = nfc_dup(u, ulen, &nfc, &nfc_len);
         if (rc != IDN2_OK)
@@ -310,7 +771,7 @@ int idn2_register_ul(const char *ulabel, const char *alabel, char **insertname, 
         rc = from_locale(ulabel, &u8);
     if (rc == IDN2_OK)
         rc = idn2_register_u8((const uint8_t *)u8, (const uint8_t *)alabel,
-                              (uint8_t **)insertname, flags);
+                              (uint8_t **)insertname, flags | IDN2_NFC_INPUT);
     free(u8);
     return rc;
 }
@@ -400,22 +861,66 @@ int idn2_to_ascii_4z(const uint32_t *input, char **output, int flags)
 
 /* ---- to Unicode ---------------------------------------------------------- */
 
-/* UTS #46 ToUnicode, nontransitional, lenient where libidn2 is (no STD3 or
- * hyphen rules, no lengths), of a NUL-terminated UTF-8 name. */
+/* ToUnicode as libidn2 does it, on a NUL-terminated UTF-8 name: the name
+ * is split at U+002E only; each label that starts with "xn--" (in any case)
+ * is decoded, and every other label is returned exactly as given (case,
+ * compatibility characters and all).  Unlike libidn2, what a label decodes
+ * to is checked as UTS #46 ToUnicode checks one label (nontransitional, no
+ * STD3, hyphen or length rules: xn_label_to_unicode()); a label that does
+ * not pass fails the call with the rule's code. */
 static int to_unicode(const char *input, char **output)
 {
     const unsigned xf = XN_NO_STD3_RULES | XN_NO_CHECK_HYPHENS | XN_NO_VERIFY_DNS_LENGTH;
-    xn_report rep = XN_REPORT_INIT;
-    size_t len = 0;
-    int rc;
+    size_t n, start, i, o = 0, cap;
+    char *out;
 
     *output = NULL;
     if (!input)
         return IDN2_OK;
-    rc = convert(xn_to_unicode, input, strlen(input), xf, output, &len, &rep);
-    if (rc == XN_E_INVALID_DOMAIN && (rep.errors & XN_ERR_P4))
-        return IDN2_PUNYCODE_BAD_INPUT; /* as libidn2 says of an "xn--" label it cannot decode */
-    return rc_of(rc, &rep);
+    n = strlen(input);
+    if (u8_check((const uint8_t *)input, n))
+        return IDN2_ENCODING_ERROR;
+    /* A label of k bytes decodes to at most 4 (k - 4) bytes of UTF-8: each
+     * code point costs at least one byte of Punycode. */
+    cap = 4 * n + 1;
+    out = malloc(cap);
+    if (!out)
+        return IDN2_MALLOC;
+    for (start = 0, i = 0; i <= n; i++) {
+        size_t len;
+        if (i < n && input[i] != '.')
+            continue;
+        len = i - start;
+        if (is_ace_label(input + start, len)) {
+            xn_report rep = XN_REPORT_INIT;
+            size_t got = 0;
+            int rc;
+            if (!all_ascii(input + start, len)) {
+                free(out);
+                return IDN2_PUNYCODE_BAD_INPUT; /* Punycode is ASCII (RFC 3492 section 5) */
+            }
+            rc = xn_label_to_unicode(input + start, len, out + o, cap - o, &got, xf, &rep);
+            if (rc != XN_OK) {
+                free(out);
+                if (rc == XN_E_INVALID_DOMAIN && (rep.errors & XN_ERR_P4))
+                    /* as libidn2 says of a label it cannot decode */
+                    return IDN2_PUNYCODE_BAD_INPUT;
+                if (rc == XN_E_TOO_LONG)
+                    return IDN2_PUNYCODE_BIG_OUTPUT;
+                return rc_of(rc, &rep);
+            }
+            o += got;
+        } else {
+            memcpy(out + o, input + start, len);
+            o += len;
+        }
+        if (i < n)
+            out[o++] = '.';
+        start = i + 1;
+    }
+    out[o] = '\0';
+    *output = out;
+    return IDN2_OK;
 }
 
 int idn2_to_unicode_8z8z(const char *input, char **output, int flags)
@@ -632,6 +1137,9 @@ const char *idn2_strerror(int rc)
 
 const char *idn2_strerror_name(int rc)
 {
+    /* libidn2's own spelling of this one name, which programs print. */
+    if (rc == IDN2_NO_CODESET)
+        return "IDN2_NO_NODESET";
     switch (rc) {
 #define NAME(name, text) \
     case name:           \

@@ -15,6 +15,17 @@ system's, is the one loaded:
   bind-mounted over /etc/hosts in a private mount namespace (unshare -m:
   the machine's /etc is not changed), and AI_CANONIDN gives Unicode back;
 - /usr/bin/psl (package psl) answers for Unicode names.
+Then the field's programs side by side with the system's libidn2: idn2
+(to and from ASCII, transitional), curl and wget through the proxy, whois
+against a server on 127.0.0.1 (the query it sends), dig against a DNS
+server on 127.0.0.1 (the name on the wire, the question it prints back),
+gnutls-cli against a server on 127.0.0.1 (the server name in its TLS
+ClientHello), psl, and getent ahosts
+(glibc's AI_IDN, with the bind-mounted hosts file), each in the C,
+C.UTF-8 and en_US.ISO-8859-1 locales with names in the locale's bytes and
+names that need curl's and wget's transitional fallback (`ü¨`, `√`): every
+run on xn's libidn2.so.0 must give exactly what the same run gives on the
+system's libidn2 (exit status, output, and what the server saw).
 A program that is not installed, or a namespace that cannot be made, is
 reported as SKIPPED with the reason: never as a pass.  Exit 77 when
 nothing could run at all.
@@ -22,6 +33,7 @@ nothing could run at all.
 import http.server
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -192,6 +204,359 @@ def test_psl(compat, xnlib):
     check("psl loads xn's libidn2.so.0", ok, "\n".join(lines))
 
 
+LOCALES = ("C.UTF-8", "C", "en_US.ISO-8859-1")
+
+
+def in_locale(text, loc):
+    """text in the locale's bytes, or None when its charset cannot carry it."""
+    enc = {"C.UTF-8": "utf-8", "C": "ascii", "en_US.ISO-8859-1": "latin-1"}[loc]
+    try:
+        return text.encode(enc)
+    except UnicodeEncodeError:
+        return None
+
+
+def compare(what, run_one, compat, xnlib, differ=None):
+    """run_one(env, locale) gives what a run shows (None: not for this
+    locale); in each locale, a run on xn's libidn2.so.0 must show what the
+    same run shows on the system's.  differ: {locale: (libidn2's, xn's, why)}
+    for a listed difference, where each side must show exactly its own."""
+    for loc in LOCALES:
+        sys_env = dict(os.environ, LC_ALL=loc)
+        for v in ("LD_LIBRARY_PATH", "LD_PRELOAD"):
+            sys_env.pop(v, None)
+        xn_env = env_for(compat, xnlib)
+        xn_env["LC_ALL"] = loc
+        a = run_one(sys_env, loc)
+        b = run_one(xn_env, loc)
+        if a is None and b is None:
+            continue
+        if differ and loc in differ:
+            want_a, want_b, why = differ[loc]
+            check(f"{what} [{loc}]: the listed difference ({why})", a == want_a and b == want_b,
+                  f"system libidn2: {a!r} (listed {want_a!r})\n      xn: {b!r} (listed {want_b!r})")
+            continue
+        check(f"{what} [{loc}] as on the system's libidn2", a == b,
+              f"system libidn2: {a!r}\n      xn: {b!r}")
+
+
+class WhoisServer(threading.Thread):
+    """Answers one whois query per connection and keeps what was asked."""
+
+    def __init__(self):
+        super().__init__(daemon=True)
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(8)
+        self.port = self.sock.getsockname()[1]
+        self.seen = []
+        self.stopped = False
+
+    def run(self):
+        while not self.stopped:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            with conn:
+                conn.settimeout(10)
+                data = b""
+                try:
+                    while not data.endswith(b"\n"):
+                        chunk = conn.recv(4096)
+                        if not chunk:
+                            break
+                        data += chunk
+                    self.seen.append(data)
+                    conn.sendall(b"% test whois server\n")
+                except OSError:
+                    pass
+
+    def stop(self):
+        self.stopped = True
+        self.sock.close()
+
+
+class DnsServer(threading.Thread):
+    """Answers every DNS query on 127.0.0.1 with NXDOMAIN and keeps the
+    names asked for, as the bytes on the wire."""
+
+    def __init__(self):
+        super().__init__(daemon=True)
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        self.sock.bind(("127.0.0.1", 0))
+        self.port = self.sock.getsockname()[1]
+        self.seen = []
+
+    def run(self):
+        while True:
+            try:
+                data, addr = self.sock.recvfrom(4096)
+            except OSError:
+                return
+            i, labels = 12, []
+            while i < len(data) and data[i]:
+                labels.append(data[i + 1:i + 1 + data[i]])
+                i += 1 + data[i]
+            self.seen.append(b".".join(labels))
+            resp = bytearray(data[:i + 5])
+            resp[2] |= 0x80                       # a response
+            resp[3] = (resp[3] & 0xF0) | 3        # NXDOMAIN
+            resp[6:12] = bytes(6)                 # no records
+            self.sock.sendto(bytes(resp), addr)
+
+    def stop(self):
+        self.sock.close()
+
+
+class SniServer(threading.Thread):
+    """Takes one TLS ClientHello per connection, keeps its server name
+    (SNI, RFC 6066 section 3) and closes: the name a TLS client sent."""
+
+    def __init__(self):
+        super().__init__(daemon=True)
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(8)
+        self.port = self.sock.getsockname()[1]
+        self.seen = []
+
+    @staticmethod
+    def server_name(rec):
+        """The host name in the ClientHello record rec, b"" when none."""
+        try:
+            p = 5 + 4 + 2 + 32                      # record, handshake headers, random
+            p += 1 + rec[p]                         # session id
+            p += 2 + int.from_bytes(rec[p:p + 2], "big")  # cipher suites
+            p += 1 + rec[p]                         # compression methods
+            end = p + 2 + int.from_bytes(rec[p:p + 2], "big")
+            p += 2
+            while p + 4 <= end:
+                kind = int.from_bytes(rec[p:p + 2], "big")
+                size = int.from_bytes(rec[p + 2:p + 4], "big")
+                if kind == 0:                       # server_name: list, type, name
+                    n = int.from_bytes(rec[p + 7:p + 9], "big")
+                    return rec[p + 9:p + 9 + n]
+                p += 4 + size
+        except IndexError:
+            return b"(no ClientHello)"
+        return b""
+
+    def run(self):
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            with conn:
+                conn.settimeout(10)
+                rec = b""
+                try:
+                    while len(rec) < 5 or len(rec) < 5 + int.from_bytes(rec[3:5], "big"):
+                        chunk = conn.recv(4096)
+                        if not chunk:
+                            break
+                        rec += chunk
+                except OSError:
+                    pass
+                self.seen.append(self.server_name(rec))
+
+    def stop(self):
+        self.sock.close()
+
+
+NAMES = ("bücher.example", "xn--bcher-kva.example", "Δοκιμή.ελ", "faß.de",
+         "ü¨.example", "√.example", "e\u0301.example")
+
+
+def test_field(compat, xnlib, gai):
+    # idn2: to ASCII (default and transitional), and back.
+    prog = shutil.which("idn2")
+    if not prog:
+        skip("idn2 side by side", "the idn2 program is not installed (Debian package idn2)")
+    else:
+        for args in ([], ["-T"], ["-d"]):
+            for name in NAMES + ("xn--jxalpdlp.xn--qxam", "xn--fa-hia.de", "Bücher.EXAMPLE"):
+                def run_idn2(env, loc, name=name, args=args):
+                    b = in_locale(name, loc)
+                    if b is None:
+                        b = name.encode()  # the bytes of another charset: must fail alike
+                    r = subprocess.run([prog] + args + [b], capture_output=True, env=env,
+                                       timeout=60)
+                    return r.returncode, r.stdout
+                compare(f"idn2 {' '.join(args)} {name}", run_idn2, compat, xnlib)
+
+    # curl and wget through the proxy: the request line it saw.
+    tools = ("curl", "wget")
+    if os.environ.get("XN_SANITIZER_PRELOAD"):
+        skip("curl side by side", "curl does not finish with a preloaded "
+             "AddressSanitizer runtime; the builds without sanitizers run this part")
+        tools = ("wget",)
+    server = http.server.HTTPServer(("127.0.0.1", 0), Proxy)
+    port = server.server_address[1]
+    t = threading.Thread(target=server.serve_forever, daemon=True)
+    t.start()
+    try:
+        for tool in tools:
+            path = shutil.which(tool)
+            if not path:
+                skip(f"{tool} side by side", f"{tool} is not installed")
+                continue
+            for name in NAMES:
+                def run_http(env, loc, name=name, tool=tool, path=path):
+                    b = in_locale(name, loc)
+                    if b is None:
+                        return None
+                    url = b"http://" + b + b"/"
+                    proxy = f"http://127.0.0.1:{port}"
+                    if tool == "curl":
+                        cmd = [path, "-sS", "--max-time", "20", "--noproxy", "", "-x",
+                               proxy, url]
+                    else:
+                        cmd = [path, "-q", "-O", "-", "--tries=1", "--timeout=20",
+                               "-e", "use_proxy=on", "-e", f"http_proxy={proxy}", url]
+                    Proxy.seen.clear()
+                    r = subprocess.run(cmd, capture_output=True, env=env, timeout=60)
+                    return r.returncode, r.stdout, list(Proxy.seen)
+                compare(f"{tool} http://{name}/", run_http, compat, xnlib)
+        wget = shutil.which("wget")
+        if wget:
+            ok, lines = loads_ours([wget, "-q", "-O", "-", "--tries=1", "-e", "use_proxy=on",
+                                    "-e", f"http_proxy=http://127.0.0.1:{port}",
+                                    "http://bücher.example/"], compat, xnlib)
+            check("wget loads xn's libidn2.so.0", ok, "\n".join(lines))
+    finally:
+        server.shutdown()
+        server.server_close()
+
+    # whois: the query it sends.
+    prog = shutil.which("whois")
+    if not prog:
+        skip("whois side by side", "whois is not installed (Debian package whois)")
+    else:
+        ws = WhoisServer()
+        ws.start()
+        try:
+            for name in NAMES:
+                def run_whois(env, loc, name=name):
+                    b = in_locale(name, loc)
+                    if b is None:
+                        return None
+                    ws.seen.clear()
+                    r = subprocess.run([prog, "-h", "127.0.0.1", "-p", str(ws.port), b],
+                                       capture_output=True, env=env, timeout=60)
+                    return r.returncode, list(ws.seen)
+                compare(f"whois {name}", run_whois, compat, xnlib)
+            ok, lines = loads_ours([prog, "-h", "127.0.0.1", "-p", str(ws.port),
+                                    "bücher.example"], compat, xnlib)
+            check("whois loads xn's libidn2.so.0", ok, "\n".join(lines))
+        finally:
+            ws.stop()
+
+    # dig: the name it asks for (+idnin, with its transitional retry) and the
+    # question it prints back (+idnout).
+    prog = shutil.which("dig")
+    if not prog:
+        skip("dig side by side", "dig is not installed (Debian package bind9-dnsutils)")
+    else:
+        ds = DnsServer()
+        ds.start()
+        try:
+            for name in NAMES:
+                def run_dig(env, loc, name=name):
+                    b = in_locale(name, loc)
+                    if b is None:
+                        return None
+                    ds.seen.clear()
+                    r = subprocess.run([prog, "+idnin", "+idnout", "+tries=1", "+time=5",
+                                        "+noall", "+question", "-p", str(ds.port),
+                                        "@127.0.0.1", b, "A"], capture_output=True, env=env,
+                                       timeout=60)
+                    return r.returncode, r.stdout, list(ds.seen)
+                compare(f"dig {name}", run_dig, compat, xnlib)
+            ok, lines = loads_ours([prog, "+idnin", "+tries=1", "+time=5", "-p", str(ds.port),
+                                    "@127.0.0.1", "bücher.example"], compat, xnlib)
+            check("dig loads xn's libidn2.so.0", ok, "\n".join(lines))
+        finally:
+            ds.stop()
+
+    # gnutls-cli: the server name its ClientHello carries.
+    prog = shutil.which("gnutls-cli")
+    if not prog:
+        skip("gnutls-cli side by side", "gnutls-cli is not installed (Debian package gnutls-bin)")
+    else:
+        ts = SniServer()
+        ts.start()
+        try:
+            for name in NAMES:
+                def run_tls(env, loc, name=name):
+                    b = in_locale(name, loc)
+                    if b is None:
+                        return None
+                    ts.seen.clear()
+                    r = subprocess.run([prog, "--insecure", "-p", str(ts.port), "--sni-hostname",
+                                        b, "127.0.0.1"], input=b"", capture_output=True,
+                                       env=env, timeout=60)
+                    return r.returncode, list(ts.seen)
+                # GnuTLS asks for UseSTD3ASCIIRules: libidn2 then deletes the
+                # SPACE that U+00A8 maps to and sends another name
+                # (compat/idn2/README.md, the rows with
+                # USE_STD3_ASCII_RULES); xn refuses the name, and gnutls-cli
+                # sends none.
+                differ = {"C.UTF-8": ((1, [b"xn--tda.example"]), (1, [b""]),
+                                      "libidn2 deletes a SPACE under STD3 rules")
+                          } if name == "ü¨.example" else None
+                compare(f"gnutls-cli --sni-hostname {name}", run_tls, compat, xnlib, differ)
+            ok, lines = loads_ours([prog, "--insecure", "-p", str(ts.port), "--sni-hostname",
+                                    "bücher.example", "127.0.0.1"], compat, xnlib)
+            check("gnutls-cli loads xn's libidn2.so.0", ok, "\n".join(lines))
+        finally:
+            ts.stop()
+
+    # psl.
+    prog = shutil.which("psl")
+    if prog:
+        for name in ("www.bücher.co.uk", "www.食狮.公司.cn", "b\u00fccher.EXAMPLE"):
+            def run_psl(env, loc, name=name):
+                b = in_locale(name, loc)
+                if b is None:
+                    return None
+                r = subprocess.run([prog, "--print-reg-domain", b], capture_output=True,
+                                   env=env, timeout=60)
+                return r.returncode, r.stdout
+            compare(f"psl {name}", run_psl, compat, xnlib)
+
+    # getent ahosts: glibc's AI_IDN, through a bind-mounted hosts file.
+    unshare, getent = shutil.which("unshare"), shutil.which("getent")
+    if not unshare or not getent:
+        skip("getent side by side", "unshare or getent is not installed")
+        return
+    with tempfile.TemporaryDirectory() as d:
+        hosts = os.path.join(d, "hosts")
+        with open(hosts, "w") as f:
+            f.write("127.0.0.9 xn--bcher-kva.example\n127.0.0.10 xn--fa-hia.de\n"
+                    "127.0.0.11 xn--jxalpdlp.xn--qxam\n")
+        script = f'mount --bind "{hosts}" /etc/hosts && exec "$@"'
+        cmd = [unshare, "-m", "--propagation", "private", "sh", "-c", script, "sh"]
+        probe = subprocess.run(cmd + ["true"], capture_output=True, timeout=60)
+        if probe.returncode != 0:
+            skip("getent side by side", "no private mount namespace here (unshare -m and "
+                 "mount --bind need root)")
+            return
+        for name in ("bücher.example", "faß.de", "Δοκιμή.ελ", "xn--bcher-kva.example",
+                     "xn--jxalpdlp.xn--qxam"):
+            def run_getent(env, loc, name=name):
+                b = in_locale(name, loc)
+                if b is None:
+                    return None
+                r = subprocess.run(cmd + [getent, "ahosts", b], capture_output=True, env=env,
+                                   timeout=60)
+                return r.returncode, r.stdout
+            compare(f"getent ahosts {name}", run_getent, compat, xnlib)
+        ok, lines = loads_ours(cmd + [getent, "ahosts", "bücher.example"], compat, xnlib)
+        check("getent (glibc's AI_IDN) loads xn's libidn2.so.0", ok, "\n".join(lines))
+
+
 def main():
     if len(sys.argv) != 4:
         print(__doc__, file=sys.stderr)
@@ -201,6 +566,7 @@ def main():
     test_curl(compat, xnlib)
     test_getaddrinfo(compat, xnlib, gai)
     test_psl(compat, xnlib)
+    test_field(compat, xnlib, gai)
     print(f"binaries: {passed} passed, {failed} failed, {skipped} skipped")
     if failed:
         return 1
