@@ -1,17 +1,28 @@
 /*
  * The display policy: which labels of a name are safe to show in Unicode.
- * The only file of libxn that uses ICU's spoof checker (uspoof, icu-i18n).
+ * With display_rules.c, the only files of libxn that use ICU's spoof
+ * checker (uspoof, icu-i18n).
  *
  * A name is converted with UTS #46 ToASCII first; each "xn--" label is then
- * decoded and checked against UTS #39 (Unicode Security Mechanisms):
- *  - §3.1 General Security Profile and §5.2 restriction levels, and §5.3
- *    mixed numbers, §5.4 repeated marks and hidden overlays: ICU's checker;
+ * decoded and checked, every check giving its own XN_UNSAFE_* reason:
+ *  - IDNA2008 first: RFC 5891 §5.4 lookup of the label (DISALLOWED, and
+ *    CONTEXTJ / CONTEXTO, U+00B7 and U+30FB out of their contexts);
+ *  - UTS #39 (Unicode Security Mechanisms) §3.1 General Security Profile
+ *    and §5.2 restriction levels, and §5.3 mixed numbers, §5.4 repeated
+ *    marks and hidden overlays: ICU's checker;
  *  - §4 confusables: a label with letters of a script other than Latin
- *    whose skeleton is nothing but ASCII and nonspacing marks can pass for
- *    a Latin label (whole-script: Cyrillic "аррӏе"; mixed-script: "pаypal");
+ *    whose skeleton, accents removed (NFD, nonspacing marks dropped), is
+ *    all letters of the Latin alphabets and digits can pass for a Latin
+ *    label (whole-script: Cyrillic "аррӏе", "ск"; mixed-script: "pаypal");
+ *    a label of Cyrillic or Greek alone under a country-code TLD of its
+ *    script is exempt (display_rules.c has the table); a label of digits
+ *    and digit lookalikes only ("০২") can pass for a number;
  *  - §5.4 optional checks ICU leaves out: default-ignorable characters and
  *    more than four nonspacing marks in a row;
- *  - UTS #46 §6 deviation characters (ß, ς, ZWJ, ZWNJ).
+ *  - UTS #46 §6 deviation characters (ß, ς, ZWJ, ZWNJ);
+ *  - the patterns the browsers' policies add (display_rules.c);
+ *  - with a caller's set of known domains, the labels that make the end of
+ *    the name look like one of them without being it (display_rules.c).
  * A label none of them hits is shown as its U-label, any other stays the
  * A-label of the ASCII form.
  *
@@ -43,23 +54,18 @@
 #include <unicode/uspoof.h>
 #include <unicode/ustring.h>
 
+#include "display_rules.h"
 #include "internal.h"
 
-#define DISPLAY_FLAGS (XN_DISPLAY_LEVEL_MASK | XN_DISPLAY_ALLOW_DEVIATIONS)
-
-/* A decoded label of an ASCII form shorter than XN_DOMAIN_MAX bytes has
- * fewer code points than that, each at most 4 bytes of UTF-8 and 2 UTF-16
- * units.  Its NFD and its skeleton may be longer: they get SMALL_UNITS on
- * the stack, and ICU says when that is not enough; then a heap block of the
- * size ICU asked for takes them (the stack budget of xn.h). */
-#define U8_CAP (4 * XN_DOMAIN_MAX)
-#define U16_CAP (2 * XN_DOMAIN_MAX)
-#define SMALL_UNITS 512
 
 /* ---- the checker ------------------------------------------------------------ */
 
 static _Atomic(USpoofChecker *) shared_checker;
 static pthread_mutex_t checker_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The skeletons of the ten ASCII digits ("O", "l", "2" ... in ICU's
+ * data): written with the checker, before it is published. */
+static uint32_t digit_skeleton[10];
 
 /* A checker for the General Security Profile (Recommended and Inclusion
  * characters; ZWJ and ZWNJ too, which IDNA's CheckJoiners confines to the
@@ -107,6 +113,27 @@ static bool checker_works(const USpoofChecker *sc)
            (mixed & USPOOF_RESTRICTION_LEVEL_MASK) > USPOOF_HIGHLY_RESTRICTIVE;
 }
 
+/* Fills digit_skeleton[] from the checker; false when ICU fails. */
+static bool digit_skeletons(const USpoofChecker *sc)
+{
+    UErrorCode err = U_ZERO_ERROR;
+    char sk[64];
+    int32_t n, i = 0, k;
+    uint32_t c;
+
+    for (k = 0; k < 10; k++) {
+        char digit = (char)('0' + k);
+        n = uspoof_getSkeletonUTF8(sc, 0, &digit, 1, sk, sizeof sk, &err);
+        if (U_FAILURE(err) || n <= 0 ||
+            xn__utf8_decode((const unsigned char *)sk, (size_t)n, &c) != (size_t)n)
+            c = (uint32_t)digit; /* a skeleton of more than one code point */
+        if (U_FAILURE(err))
+            return false;
+        digit_skeleton[i++] = c;
+    }
+    return true;
+}
+
 XN__NOINLINE static int checker_open(const USpoofChecker **out)
 {
     UErrorCode err = U_ZERO_ERROR;
@@ -116,7 +143,7 @@ XN__NOINLINE static int checker_open(const USpoofChecker **out)
     sc = atomic_load_explicit(&shared_checker, memory_order_relaxed);
     if (!sc) {
         sc = make_checker(&err);
-        if (sc && !checker_works(sc)) {
+        if (sc && (!checker_works(sc) || !digit_skeletons(sc))) {
             uspoof_close(sc);
             sc = NULL;
             err = U_MEMORY_ALLOCATION_ERROR; /* an ICU set that could not grow */
@@ -130,7 +157,7 @@ XN__NOINLINE static int checker_open(const USpoofChecker **out)
 }
 
 /* The shared checker, made on the first call that needs it. */
-static int checker(const USpoofChecker **out)
+int xn__display_checker(const USpoofChecker **out)
 {
     *out = atomic_load_explicit(&shared_checker, memory_order_acquire);
     return *out ? XN_OK : checker_open(out);
@@ -195,31 +222,100 @@ static int too_many_marks(const UChar *s, int32_t n, bool *hit)
     return XN_OK;
 }
 
-/* Every code point of the skeleton is ASCII or a nonspacing mark. */
-static bool ascii_skeleton(const char *sk, int32_t n)
+/* Code points of a skeleton, accents removed, that all read as Latin. */
+static bool latin_one(uint32_t c, void *ctx)
+{
+    bool *all = ctx;
+    if (!xn__display_latin_looking(c))
+        *all = false;
+    return *all;
+}
+
+static bool digit_like(uint32_t c)
+{
+    unsigned k;
+    if (u_charType((UChar32)c) == U_DECIMAL_DIGIT_NUMBER)
+        return true;
+    for (k = 0; k < 10; k++)
+        if (c == digit_skeleton[k])
+            return true;
+    return false;
+}
+
+/* The skeleton sk[0..n) is of digits, the ASCII digits' skeletons and '-'
+ * only, with one digit at least. */
+static bool digit_skeleton_only(const char *sk, int32_t n)
 {
     int32_t i = 0;
+    bool digit = false;
     while (i < n) {
         uint32_t c;
         size_t len = xn__utf8_decode((const unsigned char *)sk + i, (size_t)(n - i), &c);
-        if (len == 0)
+        if (len == 0 || (c != '-' && !digit_like(c)))
             return false;
-        if (c >= 0x80 && u_charType((UChar32)c) != U_NON_SPACING_MARK)
-            return false;
+        digit |= c != '-';
         i += (int32_t)len;
     }
-    return true;
+    return digit;
+}
+
+/* What a label's scripts tell: whether it has a letter of a script other
+ * than Latin, an ASCII letter, and the one script of its letters (Common
+ * and Inherited aside), or -1 when they have none or several. */
+typedef struct scripts {
+    bool foreign, ascii_letter;
+    int one;
+} scripts;
+
+/* §4 and the browsers' whole-script and digit rules, on the skeleton of
+ * the label u8[0..u8n): or-s CONFUSABLE and DIGIT_LOOKALIKE into *bits.
+ * tld_script: the script the name's TLD exempts (or -1). */
+static int skeleton_reasons(const USpoofChecker *sc, const char *u8, size_t u8n,
+                            const scripts *sx, int tld_script, uint32_t *bits)
+{
+    char small[SMALL_UNITS], *skeleton = small;
+    void *heap = NULL;
+    UErrorCode err = U_ZERO_ERROR;
+    int32_t skn;
+    bool latin = true;
+    int rc = XN_OK;
+
+    skn = uspoof_getSkeletonUTF8(sc, 0, u8, (int32_t)u8n, skeleton, SMALL_UNITS, &err);
+    if (err == U_BUFFER_OVERFLOW_ERROR) {
+        err = U_ZERO_ERROR;
+        skeleton = heap = malloc((size_t)skn);
+        if (!skeleton)
+            return XN_E_NOMEM;
+        skn = uspoof_getSkeletonUTF8(sc, 0, u8, (int32_t)u8n, skeleton, skn, &err);
+    }
+    if (U_FAILURE(err)) {
+        xn__scratch_free(heap);
+        return xn__icu_failure(err);
+    }
+    /* Letters of another script that read as Latin ones, accents aside;
+     * under a TLD of their own script, a label of that script alone is
+     * what a reader expects. */
+    if (sx->foreign) {
+        rc = xn__display_each_base(skeleton, (size_t)skn, latin_one, &latin);
+        if (rc == XN_OK && latin && !(sx->one >= 0 && sx->one == tld_script))
+            *bits |= XN_UNSAFE_CONFUSABLE;
+    }
+    if (rc == XN_OK && digit_skeleton_only(skeleton, skn))
+        *bits |= XN_UNSAFE_DIGIT_LOOKALIKE;
+    xn__scratch_free(heap);
+    return rc;
 }
 
 /* Sets *unsafe to the XN_UNSAFE_* bits of the label cp[0..n) (its UTF-8 is
- * u8[0..u8n)). */
+ * u8[0..u8n)); tld_script as for skeleton_reasons(). */
 static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, const char *u8,
-                         size_t u8n, unsigned flags, uint32_t *unsafe)
+                         size_t u8n, unsigned flags, int tld_script, uint32_t *unsafe)
 {
     UChar u16[U16_CAP];
     UErrorCode err = U_ZERO_ERROR;
-    int32_t u16n, res, level, skn;
-    bool foreign = false, marks = false;
+    int32_t u16n, res, level;
+    scripts sx = {false, false, -1};
+    bool marks = false, several = false;
     uint32_t bits = 0;
     size_t i;
     int rc;
@@ -227,6 +323,8 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
     for (i = 0; i < n; i++) {
         UChar32 c = (UChar32)cp[i];
         UScriptCode script;
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
+            sx.ascii_letter = true;
         if (is_deviation(cp[i])) {
             /* Under Transitional_Processing a U-label with one names another
              * domain (ß maps to "ss"): shown, it would not be this name. */
@@ -237,12 +335,18 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
         if (u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT))
             bits |= XN_UNSAFE_INVISIBLE;
         script = uscript_getScript(c, &err);
-        if (U_SUCCESS(err) && script != USCRIPT_COMMON && script != USCRIPT_INHERITED &&
-            script != USCRIPT_LATIN)
-            foreign = true;
+        if (U_FAILURE(err) || script == USCRIPT_COMMON || script == USCRIPT_INHERITED)
+            continue;
+        if (script != USCRIPT_LATIN)
+            sx.foreign = true;
+        if (sx.one >= 0 && sx.one != (int)script)
+            several = true;
+        sx.one = (int)script;
     }
     if (U_FAILURE(err))
         return xn__icu_failure(err);
+    if (several)
+        sx.one = -1;
 
     /* §3.1, §5.2, §5.3, §5.4 by ICU. */
     res = uspoof_check2UTF8(sc, u8, (int32_t)u8n, NULL, &err);
@@ -268,23 +372,15 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
     if (marks)
         bits |= XN_UNSAFE_INVISIBLE;
 
-    /* §4: confusable with a Latin label. */
-    if (foreign) {
-        char small[SMALL_UNITS], *skeleton = small;
-        void *heap = NULL;
-        skn = uspoof_getSkeletonUTF8(sc, 0, u8, (int32_t)u8n, skeleton, SMALL_UNITS, &err);
-        if (err == U_BUFFER_OVERFLOW_ERROR) {
-            err = U_ZERO_ERROR;
-            skeleton = heap = malloc((size_t)skn);
-            if (!skeleton)
-                return XN_E_NOMEM;
-            skn = uspoof_getSkeletonUTF8(sc, 0, u8, (int32_t)u8n, skeleton, skn, &err);
-        }
-        if (U_SUCCESS(err) && ascii_skeleton(skeleton, skn))
-            bits |= XN_UNSAFE_CONFUSABLE;
-        xn__scratch_free(heap);
-        if (U_FAILURE(err))
-            return xn__icu_failure(err);
+    /* The browsers' patterns (display_rules.c). */
+    bits |= xn__display_patterns(cp, n);
+
+    /* §4: confusable with a Latin label, or with a number.  A label with
+     * ASCII letters and nothing but Latin ones can be neither. */
+    if (sx.foreign || !sx.ascii_letter) {
+        rc = skeleton_reasons(sc, u8, u8n, &sx, tld_script, &bits);
+        if (rc != XN_OK)
+            return rc;
     }
     *unsafe = bits;
     return XN_OK;
@@ -294,12 +390,13 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
 
 typedef xn__sink sink;
 
-/* ---- the name --------------------------------------------------------------- */
+/* ---- one label ---------------------------------------------------------------- */
 
 /* One label of the ASCII form: written as its U-label or as it is; sets
- * *unsafe. */
+ * *unsafe.  pre: the reasons found for it on the name (IDNA2008, known
+ * domains), which count if it is an A-label that decodes. */
 static int display_label(const USpoofChecker *sc, sink *out, const char *label, size_t n,
-                         unsigned flags, uint32_t *unsafe)
+                         unsigned flags, int tld_script, uint32_t pre, uint32_t *unsafe)
 {
     uint32_t cp[XN_DOMAIN_MAX];
     char u8[U8_CAP];
@@ -313,8 +410,7 @@ static int display_label(const USpoofChecker *sc, sink *out, const char *label, 
      * as it is.  So each one is converted on its own, without the URL
      * rules. */
     if (!xn__has_ace_prefix_bytes(label, n) ||
-        xn_label_to_unicode(label, n, u8, sizeof u8, &u8n,
-                            flags & ~(unsigned)(DISPLAY_FLAGS | XN_URL_RULES), NULL) != XN_OK) {
+        xn_label_to_unicode(label, n, u8, sizeof u8, &u8n, LABEL_FLAGS(flags), NULL) != XN_OK) {
         xn__put(out, label, n);
         return XN_OK;
     }
@@ -324,9 +420,10 @@ static int display_label(const USpoofChecker *sc, sink *out, const char *label, 
             return XN_E_INTERNAL; /* the library wrote it: cannot happen */
         i += k;
     }
-    rc = label_reasons(sc, cp, cn, u8, u8n, flags, unsafe);
+    rc = label_reasons(sc, cp, cn, u8, u8n, flags, tld_script, unsafe);
     if (rc != XN_OK)
         return rc;
+    *unsafe |= pre;
     if (*unsafe)
         xn__put(out, label, n);
     else
@@ -334,16 +431,46 @@ static int display_label(const USpoofChecker *sc, sink *out, const char *label, 
     return XN_OK;
 }
 
-/* xn_to_display() with its arguments checked and a whole display report of
- * this library's layout, zeroed, to fill. */
+/* IDNA2008 first (RFC 5891 §5.4 lookup of the one A-label, CONTEXTO
+ * included): or-s XN_UNSAFE_IDNA2008 into *bits when it refuses the
+ * label.  Called beside display_label(), not inside it, to keep their
+ * stacks apart. */
+XN__NOINLINE static int idna2008_reason(const char *label, size_t n, unsigned flags,
+                                        uint32_t *bits)
+{
+    size_t need = 0;
+    int rc = xn_idna2008_lookup(label, n, NULL, 0, &need, flags & XN_NO_VERIFY_DNS_LENGTH, NULL);
+    if (rc == XN_E_INVALID_DOMAIN || rc == XN_E_TOO_LONG) {
+        *bits |= XN_UNSAFE_IDNA2008;
+        return XN_OK;
+    }
+    return rc == XN_OK || rc == XN_E_BUFFER_TOO_SMALL ? XN_OK : rc;
+}
+
+/* ---- the name --------------------------------------------------------------- */
+
+/* The script the name's TLD exempts (its last label, a root dot aside). */
+static int name_tld_script(const char *a, size_t an)
+{
+    size_t i;
+    if (an && a[an - 1] == '.')
+        an--;
+    for (i = an; i > 0 && a[i - 1] != '.'; i--)
+        ;
+    return xn__display_tld_script(a + i, an - i);
+}
+
+/* xn_to_display_known() with its arguments checked and a whole display
+ * report of this library's layout, zeroed, to fill. */
 static int to_display(const char *in, size_t in_len, char *out, size_t out_cap,
-                      size_t *out_len, unsigned flags, xn_report *report,
-                      xn_display_report *display)
+                      size_t *out_len, unsigned flags, const xn_known_set *known,
+                      xn_report *report, xn_display_report *display)
 {
     char ascii[XN_DOMAIN_MAX];
-    size_t alen = 0, start = 0, label = 0, i;
+    size_t alen = 0, start = 0, label = 0, i, known_first = SIZE_MAX;
     bool keep_ascii = false;
     const USpoofChecker *sc;
+    int tld_script;
     sink s;
     int rc;
 
@@ -364,23 +491,31 @@ static int to_display(const char *in, size_t in_len, char *out, size_t out_cap,
                                  NULL) == XN_E_INVALID_DOMAIN;
     }
 
-    rc = checker(&sc);
+    rc = xn__display_checker(&sc);
+    if (rc == XN_OK && known && !keep_ascii)
+        rc = xn__display_known_from(sc, known, ascii, alen, flags, &known_first);
     if (rc != XN_OK)
         return rc;
+    tld_script = name_tld_script(ascii, alen);
 
     s.buf = out;
     s.cap = out_cap;
     s.len = 0;
     s.full = false;
     for (i = 0; i <= alen; i++) {
-        uint32_t unsafe;
+        uint32_t unsafe = 0, pre = 0;
+        const char *l = ascii + start;
         if (i < alen && ascii[i] != '.')
             continue;
         if (keep_ascii) {
-            xn__put(&s, ascii + start, i - start);
-            unsafe = 0;
+            xn__put(&s, l, i - start);
         } else {
-            rc = display_label(sc, &s, ascii + start, i - start, flags, &unsafe);
+            if (xn__has_ace_prefix_bytes(l, i - start))
+                rc = idna2008_reason(l, i - start, flags, &pre);
+            if (label >= known_first)
+                pre |= XN_UNSAFE_KNOWN_DOMAIN;
+            if (rc == XN_OK)
+                rc = display_label(sc, &s, l, i - start, flags, tld_script, pre, &unsafe);
         }
         if (rc != XN_OK)
             break;
@@ -415,8 +550,9 @@ static int to_display(const char *in, size_t in_len, char *out, size_t out_cap,
 /* The smallest size a caller's xn_display_report may give: its first layout. */
 #define DISPLAY_REPORT_MIN_SIZE sizeof(xn_display_report)
 
-int xn_to_display(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
-                  unsigned flags, xn_report *report, xn_display_report *display)
+int xn_to_display_known(const char *in, size_t in_len, char *out, size_t out_cap,
+                        size_t *out_len, unsigned flags, const xn_known_set *known,
+                        xn_report *report, xn_display_report *display)
 {
     bool display_bad = display && display->size < DISPLAY_REPORT_MIN_SIZE;
     xn_display_report full;
@@ -431,7 +567,7 @@ int xn_to_display(const char *in, size_t in_len, char *out, size_t out_cap, size
     } else {
         if (out_cap)
             out[0] = '\0';
-        rc = to_display(in, in_len, out, out_cap, out_len, flags, report, &full);
+        rc = to_display(in, in_len, out, out_cap, out_len, flags, known, report, &full);
     }
     if (display && !display_bad) {
         /* Only the bytes the caller's size covers (see xn_report). */
@@ -441,11 +577,19 @@ int xn_to_display(const char *in, size_t in_len, char *out, size_t out_cap, size
     return rc;
 }
 
+int xn_to_display(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
+                  unsigned flags, xn_report *report, xn_display_report *display)
+{
+    return xn_to_display_known(in, in_len, out, out_cap, out_len, flags, NULL, report, display);
+}
+
 /* ---- reason names ------------------------------------------------------------ */
 
 /* Indexed by bit number. */
 static const char *const unsafe_names[] = {
-    "MIXED_SCRIPT", "RESTRICTED", "CONFUSABLE", "MIXED_NUMBERS", "INVISIBLE", "DEVIATION",
+    "MIXED_SCRIPT", "RESTRICTED",     "CONFUSABLE",    "MIXED_NUMBERS",   "INVISIBLE",
+    "DEVIATION",    "IDNA2008",       "DOTLESS_MARK",  "KANA_MARK",       "CJK_LOOKALIKE",
+    "SEPARATOR",    "DIGIT_LOOKALIKE", "KNOWN_DOMAIN", "FOREIGN_MARK",
 };
 
 #define UNSAFE_NAME_COUNT (sizeof unsafe_names / sizeof unsafe_names[0])
