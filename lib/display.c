@@ -243,7 +243,9 @@ static bool digit_like(uint32_t c)
 }
 
 /* The skeleton sk[0..n) is of digits, the ASCII digits' skeletons and '-'
- * only, with one digit at least. */
+ * only, with one digit at least.  (A label of digits of another system
+ * whose skeletons are letters (Devanagari ० has "o") counts through
+ * scripts.digits_only.) */
 static bool digit_skeleton_only(const char *sk, int32_t n)
 {
     int32_t i = 0;
@@ -264,6 +266,7 @@ static bool digit_skeleton_only(const char *sk, int32_t n)
  * and Inherited aside), or -1 when they have none or several. */
 typedef struct scripts {
     bool foreign, ascii_letter;
+    bool digits_only; /* decimal digits of any system and '-' only */
     int one;
 } scripts;
 
@@ -300,7 +303,7 @@ static int skeleton_reasons(const USpoofChecker *sc, const char *u8, size_t u8n,
         if (rc == XN_OK && latin && !(sx->one >= 0 && sx->one == tld_script))
             *bits |= XN_UNSAFE_CONFUSABLE;
     }
-    if (rc == XN_OK && digit_skeleton_only(skeleton, skn))
+    if (rc == XN_OK && (sx->digits_only || digit_skeleton_only(skeleton, skn)))
         *bits |= XN_UNSAFE_DIGIT_LOOKALIKE;
     xn__scratch_free(heap);
     return rc;
@@ -314,7 +317,7 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
     UChar u16[U16_CAP];
     UErrorCode err = U_ZERO_ERROR;
     int32_t u16n, res, level;
-    scripts sx = {false, false, -1};
+    scripts sx = {false, false, true, -1};
     bool marks = false, several = false;
     uint32_t bits = 0;
     size_t i;
@@ -325,6 +328,8 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
         UScriptCode script;
         if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
             sx.ascii_letter = true;
+        if (c != '-' && u_charType(c) != U_DECIMAL_DIGIT_NUMBER)
+            sx.digits_only = false;
         if (is_deviation(cp[i])) {
             /* Under Transitional_Processing a U-label with one names another
              * domain (ß maps to "ss"): shown, it would not be this name. */
