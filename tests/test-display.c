@@ -183,7 +183,7 @@ static void *display_with_set(void *arg)
 
 static void test_known(void)
 {
-    static const char *const domains[] = {"test.net", "b\xC3\xBC" "cher.de", "xn--80ak6aa92e.com",
+    static const char *const domains[] = {"test.net", "b\303\274cher.de", "xn--80ak6aa92e.com",
                                           "Example.COM", "paypal.com"};
     int status = -999;
     xn_known_set *set = xn_known_set_new(domains, sizeof domains / sizeof domains[0], &status);

@@ -664,7 +664,7 @@ int main(void)
     /* The known-domain set: each allocation of making one fails in turn,
      * then each of a display that keys the name and its runs of labels. */
     {
-        static const char *const domains[] = {"test.net", "b\xC3\xBC" "cher.de", "example.com"};
+        static const char *const domains[] = {"test.net", "b\303\274cher.de", "example.com"};
         static const char name[] = "www.t\xC3\xA9st.net";
         char out[256], ref[256];
         size_t len = 0, ref_len = 0;

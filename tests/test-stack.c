@@ -240,7 +240,7 @@ static void c_display(void)
  * inputs above, the whole name and each run of labels that ends it keyed. */
 static void c_display_known(void)
 {
-    static const char *const domains[] = {"test.net", "b\xC3\xBC" "cher.de", "example.com"};
+    static const char *const domains[] = {"test.net", "b\303\274cher.de", "example.com"};
     static const char names[] = "www.t\xC3\xA9st.net";
     size_t n;
     xn_display_report d = XN_DISPLAY_REPORT_INIT;
