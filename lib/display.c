@@ -276,25 +276,14 @@ typedef struct scripts {
 static int skeleton_reasons(const USpoofChecker *sc, const char *u8, size_t u8n,
                             const scripts *sx, int tld_script, uint32_t *bits)
 {
-    char small[SMALL_UNITS], *skeleton = small;
+    char small[SMALL_UNITS], *skeleton;
     void *heap = NULL;
-    UErrorCode err = U_ZERO_ERROR;
     int32_t skn;
     bool latin = true;
-    int rc = XN_OK;
+    int rc = xn__display_skeleton(sc, u8, u8n, small, &skeleton, &skn, &heap);
 
-    skn = uspoof_getSkeletonUTF8(sc, 0, u8, (int32_t)u8n, skeleton, SMALL_UNITS, &err);
-    if (err == U_BUFFER_OVERFLOW_ERROR) {
-        err = U_ZERO_ERROR;
-        skeleton = heap = malloc((size_t)skn);
-        if (!skeleton)
-            return XN_E_NOMEM;
-        skn = uspoof_getSkeletonUTF8(sc, 0, u8, (int32_t)u8n, skeleton, skn, &err);
-    }
-    if (U_FAILURE(err)) {
-        xn__scratch_free(heap);
-        return xn__icu_failure(err);
-    }
+    if (rc != XN_OK)
+        return rc;
     /* Letters of another script that read as Latin ones, accents aside;
      * under a TLD of their own script, a label of that script alone is
      * what a reader expects. */

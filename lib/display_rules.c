@@ -294,6 +294,28 @@ int xn__display_each_base(const char *s, size_t n, bool (*each)(uint32_t c, void
     return XN_OK;
 }
 
+int xn__display_skeleton(const USpoofChecker *sc, const char *s, size_t n, char *small,
+                         char **skeleton, int32_t *len, void **heap)
+{
+    UErrorCode err = U_ZERO_ERROR;
+    *skeleton = small;
+    *heap = NULL;
+    *len = uspoof_getSkeletonUTF8(sc, 0, s, (int32_t)n, small, SMALL_UNITS, &err);
+    if (err == U_BUFFER_OVERFLOW_ERROR) {
+        err = U_ZERO_ERROR;
+        *skeleton = *heap = malloc((size_t)*len);
+        if (!*heap)
+            return XN_E_NOMEM;
+        *len = uspoof_getSkeletonUTF8(sc, 0, s, (int32_t)n, *skeleton, *len, &err);
+    }
+    if (U_FAILURE(err)) {
+        xn__scratch_free(*heap);
+        *heap = NULL;
+        return xn__icu_failure(err);
+    }
+    return XN_OK;
+}
+
 /* ---- known domains ---------------------------------------------------------- */
 
 /* A byte string that grows on the heap; nomem once an allocation failed. */
@@ -342,11 +364,10 @@ static bool key_put(uint32_t c, void *ctx)
 XN__NOINLINE static int label_key(const USpoofChecker *sc, const char *label, size_t n,
                                   unsigned flags, growbuf *b)
 {
-    char u8[U8_CAP], small[SMALL_UNITS], *skeleton = small;
+    char u8[U8_CAP], small[SMALL_UNITS], *skeleton;
     const char *u = label;
     size_t un = n;
     void *heap = NULL;
-    UErrorCode err = U_ZERO_ERROR;
     int32_t skn;
     int rc;
 
@@ -355,16 +376,9 @@ XN__NOINLINE static int label_key(const USpoofChecker *sc, const char *label, si
         u = u8;
     else
         un = n;
-    skn = uspoof_getSkeletonUTF8(sc, 0, u, (int32_t)un, skeleton, SMALL_UNITS, &err);
-    if (err == U_BUFFER_OVERFLOW_ERROR) {
-        err = U_ZERO_ERROR;
-        skeleton = heap = malloc((size_t)skn);
-        if (!skeleton)
-            return XN_E_NOMEM;
-        skn = uspoof_getSkeletonUTF8(sc, 0, u, (int32_t)un, skeleton, skn, &err);
-    }
-    rc = U_FAILURE(err) ? xn__icu_failure(err)
-                        : xn__display_each_base(skeleton, (size_t)skn, key_put, b);
+    rc = xn__display_skeleton(sc, u, un, small, &skeleton, &skn, &heap);
+    if (rc == XN_OK)
+        rc = xn__display_each_base(skeleton, (size_t)skn, key_put, b);
     xn__scratch_free(heap);
     return rc == XN_OK && b->nomem ? XN_E_NOMEM : rc;
 }

@@ -31,6 +31,13 @@
 #define U16_CAP (2 * XN_DOMAIN_MAX)
 #define SMALL_UNITS 512
 
+/* The skeleton (UTS #39 §4, ICU's data) of the UTF-8 string s[0..n):
+ * *skeleton = small (SMALL_UNITS bytes) when it fits there, else a heap
+ * block, *heap, to release with xn__scratch_free() (NULL otherwise); *len
+ * its length.  XN_OK, XN_E_NOMEM, or ICU's failure (nothing to free). */
+int xn__display_skeleton(const USpoofChecker *sc, const char *s, size_t n, char *small,
+                         char **skeleton, int32_t *len, void **heap);
+
 /* The process's one spoof checker (display.c), made on first use. */
 int xn__display_checker(const USpoofChecker **out);
 
