@@ -692,7 +692,8 @@ XN_API int xn_idna2003_to_unicode_alloc(const char *in, size_t in_len,
 
 /* Why a label is shown as its A-label rather than in Unicode: one bit each,
  * after the checks of UTS #39 (Unicode Security Mechanisms). */
-#define XN_UNSAFE_MIXED_SCRIPT 0x01u  /* scripts mixed beyond the restriction level (§5.2): "pаypal" with a Cyrillic а */
+#define XN_UNSAFE_MIXED_SCRIPT 0x01u  /* scripts mixed beyond the restriction level (§5.2): "pаypal" with a Cyrillic а;
+                                         at Highly Restrictive, Latin beside Han, kana or Hangul only in ASCII: "héllo中国" */
 #define XN_UNSAFE_RESTRICTED 0x02u    /* a character outside the General Security Profile (§3.1, Identifier_Status=Restricted): "☃" */
 #define XN_UNSAFE_CONFUSABLE 0x04u    /* non-Latin letters whose skeleton (§4), accents removed, is all letters of the
                                          Latin alphabets and digits: looks like a Latin label, Cyrillic "аррӏе", "ск",

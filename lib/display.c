@@ -231,34 +231,49 @@ static bool latin_one(uint32_t c, void *ctx)
     return *all;
 }
 
-static bool digit_like(uint32_t c)
+static bool ascii_digit_skeleton(uint32_t c)
 {
     unsigned k;
-    if (u_charType((UChar32)c) == U_DECIMAL_DIGIT_NUMBER)
-        return true;
     for (k = 0; k < 10; k++)
         if (c == digit_skeleton[k])
             return true;
     return false;
 }
 
-/* The skeleton sk[0..n) is of digits, the ASCII digits' skeletons and '-'
- * only, with one digit at least.  (A label of digits of another system
- * whose skeletons are letters (Devanagari ० has "o") counts through
- * scripts.digits_only.) */
+/* The skeleton sk[0..n) is of decimal digits (of any system), the ASCII
+ * digits' skeletons and '-' only, with one of the ASCII digits' skeletons
+ * at least: it reads as a number ("০২" is "O২").  (A label of digits of
+ * another system, one of whose skeletons is an ASCII letter, as
+ * Devanagari ० is "o", counts through scripts.digits_only and
+ * ascii_alnum_in().) */
 static bool digit_skeleton_only(const char *sk, int32_t n)
 {
     int32_t i = 0;
-    bool digit = false;
+    bool ascii = false;
     while (i < n) {
         uint32_t c;
         size_t len = xn__utf8_decode((const unsigned char *)sk + i, (size_t)(n - i), &c);
-        if (len == 0 || (c != '-' && !digit_like(c)))
+        if (len == 0)
             return false;
-        digit |= c != '-';
+        if (ascii_digit_skeleton(c))
+            ascii = true;
+        else if (c != '-' && u_charType((UChar32)c) != U_DECIMAL_DIGIT_NUMBER)
+            return false;
         i += (int32_t)len;
     }
-    return digit;
+    return ascii;
+}
+
+/* Some ASCII letter or digit in the skeleton sk[0..n): a digit of another
+ * system that reads as one ("০" is "O"; "۰", a dot, and "১" do not). */
+static bool ascii_alnum_in(const char *sk, int32_t n)
+{
+    int32_t i;
+    for (i = 0; i < n; i++)
+        if ((sk[i] >= '0' && sk[i] <= '9') || (sk[i] >= 'a' && sk[i] <= 'z') ||
+            (sk[i] >= 'A' && sk[i] <= 'Z'))
+            return true;
+    return false;
 }
 
 /* What a label's scripts tell: whether it has a letter of a script other
@@ -266,6 +281,7 @@ static bool digit_skeleton_only(const char *sk, int32_t n)
  * and Inherited aside), or -1 when they have none or several. */
 typedef struct scripts {
     bool foreign, ascii_letter;
+    bool latin_accented, cjk; /* a Latin letter beyond ASCII; Han, kana, Hangul or Bopomofo */
     bool digits_only; /* decimal digits of any system and '-' only */
     int one;
 } scripts;
@@ -292,7 +308,8 @@ static int skeleton_reasons(const USpoofChecker *sc, const char *u8, size_t u8n,
         if (rc == XN_OK && latin && !(sx->one >= 0 && sx->one == tld_script))
             *bits |= XN_UNSAFE_CONFUSABLE;
     }
-    if (rc == XN_OK && (sx->digits_only || digit_skeleton_only(skeleton, skn)))
+    if (rc == XN_OK && ((sx->digits_only && ascii_alnum_in(skeleton, skn)) ||
+                        digit_skeleton_only(skeleton, skn)))
         *bits |= XN_UNSAFE_DIGIT_LOOKALIKE;
     xn__scratch_free(heap);
     return rc;
@@ -306,7 +323,7 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
     UChar u16[U16_CAP];
     UErrorCode err = U_ZERO_ERROR;
     int32_t u16n, res, level;
-    scripts sx = {false, false, true, -1};
+    scripts sx = {false, false, false, false, true, -1};
     bool marks = false, several = false;
     uint32_t bits = 0;
     size_t i;
@@ -333,6 +350,11 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
             continue;
         if (script != USCRIPT_LATIN)
             sx.foreign = true;
+        else if (c >= 0x80)
+            sx.latin_accented = true;
+        if (script == USCRIPT_HAN || script == USCRIPT_HIRAGANA || script == USCRIPT_KATAKANA ||
+            script == USCRIPT_HANGUL || script == USCRIPT_BOPOMOFO)
+            sx.cjk = true;
         if (sx.one >= 0 && sx.one != (int)script)
             several = true;
         sx.one = (int)script;
@@ -350,6 +372,11 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
     if (res & USPOOF_CHAR_LIMIT)
         bits |= XN_UNSAFE_RESTRICTED;
     else if (level > wanted_level(flags))
+        bits |= XN_UNSAFE_MIXED_SCRIPT;
+    /* Highly Restrictive lets Latin join Han, kana and Hangul for the
+     * ASCII words Chinese, Japanese and Korean names hold; Chromium's
+     * policy keeps that to ASCII ("héllo中国" is no such word). */
+    else if (sx.latin_accented && sx.cjk && wanted_level(flags) <= USPOOF_HIGHLY_RESTRICTIVE)
         bits |= XN_UNSAFE_MIXED_SCRIPT;
     if (res & (USPOOF_INVISIBLE | USPOOF_HIDDEN_OVERLAY))
         bits |= XN_UNSAFE_INVISIBLE;

@@ -76,13 +76,13 @@ static bool in_sorted(uint32_t c, const uint32_t *set, size_t n)
 /* ---- the patterns --------------------------------------------------------- */
 
 /* Han, kana and Bopomofo characters that look like '-' (一 ㄧ 乛 ー ㆺ),
- * '|' or 'I' (丨 ㄧ), '/' or '\' (丿 乀 乁 丶 讠), 'T' (丅 丁 ㄒ), '+' or 't'
- * (十 七), 'O' (〇), 'Y' 'X' 'U' 'C' 'I' (ㄚ ㄨ ㄩ ㄈ 工 ㆲ ㆳ ㄟ): a lookalike
- * when a neighbour is of another script.  Sorted. */
+ * '|' or 'I' (丨 ㄧ), '/' or '\' (丿 乀 乁 丶 讠), 'T' (丅 丁 丆 ㄒ), '+' or
+ * 't' (十 七), 'O' (〇), 'Y' 'X' 'U' 'C' 'I' (ㄚ 丫 ㄨ 乂 ㄩ 丩 ㄈ 工 ㆲ ㆳ ㄟ):
+ * a lookalike when a neighbour is of another script.  Sorted. */
 static const uint32_t cjk_lookalikes[] = {
     0x3007, 0x30FC, 0x3108, 0x3112, 0x311A, 0x311F, 0x3127, 0x3128, 0x3129, 0x31B2,
-    0x31B3, 0x31BA, 0x4E00, 0x4E01, 0x4E03, 0x4E05, 0x4E28, 0x4E36, 0x4E3F, 0x4E40,
-    0x4E41, 0x4E5B, 0x5341, 0x5DE5, 0x8BA0,
+    0x31B3, 0x31BA, 0x4E00, 0x4E01, 0x4E03, 0x4E05, 0x4E06, 0x4E28, 0x4E29, 0x4E2B,
+    0x4E36, 0x4E3F, 0x4E40, 0x4E41, 0x4E42, 0x4E5B, 0x5341, 0x5DE5, 0x8BA0,
 };
 
 /* Katakana that look like '/' (ノ ソ ゾ ン): a lookalike between two
@@ -121,16 +121,16 @@ static const uint32_t separators[] = {
     0xFE58, 0xFE63, 0xFF0D, 0xFF0E, 0xFF0F, /* small and fullwidth forms */
 };
 
-/* U+00B7 is a dot but in Catalan's "l·l"; U+30FB a dot but between kana
- * or Han (which IDNA2008's CONTEXTO rule does not require of each
- * neighbour). */
+/* U+00B7 is a dot but in Catalan's "l·l"; U+30FB a dot but beside kana or
+ * Han only (IDNA2008's CONTEXTO rule asks for kana or Han anywhere in the
+ * label, not beside it). */
 static bool separator_at(const uint32_t *cp, size_t n, size_t i)
 {
     uint32_t c = cp[i];
     if (c == 0x00B7)
         return !(i > 0 && i + 1 < n && cp[i - 1] == 'l' && cp[i + 1] == 'l');
     if (c == 0x30FB)
-        return i == 0 || i + 1 == n || !is_cjk(cp[i - 1]) || !is_cjk(cp[i + 1]);
+        return (i > 0 && !is_cjk(cp[i - 1])) || (i + 1 < n && !is_cjk(cp[i + 1]));
     return in_sorted(c, separators, COUNT(separators));
 }
 

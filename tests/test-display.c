@@ -111,6 +111,17 @@ static void test_patterns(void)
     kept("www\xCB\xAC" "test.com", NULL, XN_UNSAFE_SEPARATOR, 0);
     kept("xn--abcdef-dg0c.com", NULL, XN_UNSAFE_SEPARATOR, 0); /* abc‐def */
 
+    /* Latin beside Han, kana or Hangul: ASCII only at Highly Restrictive
+     * ("héllo中国"), any Latin at Moderately Restrictive. */
+    kept("h\xC3\xA9llo\xE4\xB8\xAD\xE5\x9B\xBD.cn", NULL, XN_UNSAFE_MIXED_SCRIPT, 0);
+    display_is("hello\xE4\xB8\xAD\xE5\x9B\xBD.cn", NULL, "hello\xE4\xB8\xAD\xE5\x9B\xBD.cn", 0);
+    {
+        char out[256];
+        CHECK(shown("h\xC3\xA9llo\xE4\xB8\xAD\xE5\x9B\xBD.cn", NULL, XN_DISPLAY_MODERATE, out,
+                    sizeof out) == 0 &&
+              strcmp(out, "h\xC3\xA9llo\xE4\xB8\xAD\xE5\x9B\xBD.cn") == 0);
+    }
+
     /* A combining acute on Han. */
     kept("\xE6\xBC\xA2\xCC\x81.com", NULL, XN_UNSAFE_FOREIGN_MARK, 0);
     display_is("caf\xC3\xA9.fr", NULL, "caf\xC3\xA9.fr", 0);
@@ -148,7 +159,11 @@ static void test_confusables(void)
 
     /* Digits and digit lookalikes: Bengali ০২ reads "02". */
     kept("xn--07be.com", NULL, XN_UNSAFE_DIGIT_LOOKALIKE, 0);
-    kept("\xE0\xB9\x91\xE0\xB9\x92\xE0\xB9\x93.com", NULL, XN_UNSAFE_DIGIT_LOOKALIKE, 0);
+    kept("\xE0\xA7\xA6\xE0\xA7\xAD.com", NULL, XN_UNSAFE_DIGIT_LOOKALIKE, 0); /* ০৭ */
+    kept("\xE0\xA5\xA6\xE0\xA5\xA7.com", NULL, XN_UNSAFE_DIGIT_LOOKALIKE, 0); /* ०१: "o" */
+    /* ... but digits none of which reads as an ASCII one are a number: "۰" (a
+     * dot) of Extended Arabic-Indic. */
+    display_is("\xDB\xB0", NULL, "\xDB\xB0", 0);
     /* A word with a digit is none. */
     display_is("\xE0\xB9\x84\xE0\xB8\x97\xE0\xB8\xA2\xE0\xB9\x91.th", NULL,
                "\xE0\xB9\x84\xE0\xB8\x97\xE0\xB8\xA2\xE0\xB9\x91.th", 0);
