@@ -715,8 +715,8 @@ XN_API int xn_idna2003_to_unicode_alloc(const char *in, size_t in_len,
 #define XN_UNSAFE_SEPARATOR 0x400u     /* a character that renders as, or looks like, a path or dot separator or a
                                           hyphen: U+0338, U+02EC, U+2044, U+2215, U+2010, U+00B7 other than in "l·l",
                                           U+30FB next to a character that is not kana or Han */
-#define XN_UNSAFE_DIGIT_LOOKALIKE 0x800u /* only digits and characters whose skeleton (§4) is one of an ASCII digit's,
-                                            not all ASCII: "০২" */
+#define XN_UNSAFE_DIGIT_LOOKALIKE 0x800u /* only decimal digits (of any system) and characters whose skeleton (§4) is
+                                            an ASCII digit's, not all ASCII: "০২", "੨੨੨" */
 #define XN_UNSAFE_KNOWN_DOMAIN 0x1000u /* the labels from this one to the end have the skeleton, accents removed, of a
                                           domain of the caller's known set but are not it: "tést.net" beside "test.net" */
 #define XN_UNSAFE_FOREIGN_MARK 0x2000u /* a combining mark of U+0300..U+036F on a base that is not Latin, Greek or

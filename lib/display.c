@@ -243,9 +243,8 @@ static bool ascii_digit_skeleton(uint32_t c)
 /* The skeleton sk[0..n) is of decimal digits (of any system), the ASCII
  * digits' skeletons and '-' only, with one of the ASCII digits' skeletons
  * at least: it reads as a number ("০২" is "O২").  (A label of digits of
- * another system, one of whose skeletons is an ASCII letter, as
- * Devanagari ० is "o", counts through scripts.digits_only and
- * ascii_alnum_in().) */
+ * other systems only, whatever their skeletons, counts through
+ * scripts.digits_only: most of them look like ASCII digits.) */
 static bool digit_skeleton_only(const char *sk, int32_t n)
 {
     int32_t i = 0;
@@ -262,18 +261,6 @@ static bool digit_skeleton_only(const char *sk, int32_t n)
         i += (int32_t)len;
     }
     return ascii;
-}
-
-/* Some ASCII letter or digit in the skeleton sk[0..n): a digit of another
- * system that reads as one ("০" is "O"; "۰", a dot, and "১" do not). */
-static bool ascii_alnum_in(const char *sk, int32_t n)
-{
-    int32_t i;
-    for (i = 0; i < n; i++)
-        if ((sk[i] >= '0' && sk[i] <= '9') || (sk[i] >= 'a' && sk[i] <= 'z') ||
-            (sk[i] >= 'A' && sk[i] <= 'Z'))
-            return true;
-    return false;
 }
 
 /* What a label's scripts tell: whether it has a letter of a script other
@@ -308,8 +295,7 @@ static int skeleton_reasons(const USpoofChecker *sc, const char *u8, size_t u8n,
         if (rc == XN_OK && latin && !(sx->one >= 0 && sx->one == tld_script))
             *bits |= XN_UNSAFE_CONFUSABLE;
     }
-    if (rc == XN_OK && ((sx->digits_only && ascii_alnum_in(skeleton, skn)) ||
-                        digit_skeleton_only(skeleton, skn)))
+    if (rc == XN_OK && (sx->digits_only || digit_skeleton_only(skeleton, skn)))
         *bits |= XN_UNSAFE_DIGIT_LOOKALIKE;
     xn__scratch_free(heap);
     return rc;
