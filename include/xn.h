@@ -697,8 +697,9 @@ XN_API int xn_idna2003_to_unicode_alloc(const char *in, size_t in_len,
 #define XN_UNSAFE_RESTRICTED 0x02u    /* a character outside the General Security Profile (§3.1, Identifier_Status=Restricted): "☃" */
 #define XN_UNSAFE_CONFUSABLE 0x04u    /* non-Latin letters whose skeleton (§4), accents removed, is all letters of the
                                          Latin alphabets and digits: looks like a Latin label, Cyrillic "аррӏе", "ск",
-                                         Greek "ικα"; a label of Cyrillic only under a Cyrillic country-code TLD
-                                         (.ru, .рф, .ua ...), of Greek only under .gr, .ελ ... is exempt */
+                                         Greek "ικα"; a label of one script only under a country-code TLD of that
+                                         script is exempt: Cyrillic under .ru, .рф, .ua ..., Greek under .gr, .ελ ...
+                                         (also Armenian, Georgian, Hebrew, Ethiopic, Myanmar, Thai) */
 #define XN_UNSAFE_MIXED_NUMBERS 0x08u /* digits of more than one decimal numbering system (§5.3): "१2" */
 #define XN_UNSAFE_INVISIBLE 0x10u     /* a default-ignorable character, the same nonspacing mark twice, more than four
                                          nonspacing marks in a row, or a mark hidden by its base, i + U+0307 (§5.4) */

@@ -198,41 +198,53 @@ uint32_t xn__display_patterns(const uint32_t *cp, size_t n)
 
 /* ---- country-code TLDs of a script ---------------------------------------- */
 
-/* The TLDs under which a label of Cyrillic or Greek letters alone is what
- * a reader expects, so that its resemblance to a Latin label is no reason
- * to hide it: the ISO 3166-1 codes of the countries whose national
- * language is written in that script, and their IDN ccTLDs in the IANA
- * root zone (as the browsers' policies list them; .su is the Soviet
- * Union's code, still delegated).  In ASCII form: the last label of a
- * name is compared as ToASCII gives it.  Sorted. */
+/* The TLDs under which a label of one script alone is what a reader
+ * expects, so that its resemblance to a Latin label is no reason to hide
+ * it: the ISO 3166-1 codes of the countries whose national language is
+ * written in that script, and their IDN ccTLDs in the IANA root zone (as
+ * the browsers' policies list them; .su is the Soviet Union's code, still
+ * delegated; .ευ the European Union's in Greek).  In ASCII form: the last
+ * label of a name is compared as ToASCII gives it.  Sorted. */
 static const struct {
     const char *tld;
     int script;
 } tld_scripts[] = {
+    {"am", USCRIPT_ARMENIAN},
     {"bg", USCRIPT_CYRILLIC},
     {"by", USCRIPT_CYRILLIC},
     {"cy", USCRIPT_GREEK},
+    {"et", USCRIPT_ETHIOPIC},
+    {"ge", USCRIPT_GEORGIAN},
     {"gr", USCRIPT_GREEK},
+    {"il", USCRIPT_HEBREW},
     {"kg", USCRIPT_CYRILLIC},
     {"kz", USCRIPT_CYRILLIC},
     {"mk", USCRIPT_CYRILLIC},
+    {"mm", USCRIPT_MYANMAR},
     {"mn", USCRIPT_CYRILLIC},
     {"rs", USCRIPT_CYRILLIC},
     {"ru", USCRIPT_CYRILLIC},
     {"su", USCRIPT_CYRILLIC},
+    {"th", USCRIPT_THAI},
     {"tj", USCRIPT_CYRILLIC},
     {"ua", USCRIPT_CYRILLIC},
-    {"xn--80ao21a", USCRIPT_CYRILLIC}, /* қаз, Kazakhstan */
-    {"xn--90a3ac", USCRIPT_CYRILLIC},  /* срб, Serbia */
-    {"xn--90ae", USCRIPT_CYRILLIC},    /* бг, Bulgaria */
-    {"xn--90ais", USCRIPT_CYRILLIC},   /* бел, Belarus */
-    {"xn--d1alf", USCRIPT_CYRILLIC},   /* мкд, North Macedonia */
-    {"xn--j1amh", USCRIPT_CYRILLIC},   /* укр, Ukraine */
-    {"xn--l1acc", USCRIPT_CYRILLIC},   /* мон, Mongolia */
-    {"xn--p1acf", USCRIPT_CYRILLIC},   /* рус, Russian-speaking community */
-    {"xn--p1ai", USCRIPT_CYRILLIC},    /* рф, Russia */
-    {"xn--qxa6a", USCRIPT_GREEK},      /* ευ, the European Union in Greek */
-    {"xn--qxam", USCRIPT_GREEK},       /* ελ, Greece */
+    {"xn--4dbrk0ce", USCRIPT_HEBREW},    /* ישראל, Israel */
+    {"xn--7idjb0f4ck", USCRIPT_MYANMAR}, /* မြန်မာ, Myanmar */
+    {"xn--80ao21a", USCRIPT_CYRILLIC},   /* қаз, Kazakhstan */
+    {"xn--90a3ac", USCRIPT_CYRILLIC},    /* срб, Serbia */
+    {"xn--90ae", USCRIPT_CYRILLIC},      /* бг, Bulgaria */
+    {"xn--90ais", USCRIPT_CYRILLIC},     /* бел, Belarus */
+    {"xn--d1alf", USCRIPT_CYRILLIC},     /* мкд, North Macedonia */
+    {"xn--j1amh", USCRIPT_CYRILLIC},     /* укр, Ukraine */
+    {"xn--l1acc", USCRIPT_CYRILLIC},     /* мон, Mongolia */
+    {"xn--m0d3gwjla96a", USCRIPT_ETHIOPIC}, /* ኢትዮጵያ, Ethiopia */
+    {"xn--node", USCRIPT_GEORGIAN},      /* გე, Georgia */
+    {"xn--o3cw4h", USCRIPT_THAI},        /* ไทย, Thailand */
+    {"xn--p1acf", USCRIPT_CYRILLIC},     /* рус, Russian-speaking community */
+    {"xn--p1ai", USCRIPT_CYRILLIC},      /* рф, Russia */
+    {"xn--qxa6a", USCRIPT_GREEK},        /* ευ, the European Union */
+    {"xn--qxam", USCRIPT_GREEK},         /* ελ, Greece */
+    {"xn--y9a3aq", USCRIPT_ARMENIAN},    /* հայ, Armenia */
 };
 
 int xn__display_tld_script(const char *tld, size_t n)

@@ -140,6 +140,8 @@ static void test_confusables(void)
     display_is("\xCE\xB9\xCE\xBA\xCE\xB1.gr", NULL, "\xCE\xB9\xCE\xBA\xCE\xB1.gr", 0);
     display_is("\xCE\xB9\xCE\xBA\xCE\xB1.\xCE\xB5\xCE\xBB", NULL,
                "\xCE\xB9\xCE\xBA\xCE\xB1.\xCE\xB5\xCE\xBB", 0);
+    /* ... also Armenian: the TLD .հայ itself. */
+    display_is("\xD5\xB0\xD5\xA1\xD5\xB5", NULL, "\xD5\xB0\xD5\xA1\xD5\xB5", 0);
     /* ... and the root dot does not change the TLD. */
     {
         char out[256];
