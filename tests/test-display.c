@@ -71,6 +71,15 @@ static void test_idna2008(void)
     kept("xn--googlecom-5pa.com", NULL, XN_UNSAFE_IDNA2008, 0);
     kept("abc\xE3\x83\xBB" "def.jp", NULL, XN_UNSAFE_IDNA2008 | XN_UNSAFE_SEPARATOR, 0);
     display_is("col\xC2\xB7lecci\xC3\xB3.cat", NULL, "col\xC2\xB7lecci\xC3\xB3.cat", 0);
+    /* RFC 5892 A.4: U+0375 GREEK LOWER NUMERAL SIGN must be followed by
+     * Greek ("͵α" is 1000 in Greek numerals). */
+    kept("\xCE\xB1\xCD\xB5.gr", NULL, XN_UNSAFE_IDNA2008, 0);
+    {
+        char out[256];
+        uint32_t bits = shown("\xCD\xB5\xCE\xB1.gr", NULL, 0, out, sizeof out);
+        CHECK_MSG(bits != UINT32_MAX && !(bits & XN_UNSAFE_IDNA2008),
+                  "U+0375 before Greek: IDNA2008 bit set (0x%x)", (unsigned)bits);
+    }
     /* DISALLOWED in IDNA2008 (symbols), valid in UTS #46: U+2665. */
     kept("i\xE2\x99\xA5" "ny.com", NULL, XN_UNSAFE_IDNA2008, 0);
     /* U+2010 HYPHEN: UTS #46 valid (NV8), IDNA2008 DISALLOWED. */
