@@ -303,6 +303,15 @@ static void test_names(void)
         CHECK_MSG(strcmp(xn_unsafe_name(names[i].bit), names[i].name) == 0, "name of 0x%x: %s",
                   (unsigned)names[i].bit, xn_unsafe_name(names[i].bit));
     CHECK(strcmp(xn_unsafe_name(XN_UNSAFE_FOREIGN_MARK << 1), "?") == 0);
+    /* Every reason at once, lowest bit first, as --status shows them. */
+    {
+        static const char all[] = "MIXED_SCRIPT,RESTRICTED,CONFUSABLE,MIXED_NUMBERS,INVISIBLE,"
+                                  "DEVIATION,IDNA2008,DOTLESS_MARK,KANA_MARK,CJK_LOOKALIKE,"
+                                  "SEPARATOR,DIGIT_LOOKALIKE,KNOWN_DOMAIN,FOREIGN_MARK";
+        char buf[256];
+        CHECK(xn_unsafe_format((XN_UNSAFE_FOREIGN_MARK << 1) - 1, buf, sizeof buf) == LEN(all) &&
+              strcmp(buf, all) == 0);
+    }
 }
 
 /* ---- the curated hosts ------------------------------------------------------- */

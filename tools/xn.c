@@ -52,9 +52,13 @@
  * than the 1024 bytes of their buffer) and where the first one is. */
 #define MESSAGE_MAX (4 * ECHO_MAX + 3 + 2048)
 
-/* The longest --display note: a reason list of 128 bytes at most for each
- * of XN_DISPLAY_LABELS_MAX labels, with its label number. */
-#define DISPLAY_MESSAGE_MAX (MESSAGE_MAX + XN_DISPLAY_LABELS_MAX * (128 + 32))
+/* The longest list of display reasons: every XN_UNSAFE_* name, 166 bytes
+ * for the 14 of them, with room for more. */
+#define REASONS_MAX 256
+
+/* The longest --display note: a reason list for each of
+ * XN_DISPLAY_LABELS_MAX labels, with its label number. */
+#define DISPLAY_MESSAGE_MAX (MESSAGE_MAX + XN_DISPLAY_LABELS_MAX * (REASONS_MAX + 32))
 
 /* ---- profiles and options --------------------------------------------- */
 
@@ -447,7 +451,7 @@ static const char *display_note(struct run *r, const char *input, size_t input_l
     message_start(input, input_len, raw_high, DISPLAY_MESSAGE_MAX);
     fputs("shown with A-labels: ", stderr);
     for (i = 0; i < d->labels && i < XN_DISPLAY_LABELS_MAX; i++) {
-        char why[128];
+        char why[REASONS_MAX];
         if (!d->label_unsafe[i])
             continue;
         xn_unsafe_format(d->label_unsafe[i], why, sizeof why);
