@@ -1,17 +1,20 @@
 /*
  * The display policy beyond UTS #39 (issue 27): each rule the browsers'
  * IDN display policies add, with the issue's and the policies' examples,
- * the known-domain set, and a curated list of hosts read whole from
- * tests/data/display-hosts.tsv (its path is the first argument).
+ * the known-domain set, a curated list of hosts read whole from
+ * tests/data/display-hosts.tsv (its path is the first argument), and
+ * xn --display-known=FILE (the xn program is the second).
  *
  * No expectation here depends on one ICU's spoof data: the lookalikes are
  * of letters that confusables.txt has mapped since its first versions, and
  * each row names the reasons that must be among a kept host's, not all of
  * them (a newer ICU may add one, say RESTRICTED).
  */
+#define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <sys/wait.h>
 
 #include "xn.h"
 #include "test.h"
@@ -457,10 +460,73 @@ static void test_hosts(const char *path)
     free(text);
 }
 
+/* ---- xn --display-known=FILE ------------------------------------------------ */
+
+/* Runs the shell command cmd; its standard output (and error, with 2>&1 in
+ * cmd) in out; returns its exit status, or -1. */
+static int run_cmd(const char *cmd, char *out, size_t cap)
+{
+    FILE *p = popen(cmd, "r");
+    size_t n = 0;
+    int st;
+    if (!p)
+        return -1;
+    n = fread(out, 1, cap - 1, p);
+    out[n] = '\0';
+    st = pclose(p);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static bool write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    bool ok = f && fputs(text, f) >= 0;
+    if (f)
+        ok = fclose(f) == 0 && ok;
+    return ok;
+}
+
+static void test_cli(const char *xn)
+{
+    static const char file[] = "test-display-known.txt"; /* in the build folder */
+    char cmd[1024], out[1024];
+    int st;
+
+    /* Comments, blank lines and trailing blanks are no domains. */
+    CHECK(write_file(file, "# top sites\ntest.net\n\nb\303\274cher.de  \n"));
+    snprintf(cmd, sizeof cmd,
+             "'%s' --display-known=%s --status t\303\251st.net www.t\303\251st.net test.net "
+             "b\303\274cher.de b\303\272cher.de 2>&1",
+             xn, file);
+    st = run_cmd(cmd, out, sizeof out);
+    CHECK_MSG(st == 0 && strcmp(out, "KNOWN_DOMAIN\txn--tst-bma.net\n"
+                                     "KNOWN_DOMAIN\twww.xn--tst-bma.net\n"
+                                     "OK\ttest.net\n"
+                                     "OK\tb\303\274cher.de\n"
+                                     "KNOWN_DOMAIN\txn--bcher-7ua.de\n") == 0,
+              "xn --display-known: status %d, output:\n%s", st, out);
+    /* Without --status the reason goes to standard error. */
+    snprintf(cmd, sizeof cmd, "'%s' --display-known=%s t\303\251st.net 2>&1 >/dev/null", xn,
+             file);
+    st = run_cmd(cmd, out, sizeof out);
+    CHECK_MSG(st == 0 && strstr(out, "KNOWN_DOMAIN") != NULL, "xn --display-known: %d %s", st,
+              out);
+    /* A line that is no name: a usage error naming the line. */
+    CHECK(write_file(file, "test.net\na_b.com\n"));
+    snprintf(cmd, sizeof cmd, "'%s' --display-known=%s test.net 2>&1", xn, file);
+    st = run_cmd(cmd, out, sizeof out);
+    CHECK_MSG(st == 2 && strstr(out, ":2: a_b.com") != NULL, "bad known file: %d %s", st, out);
+    remove(file);
+    /* A file that is not there. */
+    snprintf(cmd, sizeof cmd, "'%s' --display-known=%s test.net 2>&1", xn, file);
+    st = run_cmd(cmd, out, sizeof out);
+    CHECK_MSG(st == 2 && strstr(out, file) != NULL, "missing known file: %d %s", st, out);
+}
+
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: %s display-hosts.tsv\n", argv[0]);
+    if (argc < 3) {
+        fprintf(stderr, "usage: %s display-hosts.tsv xn\n", argv[0]);
         return 2;
     }
     test_idna2008();
@@ -469,5 +535,6 @@ int main(int argc, char **argv)
     test_known();
     test_names();
     test_hosts(argv[1]);
+    test_cli(argv[2]);
     return test_done("display");
 }
