@@ -714,7 +714,7 @@ XN_API int xn_idna2003_to_unicode_alloc(const char *in, size_t in_len,
 #define XN_UNSAFE_CJK_LOOKALIKE 0x200u /* a Han, kana or Bopomofo character that looks like '-', '/', 'T', 'I' or '+'
                                           next to a character of another script: "丁est", "com乀test", "google一com" */
 #define XN_UNSAFE_SEPARATOR 0x400u     /* a character that renders as, or looks like, a path or dot separator or a
-                                          hyphen: U+0338, U+02EC, U+2044, U+2215, U+2010, U+00B7 other than in "l·l",
+                                          hyphen: U+0338, U+02EC, U+2044, U+2215, U+2010, U+00B7 but in "l·l" under .cat,
                                           U+30FB next to a character that is not kana or Han */
 #define XN_UNSAFE_DIGIT_LOOKALIKE 0x800u /* only decimal digits (of any system) and characters whose skeleton (§4) is
                                             an ASCII digit's, not all ASCII: "০২", "੨੨੨" */

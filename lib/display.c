@@ -380,7 +380,7 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
         bits |= XN_UNSAFE_INVISIBLE;
 
     /* The browsers' patterns (display_rules.c). */
-    bits |= xn__display_patterns(cp, n);
+    bits |= xn__display_patterns(cp, n, tld_script);
 
     /* §4: confusable with a Latin label, or with a number.  A label with
      * ASCII letters and nothing but Latin ones can be neither. */

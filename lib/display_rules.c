@@ -121,14 +121,14 @@ static const uint32_t separators[] = {
     0xFE58, 0xFE63, 0xFF0D, 0xFF0E, 0xFF0F, /* small and fullwidth forms */
 };
 
-/* U+00B7 is a dot but in Catalan's "l·l"; U+30FB a dot but beside kana or
- * Han only (IDNA2008's CONTEXTO rule asks for kana or Han anywhere in the
- * label, not beside it). */
-static bool separator_at(const uint32_t *cp, size_t n, size_t i)
+/* U+00B7 is a dot but in Catalan's "l·l" under .cat (catalan); U+30FB a
+ * dot but beside kana or Han only (IDNA2008's CONTEXTO rule asks for kana
+ * or Han anywhere in the label, not beside it). */
+static bool separator_at(const uint32_t *cp, size_t n, size_t i, bool catalan)
 {
     uint32_t c = cp[i];
     if (c == 0x00B7)
-        return !(i > 0 && i + 1 < n && cp[i - 1] == 'l' && cp[i + 1] == 'l');
+        return !(catalan && i > 0 && i + 1 < n && cp[i - 1] == 'l' && cp[i + 1] == 'l');
     if (c == 0x30FB)
         return (i > 0 && !is_cjk(cp[i - 1])) || (i + 1 < n && !is_cjk(cp[i + 1]));
     return in_sorted(c, separators, COUNT(separators));
@@ -173,7 +173,7 @@ static bool foreign_mark_at(const uint32_t *cp, size_t i)
            !has_script(cp[b], USCRIPT_CYRILLIC);
 }
 
-uint32_t xn__display_patterns(const uint32_t *cp, size_t n)
+uint32_t xn__display_patterns(const uint32_t *cp, size_t n, int tld_script)
 {
     uint32_t bits = 0;
     size_t i;
@@ -188,7 +188,7 @@ uint32_t xn__display_patterns(const uint32_t *cp, size_t n)
             bits |= XN_UNSAFE_KANA_MARK;
         if (cjk_lookalike_at(cp, n, i))
             bits |= XN_UNSAFE_CJK_LOOKALIKE;
-        if (separator_at(cp, n, i))
+        if (separator_at(cp, n, i, tld_script == USCRIPT_LATIN))
             bits |= XN_UNSAFE_SEPARATOR;
         if (foreign_mark_at(cp, i))
             bits |= XN_UNSAFE_FOREIGN_MARK;
@@ -203,7 +203,8 @@ uint32_t xn__display_patterns(const uint32_t *cp, size_t n)
  * it: the ISO 3166-1 codes of the countries whose national language is
  * written in that script, and their IDN ccTLDs in the IANA root zone (as
  * the browsers' policies list them; .su is the Soviet Union's code, still
- * delegated; .ευ the European Union's in Greek).  In ASCII form: the last
+ * delegated; .ευ the European Union's in Greek; .cat, Catalan's, for its
+ * "l·l").  In ASCII form: the last
  * label of a name is compared as ToASCII gives it.  Sorted. */
 static const struct {
     const char *tld;
@@ -212,6 +213,7 @@ static const struct {
     {"am", USCRIPT_ARMENIAN},
     {"bg", USCRIPT_CYRILLIC},
     {"by", USCRIPT_CYRILLIC},
+    {"cat", USCRIPT_LATIN}, /* Catalan: only there is "l·l" shown */
     {"cy", USCRIPT_GREEK},
     {"et", USCRIPT_ETHIOPIC},
     {"ge", USCRIPT_GEORGIAN},

@@ -48,8 +48,10 @@ int xn__display_known_from(const USpoofChecker *sc, const xn_known_set *set, con
                            size_t an, unsigned flags, size_t *from);
 
 /* The XN_UNSAFE_* bits of the dangerous patterns in the label cp[0..n):
- * DOTLESS_MARK, KANA_MARK, CJK_LOOKALIKE, SEPARATOR, FOREIGN_MARK. */
-uint32_t xn__display_patterns(const uint32_t *cp, size_t n);
+ * DOTLESS_MARK, KANA_MARK, CJK_LOOKALIKE, SEPARATOR, FOREIGN_MARK.
+ * tld_script: as xn__display_tld_script() gave it for the name (Latin
+ * for .cat, where "l·l" is Catalan). */
+uint32_t xn__display_patterns(const uint32_t *cp, size_t n, int tld_script);
 
 /* The script (a UScriptCode) whose labels a country-code TLD exempts from
  * the whole-script confusable rule; -1 for any other TLD.  tld[0..n) is

@@ -74,6 +74,8 @@ static void test_idna2008(void)
     kept("xn--googlecom-5pa.com", NULL, XN_UNSAFE_IDNA2008, 0);
     kept("abc\xE3\x83\xBB" "def.jp", NULL, XN_UNSAFE_IDNA2008 | XN_UNSAFE_SEPARATOR, 0);
     display_is("col\xC2\xB7lecci\xC3\xB3.cat", NULL, "col\xC2\xB7lecci\xC3\xB3.cat", 0);
+    /* ... and l·l is Catalan under .cat only: elsewhere it is a dot. */
+    kept("col\xC2\xB7lecci\xC3\xB3.es", NULL, XN_UNSAFE_SEPARATOR, XN_UNSAFE_IDNA2008);
     /* RFC 5892 A.4: U+0375 GREEK LOWER NUMERAL SIGN must be followed by
      * Greek ("͵α" is 1000 in Greek numerals). */
     kept("\xCE\xB1\xCD\xB5.gr", NULL, XN_UNSAFE_IDNA2008, 0);
