@@ -722,6 +722,8 @@ XN_API int xn_idna2003_to_unicode_alloc(const char *in, size_t in_len,
                                           domain of the caller's known set but are not it: "tést.net" beside "test.net" */
 #define XN_UNSAFE_FOREIGN_MARK 0x2000u /* a combining mark of U+0300..U+036F on a base that is not Latin, Greek or
                                           Cyrillic, where fonts place it unpredictably */
+#define XN_UNSAFE_RARE_LATIN 0x4000u   /* a Latin letter that passes for another outside the TLDs of its languages:
+                                          ð, þ (but under .is; ð also .fo), ə (but under .az), ĸ: "əxample" */
 
 /* Display flags, or-ed with the UTS #46 flags of xn_to_ascii().  The
  * restriction level (UTS #39 §5.2) is a two-bit field: 0 is Highly

@@ -275,9 +275,9 @@ typedef struct scripts {
 
 /* §4 and the browsers' whole-script and digit rules, on the skeleton of
  * the label u8[0..u8n): or-s CONFUSABLE and DIGIT_LOOKALIKE into *bits.
- * tld_script: the script the name's TLD exempts (or -1). */
+ * tld: the name's TLD. */
 static int skeleton_reasons(const USpoofChecker *sc, const char *u8, size_t u8n,
-                            const scripts *sx, int tld_script, uint32_t *bits)
+                            const scripts *sx, const xn__tld *tld, uint32_t *bits)
 {
     char small[SMALL_UNITS], *skeleton;
     void *heap = NULL;
@@ -292,7 +292,7 @@ static int skeleton_reasons(const USpoofChecker *sc, const char *u8, size_t u8n,
      * what a reader expects. */
     if (sx->foreign) {
         rc = xn__display_each_base(skeleton, (size_t)skn, latin_one, &latin);
-        if (rc == XN_OK && latin && !(sx->one >= 0 && sx->one == tld_script))
+        if (rc == XN_OK && latin && !(sx->one >= 0 && sx->one == tld->script))
             *bits |= XN_UNSAFE_CONFUSABLE;
     }
     if (rc == XN_OK && (sx->digits_only || digit_skeleton_only(skeleton, skn)))
@@ -302,9 +302,9 @@ static int skeleton_reasons(const USpoofChecker *sc, const char *u8, size_t u8n,
 }
 
 /* Sets *unsafe to the XN_UNSAFE_* bits of the label cp[0..n) (its UTF-8 is
- * u8[0..u8n)); tld_script as for skeleton_reasons(). */
+ * u8[0..u8n)); tld as for skeleton_reasons(). */
 static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, const char *u8,
-                         size_t u8n, unsigned flags, int tld_script, uint32_t *unsafe)
+                         size_t u8n, unsigned flags, const xn__tld *tld, uint32_t *unsafe)
 {
     UChar u16[U16_CAP];
     UErrorCode err = U_ZERO_ERROR;
@@ -380,12 +380,12 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
         bits |= XN_UNSAFE_INVISIBLE;
 
     /* The browsers' patterns (display_rules.c). */
-    bits |= xn__display_patterns(cp, n, tld_script);
+    bits |= xn__display_patterns(cp, n, tld);
 
     /* §4: confusable with a Latin label, or with a number.  A label with
      * ASCII letters and nothing but Latin ones can be neither. */
     if (sx.foreign || !sx.ascii_letter) {
-        rc = skeleton_reasons(sc, u8, u8n, &sx, tld_script, &bits);
+        rc = skeleton_reasons(sc, u8, u8n, &sx, tld, &bits);
         if (rc != XN_OK)
             return rc;
     }
@@ -403,7 +403,7 @@ typedef xn__sink sink;
  * *unsafe.  pre: the reasons found for it on the name (IDNA2008, known
  * domains), which count if it is an A-label that decodes. */
 static int display_label(const USpoofChecker *sc, sink *out, const char *label, size_t n,
-                         unsigned flags, int tld_script, uint32_t pre, uint32_t *unsafe)
+                         unsigned flags, const xn__tld *tld, uint32_t pre, uint32_t *unsafe)
 {
     uint32_t cp[XN_DOMAIN_MAX];
     char u8[U8_CAP];
@@ -427,7 +427,7 @@ static int display_label(const USpoofChecker *sc, sink *out, const char *label, 
             return XN_E_INTERNAL; /* the library wrote it: cannot happen */
         i += k;
     }
-    rc = label_reasons(sc, cp, cn, u8, u8n, flags, tld_script, unsafe);
+    rc = label_reasons(sc, cp, cn, u8, u8n, flags, tld, unsafe);
     if (rc != XN_OK)
         return rc;
     *unsafe |= pre;
@@ -456,17 +456,6 @@ XN__NOINLINE static int idna2008_reason(const char *label, size_t n, unsigned fl
 
 /* ---- the name --------------------------------------------------------------- */
 
-/* The script the name's TLD exempts (its last label, a root dot aside). */
-static int name_tld_script(const char *a, size_t an)
-{
-    size_t i;
-    if (an && a[an - 1] == '.')
-        an--;
-    for (i = an; i > 0 && a[i - 1] != '.'; i--)
-        ;
-    return xn__display_tld_script(a + i, an - i);
-}
-
 /* xn_to_display_known() with its arguments checked and a whole display
  * report of this library's layout, zeroed, to fill. */
 static int to_display(const char *in, size_t in_len, char *out, size_t out_cap,
@@ -477,7 +466,7 @@ static int to_display(const char *in, size_t in_len, char *out, size_t out_cap,
     size_t alen = 0, start = 0, label = 0, i, known_first = SIZE_MAX;
     bool keep_ascii = false;
     const USpoofChecker *sc;
-    int tld_script;
+    xn__tld tld;
     sink s;
     int rc;
 
@@ -503,7 +492,7 @@ static int to_display(const char *in, size_t in_len, char *out, size_t out_cap,
         rc = xn__display_known_from(sc, known, ascii, alen, flags, &known_first);
     if (rc != XN_OK)
         return rc;
-    tld_script = name_tld_script(ascii, alen);
+    xn__display_tld(ascii, alen, &tld);
 
     s.buf = out;
     s.cap = out_cap;
@@ -522,7 +511,7 @@ static int to_display(const char *in, size_t in_len, char *out, size_t out_cap,
             if (label >= known_first)
                 pre |= XN_UNSAFE_KNOWN_DOMAIN;
             if (rc == XN_OK)
-                rc = display_label(sc, &s, l, i - start, flags, tld_script, pre, &unsafe);
+                rc = display_label(sc, &s, l, i - start, flags, &tld, pre, &unsafe);
         }
         if (rc != XN_OK)
             break;
@@ -596,7 +585,7 @@ int xn_to_display(const char *in, size_t in_len, char *out, size_t out_cap, size
 static const char *const unsafe_names[] = {
     "MIXED_SCRIPT", "RESTRICTED",     "CONFUSABLE",    "MIXED_NUMBERS",   "INVISIBLE",
     "DEVIATION",    "IDNA2008",       "DOTLESS_MARK",  "KANA_MARK",       "CJK_LOOKALIKE",
-    "SEPARATOR",    "DIGIT_LOOKALIKE", "KNOWN_DOMAIN", "FOREIGN_MARK",
+    "SEPARATOR",    "DIGIT_LOOKALIKE", "KNOWN_DOMAIN", "FOREIGN_MARK",    "RARE_LATIN",
 };
 
 #define UNSAFE_NAME_COUNT (sizeof unsafe_names / sizeof unsafe_names[0])

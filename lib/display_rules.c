@@ -173,10 +173,45 @@ static bool foreign_mark_at(const uint32_t *cp, size_t i)
            !has_script(cp[b], USCRIPT_CYRILLIC);
 }
 
-uint32_t xn__display_patterns(const uint32_t *cp, size_t n, int tld_script)
+/* Latin letters that pass for other ones (ð for d, þ for p, ĸ for k, ə
+ * for e), shown only under the TLDs of the languages written with them
+ * (Icelandic, Faroese, Azerbaijani; kra's Greenlandic spelling is out of
+ * use): the browsers' policies. */
+static const struct {
+    uint32_t c;
+    const char *tlds; /* space-separated */
+} rare_latin[] = {
+    {0x00F0, "is fo"},
+    {0x00FE, "is"},
+    {0x0138, ""},
+    {0x0259, "az"},
+};
+
+static bool tld_in(const xn__tld *tld, const char *list)
+{
+    while (*list) {
+        size_t k = strcspn(list, " ");
+        if (k == tld->n && memcmp(list, tld->s, k) == 0)
+            return true;
+        list += k + (list[k] == ' ');
+    }
+    return false;
+}
+
+static bool rare_latin_at(uint32_t c, const xn__tld *tld)
+{
+    size_t k;
+    for (k = 0; k < COUNT(rare_latin); k++)
+        if (rare_latin[k].c == c)
+            return !tld_in(tld, rare_latin[k].tlds);
+    return false;
+}
+
+uint32_t xn__display_patterns(const uint32_t *cp, size_t n, const xn__tld *tld)
 {
     uint32_t bits = 0;
     size_t i;
+    bool catalan = tld_in(tld, "cat");
 
     for (i = 0; i < n; i++) {
         uint32_t c = cp[i];
@@ -188,10 +223,12 @@ uint32_t xn__display_patterns(const uint32_t *cp, size_t n, int tld_script)
             bits |= XN_UNSAFE_KANA_MARK;
         if (cjk_lookalike_at(cp, n, i))
             bits |= XN_UNSAFE_CJK_LOOKALIKE;
-        if (separator_at(cp, n, i, tld_script == USCRIPT_LATIN))
+        if (separator_at(cp, n, i, catalan))
             bits |= XN_UNSAFE_SEPARATOR;
         if (foreign_mark_at(cp, i))
             bits |= XN_UNSAFE_FOREIGN_MARK;
+        if (rare_latin_at(c, tld))
+            bits |= XN_UNSAFE_RARE_LATIN;
     }
     return bits;
 }
@@ -203,8 +240,7 @@ uint32_t xn__display_patterns(const uint32_t *cp, size_t n, int tld_script)
  * it: the ISO 3166-1 codes of the countries whose national language is
  * written in that script, and their IDN ccTLDs in the IANA root zone (as
  * the browsers' policies list them; .su is the Soviet Union's code, still
- * delegated; .ευ the European Union's in Greek; .cat, Catalan's, for its
- * "l·l").  In ASCII form: the last
+ * delegated; .ευ the European Union's in Greek).  In ASCII form: the last
  * label of a name is compared as ToASCII gives it.  Sorted. */
 static const struct {
     const char *tld;
@@ -213,7 +249,6 @@ static const struct {
     {"am", USCRIPT_ARMENIAN},
     {"bg", USCRIPT_CYRILLIC},
     {"by", USCRIPT_CYRILLIC},
-    {"cat", USCRIPT_LATIN}, /* Catalan: only there is "l·l" shown */
     {"cy", USCRIPT_GREEK},
     {"et", USCRIPT_ETHIOPIC},
     {"ge", USCRIPT_GEORGIAN},
@@ -249,13 +284,19 @@ static const struct {
     {"xn--y9a3aq", USCRIPT_ARMENIAN},    /* հայ, Armenia */
 };
 
-int xn__display_tld_script(const char *tld, size_t n)
+void xn__display_tld(const char *a, size_t an, xn__tld *t)
 {
     size_t i;
+    if (an && a[an - 1] == '.')
+        an--;
+    for (i = an; i > 0 && a[i - 1] != '.'; i--)
+        ;
+    t->s = a + i;
+    t->n = an - i;
+    t->script = -1;
     for (i = 0; i < COUNT(tld_scripts); i++)
-        if (strlen(tld_scripts[i].tld) == n && memcmp(tld_scripts[i].tld, tld, n) == 0)
-            return tld_scripts[i].script;
-    return -1;
+        if (strlen(tld_scripts[i].tld) == t->n && memcmp(tld_scripts[i].tld, t->s, t->n) == 0)
+            t->script = tld_scripts[i].script;
 }
 
 /* ---- skeletons, accents removed -------------------------------------------- */

@@ -47,16 +47,22 @@ int xn__display_checker(const USpoofChecker **out);
 int xn__display_known_from(const USpoofChecker *sc, const xn_known_set *set, const char *a,
                            size_t an, unsigned flags, size_t *from);
 
-/* The XN_UNSAFE_* bits of the dangerous patterns in the label cp[0..n):
- * DOTLESS_MARK, KANA_MARK, CJK_LOOKALIKE, SEPARATOR, FOREIGN_MARK.
- * tld_script: as xn__display_tld_script() gave it for the name (Latin
- * for .cat, where "l·l" is Catalan). */
-uint32_t xn__display_patterns(const uint32_t *cp, size_t n, int tld_script);
+/* A name's TLD: its last label (a root dot aside) in ASCII form, lower
+ * case, s[0..n), and the script (a UScriptCode) whose labels it exempts
+ * from the whole-script confusable rule, or -1. */
+typedef struct xn__tld {
+    const char *s;
+    size_t n;
+    int script;
+} xn__tld;
 
-/* The script (a UScriptCode) whose labels a country-code TLD exempts from
- * the whole-script confusable rule; -1 for any other TLD.  tld[0..n) is
- * the last label of a name in ASCII form, lower case. */
-int xn__display_tld_script(const char *tld, size_t n);
+/* Fills *t for the name a[0..an) in ASCII form; t->s points into a. */
+void xn__display_tld(const char *a, size_t an, xn__tld *t);
+
+/* The XN_UNSAFE_* bits of the dangerous patterns in the label cp[0..n)
+ * of a name under the TLD tld: DOTLESS_MARK, KANA_MARK, CJK_LOOKALIKE,
+ * SEPARATOR, FOREIGN_MARK, RARE_LATIN. */
+uint32_t xn__display_patterns(const uint32_t *cp, size_t n, const xn__tld *tld);
 
 /* A code point of a skeleton, accents removed, that reads as a letter of
  * the Latin alphabets or a digit: ASCII letters, digits and '-', and the

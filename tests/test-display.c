@@ -136,6 +136,14 @@ static void test_patterns(void)
               strcmp(out, "h\xC3\xA9llo\xE4\xB8\xAD\xE5\x9B\xBD.cn") == 0);
     }
 
+    /* Latin letters that pass for others, but under their languages' TLDs:
+     * ə (e) in Azerbaijani, þ (p) in Icelandic, ĸ (k) nowhere. */
+    kept("\xC9\x99xample.com", NULL, XN_UNSAFE_RARE_LATIN, 0);
+    display_is("\xC9\x99xample.az", NULL, "\xC9\x99xample.az", 0);
+    kept("a\xC3\xBE" "cdef.com", NULL, XN_UNSAFE_RARE_LATIN, 0);
+    display_is("\xC3\xBE\xC3\xB3r.is", NULL, "\xC3\xBE\xC3\xB3r.is", 0);
+    kept("o\xC4\xB8.com", NULL, XN_UNSAFE_RARE_LATIN, 0);
+
     /* A combining acute on Han. */
     kept("\xE6\xBC\xA2\xCC\x81.com", NULL, XN_UNSAFE_FOREIGN_MARK, 0);
     display_is("caf\xC3\xA9.fr", NULL, "caf\xC3\xA9.fr", 0);
@@ -301,20 +309,21 @@ static void test_names(void)
         {XN_UNSAFE_KANA_MARK, "KANA_MARK"},         {XN_UNSAFE_CJK_LOOKALIKE, "CJK_LOOKALIKE"},
         {XN_UNSAFE_SEPARATOR, "SEPARATOR"},         {XN_UNSAFE_DIGIT_LOOKALIKE, "DIGIT_LOOKALIKE"},
         {XN_UNSAFE_KNOWN_DOMAIN, "KNOWN_DOMAIN"},   {XN_UNSAFE_FOREIGN_MARK, "FOREIGN_MARK"},
+        {XN_UNSAFE_RARE_LATIN, "RARE_LATIN"},
         {XN_UNSAFE_DEVIATION, "DEVIATION"},
     };
     size_t i;
     for (i = 0; i < sizeof names / sizeof names[0]; i++)
         CHECK_MSG(strcmp(xn_unsafe_name(names[i].bit), names[i].name) == 0, "name of 0x%x: %s",
                   (unsigned)names[i].bit, xn_unsafe_name(names[i].bit));
-    CHECK(strcmp(xn_unsafe_name(XN_UNSAFE_FOREIGN_MARK << 1), "?") == 0);
+    CHECK(strcmp(xn_unsafe_name(XN_UNSAFE_RARE_LATIN << 1), "?") == 0);
     /* Every reason at once, lowest bit first, as --status shows them. */
     {
         static const char all[] = "MIXED_SCRIPT,RESTRICTED,CONFUSABLE,MIXED_NUMBERS,INVISIBLE,"
                                   "DEVIATION,IDNA2008,DOTLESS_MARK,KANA_MARK,CJK_LOOKALIKE,"
-                                  "SEPARATOR,DIGIT_LOOKALIKE,KNOWN_DOMAIN,FOREIGN_MARK";
+                                  "SEPARATOR,DIGIT_LOOKALIKE,KNOWN_DOMAIN,FOREIGN_MARK,RARE_LATIN";
         char buf[256];
-        CHECK(xn_unsafe_format((XN_UNSAFE_FOREIGN_MARK << 1) - 1, buf, sizeof buf) == LEN(all) &&
+        CHECK(xn_unsafe_format((XN_UNSAFE_RARE_LATIN << 1) - 1, buf, sizeof buf) == LEN(all) &&
               strcmp(buf, all) == 0);
     }
 }

@@ -52,8 +52,8 @@
  * than the 1024 bytes of their buffer) and where the first one is. */
 #define MESSAGE_MAX (4 * ECHO_MAX + 3 + 2048)
 
-/* The longest list of display reasons: every XN_UNSAFE_* name, 166 bytes
- * for the 14 of them, with room for more. */
+/* The longest list of display reasons: every XN_UNSAFE_* name, 177 bytes
+ * for the 15 of them, with room for more. */
 #define REASONS_MAX 256
 
 /* The longest --display note: a reason list for each of
