@@ -777,8 +777,11 @@ XN_API size_t xn_unsafe_format(uint32_t unsafe, char *buf, size_t buf_cap);
  * none of the XN_UNSAFE_* checks hit it under the restriction level the
  * flags select (Highly Restrictive by default): "bücher.de", "中国" and
  * "δοκιμή.ελ" show in Unicode; Cyrillic "аррӏе.com" shows as
- * "xn--80ak6aa92e.com".  The checks are UTS #39's, made by ICU's spoof
- * checker, plus the confusable, invisible and deviation rules above.
+ * "xn--80ak6aa92e.com".  The checks, each its own XN_UNSAFE_* reason:
+ * IDNA2008 lookup of the label first; UTS #39's, made by ICU's spoof
+ * checker; the confusable, digit, invisible and deviation rules; and the
+ * patterns of the browsers' IDN display policies (DOTLESS_MARK to
+ * RARE_LATIN).  The name's TLD counts: Cyrillic "сосо.рф" shows.
  *
  * With XN_URL_RULES, an ASCII name that only the URL Standard's fallback
  * accepts (some label of it is invalid) is shown as it is.
