@@ -17,10 +17,18 @@
  *  - some characters render as a path or dot separator or as a hyphen:
  *    "com̸abc" shows "com/abc";
  *  - a combining mark of U+0300..U+036F belongs on Latin, Greek and
- *    Cyrillic letters; on any other base, fonts put it anywhere.
+ *    Cyrillic letters; on any other base, fonts put it anywhere;
+ *  - ð, þ, ə and ĸ pass for d, p, e and k but where they are written.
  *
  * Scripts are read with Script_Extensions (ICU's uscript_hasScript), so
  * the marks and signs that several scripts share count for each.
+ *
+ * Also here: the country-code TLDs that exempt a script from the
+ * whole-script confusable rule, the removal of accents from a skeleton,
+ * and the caller's set of known domains (xn_known_set): each domain's key
+ * is the skeleton of its labels, accents removed, and a name is matched
+ * by the hashes of its runs of final labels, taken from its end, so that
+ * one pass over the name's key finds them all.
  */
 #include <string.h>
 
