@@ -302,9 +302,24 @@ void xn__display_tld(const char *a, size_t an, xn__tld *t)
     t->s = a + i;
     t->n = an - i;
     t->script = -1;
-    for (i = 0; i < COUNT(tld_scripts); i++)
-        if (strlen(tld_scripts[i].tld) == t->n && memcmp(tld_scripts[i].tld, t->s, t->n) == 0)
-            t->script = tld_scripts[i].script;
+    {
+        size_t lo = 0, hi = COUNT(tld_scripts);
+        while (lo < hi) { /* binary search: a name's display costs it on every call */
+            size_t mid = lo + (hi - lo) / 2;
+            const char *e = tld_scripts[mid].tld;
+            int cmp = strncmp(e, t->s, t->n);
+            if (cmp == 0 && e[t->n] != '\0')
+                cmp = 1; /* the entry is longer */
+            if (cmp == 0) {
+                t->script = tld_scripts[mid].script;
+                return;
+            }
+            if (cmp < 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+    }
 }
 
 /* ---- skeletons, accents removed -------------------------------------------- */

@@ -162,6 +162,31 @@ static void test_confusables(void)
     display_is("\xCE\xB9\xCE\xBA\xCE\xB1.gr", NULL, "\xCE\xB9\xCE\xBA\xCE\xB1.gr", 0);
     display_is("\xCE\xB9\xCE\xBA\xCE\xB1.\xCE\xB5\xCE\xBB", NULL,
                "\xCE\xB9\xCE\xBA\xCE\xB1.\xCE\xB5\xCE\xBB", 0);
+    /* Every Cyrillic and Greek TLD of the table: "сосо" (coco) and "ικα"
+     * are shown under each. */
+    {
+        static const char *const cyrillic[] = {
+            "ru", "su", "by", "ua", "kz", "kg", "tj", "mn", "rs", "bg", "mk",
+            "\xD1\x80\xD1\x84", "\xD0\xB1\xD0\xB3", "\xD0\xB1\xD0\xB5\xD0\xBB",
+            "\xD1\x83\xD0\xBA\xD1\x80", "\xD2\x9B\xD0\xB0\xD0\xB7",
+            "\xD0\xBC\xD0\xBA\xD0\xB4", "\xD1\x81\xD1\x80\xD0\xB1",
+            "\xD1\x80\xD1\x83\xD1\x81", "\xD0\xBC\xD0\xBE\xD0\xBD"};
+        static const char *const greek[] = {"gr", "cy", "\xCE\xB5\xCE\xBB", "\xCE\xB5\xCF\x85"};
+        char name[64], out[256];
+        size_t i;
+        for (i = 0; i < sizeof cyrillic / sizeof cyrillic[0]; i++) {
+            snprintf(name, sizeof name, "\xD1\x81\xD0\xBE\xD1\x81\xD0\xBE.%s", cyrillic[i]);
+            CHECK_MSG(shown(name, NULL, 0, out, sizeof out) == 0 && strcmp(out, name) == 0,
+                      "coco in Cyrillic under TLD %zu: \"%s\"", i, out);
+        }
+        for (i = 0; i < sizeof greek / sizeof greek[0]; i++) {
+            snprintf(name, sizeof name, "\xCE\xB9\xCE\xBA\xCE\xB1.%s", greek[i]);
+            CHECK_MSG(shown(name, NULL, 0, out, sizeof out) == 0 && strcmp(out, name) == 0,
+                      "Greek ika under TLD %zu: \"%s\"", i, out);
+        }
+        kept("\xD1\x81\xD0\xBE\xD1\x81\xD0\xBE.com", NULL, XN_UNSAFE_CONFUSABLE, 0);
+        kept("\xD1\x81\xD0\xBE\xD1\x81\xD0\xBE.de", NULL, XN_UNSAFE_CONFUSABLE, 0);
+    }
     /* ... also Armenian: the TLD .հայ itself. */
     display_is("\xD5\xB0\xD5\xA1\xD5\xB5", NULL, "\xD5\xB0\xD5\xA1\xD5\xB5", 0);
     /* ... and the root dot does not change the TLD. */
