@@ -692,13 +692,38 @@ XN_API int xn_idna2003_to_unicode_alloc(const char *in, size_t in_len,
 
 /* Why a label is shown as its A-label rather than in Unicode: one bit each,
  * after the checks of UTS #39 (Unicode Security Mechanisms). */
-#define XN_UNSAFE_MIXED_SCRIPT 0x01u  /* scripts mixed beyond the restriction level (§5.2): "pаypal" with a Cyrillic а */
+#define XN_UNSAFE_MIXED_SCRIPT 0x01u  /* scripts mixed beyond the restriction level (§5.2): "pаypal" with a Cyrillic а;
+                                         at Highly Restrictive, Latin beside Han, kana or Hangul only in ASCII: "héllo中国" */
 #define XN_UNSAFE_RESTRICTED 0x02u    /* a character outside the General Security Profile (§3.1, Identifier_Status=Restricted): "☃" */
-#define XN_UNSAFE_CONFUSABLE 0x04u    /* non-Latin letters whose skeleton (§4) is ASCII: looks like a Latin label, Cyrillic "аррӏе" */
+#define XN_UNSAFE_CONFUSABLE 0x04u    /* non-Latin letters whose skeleton (§4), accents removed, is all letters of the
+                                         Latin alphabets and digits: looks like a Latin label, Cyrillic "аррӏе", "ск",
+                                         Greek "ικα"; a label of one script only under a country-code TLD of that
+                                         script is exempt: Cyrillic under .ru, .рф, .ua ..., Greek under .gr, .ελ ...
+                                         (also Armenian, Georgian, Hebrew, Ethiopic, Myanmar, Thai) */
 #define XN_UNSAFE_MIXED_NUMBERS 0x08u /* digits of more than one decimal numbering system (§5.3): "१2" */
 #define XN_UNSAFE_INVISIBLE 0x10u     /* a default-ignorable character, the same nonspacing mark twice, more than four
                                          nonspacing marks in a row, or a mark hidden by its base, i + U+0307 (§5.4) */
 #define XN_UNSAFE_DEVIATION 0x20u     /* ß, ς, ZWJ or ZWNJ (UTS #46 §6): older software resolves the name elsewhere */
+/* The checks the browsers' IDN display policies add on top of UTS #39
+ * (Chromium's and Firefox's published policies, read as facts): */
+#define XN_UNSAFE_IDNA2008 0x40u       /* IDNA2008 lookup (RFC 5891 §5.4, RFC 5892) rejects the U-label: a DISALLOWED
+                                          character, or U+00B7 / U+30FB outside their CONTEXTO rules: "google·com" */
+#define XN_UNSAFE_DOTLESS_MARK 0x80u   /* dotless ı or ȷ followed by a combining mark: "pı̀xel", "naı̈ve" */
+#define XN_UNSAFE_KANA_MARK 0x100u     /* U+3099, U+309A, U+30FC, U+30FD or U+30FE not after kana (U+30FD, U+30FE:
+                                          not after katakana), or at the start of the label */
+#define XN_UNSAFE_CJK_LOOKALIKE 0x200u /* a Han, kana or Bopomofo character that looks like '-', '/', 'T', 'I' or '+'
+                                          next to a character of another script: "丁est", "com乀test", "google一com" */
+#define XN_UNSAFE_SEPARATOR 0x400u     /* a character that renders as, or looks like, a path or dot separator or a
+                                          hyphen: U+0338, U+02EC, U+2044, U+2215, U+2010, U+00B7 but in "l·l" under .cat,
+                                          U+30FB next to a character that is not kana or Han */
+#define XN_UNSAFE_DIGIT_LOOKALIKE 0x800u /* only decimal digits (of any system) and characters whose skeleton (§4) is
+                                            an ASCII digit's, not all ASCII: "০২", "੨੨੨" */
+#define XN_UNSAFE_KNOWN_DOMAIN 0x1000u /* the labels from this one to the end have the skeleton, accents removed, of a
+                                          domain of the caller's known set but are not it: "tést.net" beside "test.net" */
+#define XN_UNSAFE_FOREIGN_MARK 0x2000u /* a combining mark of U+0300..U+036F on a base that is not Latin, Greek or
+                                          Cyrillic, where fonts place it unpredictably */
+#define XN_UNSAFE_RARE_LATIN 0x4000u   /* a Latin letter that passes for another outside the TLDs of its languages:
+                                          ð, þ (but under .is; ð also .fo), ə (but under .az), ĸ: "əxample" */
 
 /* Display flags, or-ed with the UTS #46 flags of xn_to_ascii().  The
  * restriction level (UTS #39 §5.2) is a two-bit field: 0 is Highly
@@ -752,8 +777,11 @@ XN_API size_t xn_unsafe_format(uint32_t unsafe, char *buf, size_t buf_cap);
  * none of the XN_UNSAFE_* checks hit it under the restriction level the
  * flags select (Highly Restrictive by default): "bücher.de", "中国" and
  * "δοκιμή.ελ" show in Unicode; Cyrillic "аррӏе.com" shows as
- * "xn--80ak6aa92e.com".  The checks are UTS #39's, made by ICU's spoof
- * checker, plus the confusable, invisible and deviation rules above.
+ * "xn--80ak6aa92e.com".  The checks, each its own XN_UNSAFE_* reason:
+ * IDNA2008 lookup of the label first; UTS #39's, made by ICU's spoof
+ * checker; the confusable, digit, invisible and deviation rules; and the
+ * patterns of the browsers' IDN display policies (DOTLESS_MARK to
+ * RARE_LATIN).  The name's TLD counts: Cyrillic "сосо.рф" shows.
  *
  * With XN_URL_RULES, an ASCII name that only the URL Standard's fallback
  * accepts (some label of it is invalid) is shown as it is.
@@ -784,6 +812,46 @@ XN_API int xn_to_display(const char *in, size_t in_len, char *out, size_t out_ca
  * @since 0.1 */
 XN_API int xn_to_display_alloc(const char *in, size_t in_len, char **out,
                                size_t *out_len, unsigned flags,
+                               xn_report *report, xn_display_report *display);
+
+/* A set of domains the caller knows, e.g. its users' most visited sites or
+ * a mail client's correspondents: xn_to_display_known() keeps as A-labels
+ * the labels of a name whose last labels look like one of them but are not
+ * it (XN_UNSAFE_KNOWN_DOMAIN).  Opaque.  Built once and never changed
+ * afterwards, so one set may be used by any number of threads at once.
+ * xn has no list of its own (it would go stale): see the README for how a
+ * browser-like list is made. */
+typedef struct xn_known_set xn_known_set;
+
+/* Builds a set from domains[0..n): each a NUL-terminated UTF-8 name in any
+ * form xn_to_ascii() accepts with flags 0 ("bücher.de", "xn--bcher-kva.de",
+ * "Example.COM"); no trailing root dot.  Each is kept as its ASCII form and
+ * its key: the UTS #39 skeleton of each label's Unicode form, in NFD with
+ * the nonspacing marks removed (ICU's confusable data).  n may be 0.
+ * status: may be NULL; receives XN_OK, or why the set could not be made:
+ *   the status xn_to_ascii() gives for the first domain it refuses
+ *   (XN_E_INVALID_DOMAIN, XN_E_BAD_UTF8 ...), XN_E_INVALID_ARG (domains
+ *   NULL with n > 0, or a NULL entry), XN_E_NOMEM, XN_E_INTERNAL.
+ * Returns the set, to release with xn_known_set_free(); NULL on failure.
+ * Time and memory linear in the domains' total length.
+ * @since 1.0 */
+XN_API xn_known_set *xn_known_set_new(const char *const *domains, size_t n, int *status);
+
+/* Releases a set of xn_known_set_new(); NULL is allowed.  No call may be
+ * using the set.  @since 1.0 */
+XN_API void xn_known_set_free(xn_known_set *set);
+
+/* As xn_to_display(), and with known (may be NULL: then exactly
+ * xn_to_display()): every run of labels that ends the name (the whole
+ * name, the name without its first label, ...), whose key (as for
+ * xn_known_set_new()) equals a known domain's while its ASCII form is no
+ * known domain's, has its "xn--" labels kept as A-labels with the reason
+ * XN_UNSAFE_KNOWN_DOMAIN: with "test.net" known, "tést.net" and
+ * "www.tést.net" show as "xn--tst-bma.net", "www.xn--tst-bma.net", while
+ * "test.net" and "bücher.de" show as themselves.  Linear in the name's
+ * length.  @since 1.0 */
+XN_API int xn_to_display_known(const char *in, size_t in_len, char *out, size_t out_cap,
+                               size_t *out_len, unsigned flags, const xn_known_set *known,
                                xn_report *report, xn_display_report *display);
 
 /* ---- Mail addresses (RFC 5321, RFC 6531) ------------------------------- */

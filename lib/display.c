@@ -1,36 +1,32 @@
 /*
  * The display policy: which labels of a name are safe to show in Unicode.
- * The only file of libxn that uses ICU's spoof checker (uspoof, icu-i18n).
+ * With display_rules.c, the only files of libxn that use ICU's spoof
+ * checker (uspoof, icu-i18n).
  *
  * A name is converted with UTS #46 ToASCII first; each "xn--" label is then
- * decoded and checked against UTS #39 (Unicode Security Mechanisms):
- *  - §3.1 General Security Profile and §5.2 restriction levels, and §5.3
- *    mixed numbers, §5.4 repeated marks and hidden overlays: ICU's checker;
+ * decoded and checked, every check giving its own XN_UNSAFE_* reason:
+ *  - IDNA2008 first: RFC 5891 §5.4 lookup of the label (DISALLOWED, and
+ *    CONTEXTJ / CONTEXTO, U+00B7 and U+30FB out of their contexts);
+ *  - UTS #39 (Unicode Security Mechanisms) §3.1 General Security Profile
+ *    and §5.2 restriction levels, and §5.3 mixed numbers, §5.4 repeated
+ *    marks and hidden overlays: ICU's checker;
  *  - §4 confusables: a label with letters of a script other than Latin
- *    whose skeleton is nothing but ASCII and nonspacing marks can pass for
- *    a Latin label (whole-script: Cyrillic "аррӏе"; mixed-script: "pаypal");
+ *    whose skeleton, accents removed (NFD, nonspacing marks dropped), is
+ *    all letters of the Latin alphabets and digits can pass for a Latin
+ *    label (whole-script: Cyrillic "аррӏе", "ск"; mixed-script: "pаypal");
+ *    a label of Cyrillic or Greek alone under a country-code TLD of its
+ *    script is exempt (display_rules.c has the table); a label of digits
+ *    and digit lookalikes only ("০২") can pass for a number;
  *  - §5.4 optional checks ICU leaves out: default-ignorable characters and
  *    more than four nonspacing marks in a row;
- *  - UTS #46 §6 deviation characters (ß, ς, ZWJ, ZWNJ).
+ *  - UTS #46 §6 deviation characters (ß, ς, ZWJ, ZWNJ);
+ *  - the patterns the browsers' policies add (display_rules.c);
+ *  - with a caller's set of known domains, the labels that make the end of
+ *    the name look like one of them without being it (display_rules.c).
  * A label none of them hits is shown as its U-label, any other stays the
  * A-label of the ASCII form.
  *
- * The checker: ICU documents (uspoof.h, "Thread Safety") that the functions
- * taking a const USpoofChecker, uspoof_check2UTF8 and uspoof_getSkeletonUTF8
- * among them, may be called concurrently on one instance.  Creating one
- * (with its allowed set) costs about 10 microseconds, 600 the first time
- * when ICU loads its data, while a whole display call takes 3 to 9 (gcc
- * -O2, ICU 72): per call it would double or triple the cost.  So it is
- * made once per process under pthread_once and never changed or freed
- * afterwards (valgrind lists it as still reachable, with ICU's own caches;
- * ThreadSanitizer finds no race).  It is made under a lock and published
- * (an atomic store) only once it is complete and has passed a check of its
- * own: ICU's sets do not always report running out of memory (a set that
- * could not grow becomes empty), and a checker built on one would call
- * every label restricted, forever.  A failed attempt shares nothing, the
- * call fails with XN_E_NOMEM, and the next call tries again.  The checker
- * does not depend on the flags: the restriction level is compared here,
- * from the level ICU reports (USPOOF_AUX_INFO).
+ * The shared spoof checker is spoof.c's.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -43,98 +39,10 @@
 #include <unicode/uspoof.h>
 #include <unicode/ustring.h>
 
+#include "display_rules.h"
+#include "spoof.h"
 #include "internal.h"
 
-#define DISPLAY_FLAGS (XN_DISPLAY_LEVEL_MASK | XN_DISPLAY_ALLOW_DEVIATIONS)
-
-/* A decoded label of an ASCII form shorter than XN_DOMAIN_MAX bytes has
- * fewer code points than that, each at most 4 bytes of UTF-8 and 2 UTF-16
- * units.  Its NFD and its skeleton may be longer: they get SMALL_UNITS on
- * the stack, and ICU says when that is not enough; then a heap block of the
- * size ICU asked for takes them (the stack budget of xn.h). */
-#define U8_CAP (4 * XN_DOMAIN_MAX)
-#define U16_CAP (2 * XN_DOMAIN_MAX)
-#define SMALL_UNITS 512
-
-/* ---- the checker ------------------------------------------------------------ */
-
-static _Atomic(USpoofChecker *) shared_checker;
-static pthread_mutex_t checker_lock = PTHREAD_MUTEX_INITIALIZER;
-
-/* A checker for the General Security Profile (Recommended and Inclusion
- * characters; ZWJ and ZWNJ too, which IDNA's CheckJoiners confines to the
- * contexts of RFC 5892 appendix A), every single-identifier check, and the
- * restriction level in the result.  NULL, and *err set, when ICU fails. */
-static USpoofChecker *make_checker(UErrorCode *err)
-{
-    USpoofChecker *sc = uspoof_open(err);
-    USet *allowed = U_SUCCESS(*err) ? uset_openEmpty() : NULL;
-
-    if (U_SUCCESS(*err) && !allowed)
-        *err = U_MEMORY_ALLOCATION_ERROR;
-    if (U_SUCCESS(*err)) {
-        uset_addAll(allowed, uspoof_getRecommendedSet(err));
-        uset_addAll(allowed, uspoof_getInclusionSet(err));
-        uset_add(allowed, 0x200C);
-        uset_add(allowed, 0x200D);
-        uspoof_setAllowedChars(sc, allowed, err); /* copies the set */
-        uspoof_setRestrictionLevel(sc, USPOOF_HIGHLY_RESTRICTIVE);
-        uspoof_setChecks(sc,
-                         USPOOF_RESTRICTION_LEVEL | USPOOF_CHAR_LIMIT | USPOOF_INVISIBLE |
-                             USPOOF_MIXED_NUMBERS | USPOOF_HIDDEN_OVERLAY | USPOOF_AUX_INFO,
-                         err);
-    }
-    if (allowed)
-        uset_close(allowed);
-    if (U_FAILURE(*err)) {
-        if (sc)
-            uspoof_close(sc);
-        return NULL;
-    }
-    return sc;
-}
-
-/* The checker's own test before it is shared: a Latin word with an accent
- * passes every check, and a Latin word with one Cyrillic letter is of a
- * mixed script.  A checker that ICU could not build whole fails one. */
-static bool checker_works(const USpoofChecker *sc)
-{
-    UErrorCode err = U_ZERO_ERROR;
-    int32_t good = uspoof_check2UTF8(sc, "b\xC3\xBC" "cher", 7, NULL, &err);
-    int32_t mixed = uspoof_check2UTF8(sc, "p\xD0\xB0ypal", 7, NULL, &err);
-    return U_SUCCESS(err) && (good & ~USPOOF_RESTRICTION_LEVEL_MASK) == 0 &&
-           (good & USPOOF_RESTRICTION_LEVEL_MASK) <= USPOOF_HIGHLY_RESTRICTIVE &&
-           (mixed & USPOOF_RESTRICTION_LEVEL_MASK) > USPOOF_HIGHLY_RESTRICTIVE;
-}
-
-XN__NOINLINE static int checker_open(const USpoofChecker **out)
-{
-    UErrorCode err = U_ZERO_ERROR;
-    USpoofChecker *sc;
-
-    pthread_mutex_lock(&checker_lock);
-    sc = atomic_load_explicit(&shared_checker, memory_order_relaxed);
-    if (!sc) {
-        sc = make_checker(&err);
-        if (sc && !checker_works(sc)) {
-            uspoof_close(sc);
-            sc = NULL;
-            err = U_MEMORY_ALLOCATION_ERROR; /* an ICU set that could not grow */
-        }
-        if (sc)
-            atomic_store_explicit(&shared_checker, sc, memory_order_release);
-    }
-    pthread_mutex_unlock(&checker_lock);
-    *out = sc;
-    return sc ? XN_OK : xn__icu_failure(err);
-}
-
-/* The shared checker, made on the first call that needs it. */
-static int checker(const USpoofChecker **out)
-{
-    *out = atomic_load_explicit(&shared_checker, memory_order_acquire);
-    return *out ? XN_OK : checker_open(out);
-}
 
 /* ---- checks on one decoded label ----------------------------------------- */
 
@@ -195,31 +103,87 @@ static int too_many_marks(const UChar *s, int32_t n, bool *hit)
     return XN_OK;
 }
 
-/* Every code point of the skeleton is ASCII or a nonspacing mark. */
-static bool ascii_skeleton(const char *sk, int32_t n)
+/* Code points of a skeleton, accents removed, that all read as Latin. */
+static bool latin_one(uint32_t c, void *ctx)
+{
+    bool *all = ctx;
+    if (!xn__display_latin_looking(c))
+        *all = false;
+    return *all;
+}
+
+
+/* The skeleton sk[0..n) is of decimal digits (of any system), the ASCII
+ * digits' skeletons and '-' only, with one of the ASCII digits' skeletons
+ * at least: it reads as a number ("০২" is "O২").  (A label of digits of
+ * other systems only, whatever their skeletons, counts through
+ * scripts.digits_only: most of them look like ASCII digits.) */
+static bool digit_skeleton_only(const char *sk, int32_t n)
 {
     int32_t i = 0;
+    bool ascii = false;
     while (i < n) {
         uint32_t c;
         size_t len = xn__utf8_decode((const unsigned char *)sk + i, (size_t)(n - i), &c);
         if (len == 0)
             return false;
-        if (c >= 0x80 && u_charType((UChar32)c) != U_NON_SPACING_MARK)
+        if (xn__spoof_digit_skeleton(c))
+            ascii = true;
+        else if (c != '-' && u_charType((UChar32)c) != U_DECIMAL_DIGIT_NUMBER)
             return false;
         i += (int32_t)len;
     }
-    return true;
+    return ascii;
+}
+
+/* What a label's scripts tell: whether it has a letter of a script other
+ * than Latin, an ASCII letter, and the one script of its letters (Common
+ * and Inherited aside), or -1 when they have none or several. */
+typedef struct scripts {
+    bool foreign, ascii_letter;
+    bool latin_accented, cjk; /* a Latin letter beyond ASCII; Han, kana, Hangul or Bopomofo */
+    bool digits_only; /* decimal digits of any system and '-' only */
+    int one;
+} scripts;
+
+/* §4 and the browsers' whole-script and digit rules, on the skeleton of
+ * the label u8[0..u8n): or-s CONFUSABLE and DIGIT_LOOKALIKE into *bits.
+ * tld: the name's TLD. */
+static int skeleton_reasons(const USpoofChecker *sc, const char *u8, size_t u8n,
+                            const scripts *sx, const xn__tld *tld, uint32_t *bits)
+{
+    char small[SMALL_UNITS], *skeleton;
+    void *heap = NULL;
+    int32_t skn;
+    bool latin = true;
+    int rc = xn__display_skeleton(sc, u8, u8n, small, &skeleton, &skn, &heap);
+
+    if (rc != XN_OK)
+        return rc;
+    /* Letters of another script that read as Latin ones, accents aside;
+     * under a TLD of their own script, a label of that script alone is
+     * what a reader expects. */
+    if (sx->foreign) {
+        rc = xn__display_each_base(skeleton, (size_t)skn, latin_one, &latin);
+        if (rc == XN_OK && latin && !(sx->one >= 0 && sx->one == tld->script))
+            *bits |= XN_UNSAFE_CONFUSABLE;
+    }
+    if (rc == XN_OK && (sx->digits_only || digit_skeleton_only(skeleton, skn)))
+        *bits |= XN_UNSAFE_DIGIT_LOOKALIKE;
+    xn__scratch_free(heap);
+    return rc;
 }
 
 /* Sets *unsafe to the XN_UNSAFE_* bits of the label cp[0..n) (its UTF-8 is
- * u8[0..u8n)). */
+ * u8[0..u8n)); tld as for skeleton_reasons(). */
 static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, const char *u8,
-                         size_t u8n, unsigned flags, uint32_t *unsafe)
+                         size_t u8n, unsigned flags, const xn__tld *tld, uint32_t *unsafe)
 {
     UChar u16[U16_CAP];
     UErrorCode err = U_ZERO_ERROR;
-    int32_t u16n, res, level, skn;
-    bool foreign = false, marks = false;
+    int32_t u16n, res, level;
+    scripts sx = {false, false, false, false, true, -1};
+    bool marks = false, several = false;
     uint32_t bits = 0;
     size_t i;
     int rc;
@@ -227,6 +191,10 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
     for (i = 0; i < n; i++) {
         UChar32 c = (UChar32)cp[i];
         UScriptCode script;
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
+            sx.ascii_letter = true;
+        if (c != '-' && u_charType(c) != U_DECIMAL_DIGIT_NUMBER)
+            sx.digits_only = false;
         if (is_deviation(cp[i])) {
             /* Under Transitional_Processing a U-label with one names another
              * domain (ß maps to "ss"): shown, it would not be this name. */
@@ -237,12 +205,23 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
         if (u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT))
             bits |= XN_UNSAFE_INVISIBLE;
         script = uscript_getScript(c, &err);
-        if (U_SUCCESS(err) && script != USCRIPT_COMMON && script != USCRIPT_INHERITED &&
-            script != USCRIPT_LATIN)
-            foreign = true;
+        if (U_FAILURE(err) || script == USCRIPT_COMMON || script == USCRIPT_INHERITED)
+            continue;
+        if (script != USCRIPT_LATIN)
+            sx.foreign = true;
+        else if (c >= 0x80)
+            sx.latin_accented = true;
+        if (script == USCRIPT_HAN || script == USCRIPT_HIRAGANA || script == USCRIPT_KATAKANA ||
+            script == USCRIPT_HANGUL || script == USCRIPT_BOPOMOFO)
+            sx.cjk = true;
+        if (sx.one >= 0 && sx.one != (int)script)
+            several = true;
+        sx.one = (int)script;
     }
     if (U_FAILURE(err))
         return xn__icu_failure(err);
+    if (several)
+        sx.one = -1;
 
     /* §3.1, §5.2, §5.3, §5.4 by ICU. */
     res = uspoof_check2UTF8(sc, u8, (int32_t)u8n, NULL, &err);
@@ -252,6 +231,11 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
     if (res & USPOOF_CHAR_LIMIT)
         bits |= XN_UNSAFE_RESTRICTED;
     else if (level > wanted_level(flags))
+        bits |= XN_UNSAFE_MIXED_SCRIPT;
+    /* Highly Restrictive lets Latin join Han, kana and Hangul for the
+     * ASCII words Chinese, Japanese and Korean names hold; Chromium's
+     * policy keeps that to ASCII ("héllo中国" is no such word). */
+    else if (sx.latin_accented && sx.cjk && wanted_level(flags) <= USPOOF_HIGHLY_RESTRICTIVE)
         bits |= XN_UNSAFE_MIXED_SCRIPT;
     if (res & (USPOOF_INVISIBLE | USPOOF_HIDDEN_OVERLAY))
         bits |= XN_UNSAFE_INVISIBLE;
@@ -268,23 +252,15 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
     if (marks)
         bits |= XN_UNSAFE_INVISIBLE;
 
-    /* §4: confusable with a Latin label. */
-    if (foreign) {
-        char small[SMALL_UNITS], *skeleton = small;
-        void *heap = NULL;
-        skn = uspoof_getSkeletonUTF8(sc, 0, u8, (int32_t)u8n, skeleton, SMALL_UNITS, &err);
-        if (err == U_BUFFER_OVERFLOW_ERROR) {
-            err = U_ZERO_ERROR;
-            skeleton = heap = malloc((size_t)skn);
-            if (!skeleton)
-                return XN_E_NOMEM;
-            skn = uspoof_getSkeletonUTF8(sc, 0, u8, (int32_t)u8n, skeleton, skn, &err);
-        }
-        if (U_SUCCESS(err) && ascii_skeleton(skeleton, skn))
-            bits |= XN_UNSAFE_CONFUSABLE;
-        xn__scratch_free(heap);
-        if (U_FAILURE(err))
-            return xn__icu_failure(err);
+    /* The browsers' patterns (display_rules.c). */
+    bits |= xn__display_patterns(cp, n, tld);
+
+    /* §4: confusable with a Latin label, or with a number.  A label with
+     * ASCII letters and nothing but Latin ones can be neither. */
+    if (sx.foreign || !sx.ascii_letter) {
+        rc = skeleton_reasons(sc, u8, u8n, &sx, tld, &bits);
+        if (rc != XN_OK)
+            return rc;
     }
     *unsafe = bits;
     return XN_OK;
@@ -294,12 +270,13 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
 
 typedef xn__sink sink;
 
-/* ---- the name --------------------------------------------------------------- */
+/* ---- one label ---------------------------------------------------------------- */
 
 /* One label of the ASCII form: written as its U-label or as it is; sets
- * *unsafe. */
+ * *unsafe.  pre: the reasons found for it on the name (IDNA2008, known
+ * domains), which count if it is an A-label that decodes. */
 static int display_label(const USpoofChecker *sc, sink *out, const char *label, size_t n,
-                         unsigned flags, uint32_t *unsafe)
+                         unsigned flags, const xn__tld *tld, uint32_t pre, uint32_t *unsafe)
 {
     uint32_t cp[XN_DOMAIN_MAX];
     char u8[U8_CAP];
@@ -313,8 +290,7 @@ static int display_label(const USpoofChecker *sc, sink *out, const char *label, 
      * as it is.  So each one is converted on its own, without the URL
      * rules. */
     if (!xn__has_ace_prefix_bytes(label, n) ||
-        xn_label_to_unicode(label, n, u8, sizeof u8, &u8n,
-                            flags & ~(unsigned)(DISPLAY_FLAGS | XN_URL_RULES), NULL) != XN_OK) {
+        xn_label_to_unicode(label, n, u8, sizeof u8, &u8n, LABEL_FLAGS(flags), NULL) != XN_OK) {
         xn__put(out, label, n);
         return XN_OK;
     }
@@ -324,9 +300,10 @@ static int display_label(const USpoofChecker *sc, sink *out, const char *label, 
             return XN_E_INTERNAL; /* the library wrote it: cannot happen */
         i += k;
     }
-    rc = label_reasons(sc, cp, cn, u8, u8n, flags, unsafe);
+    rc = label_reasons(sc, cp, cn, u8, u8n, flags, tld, unsafe);
     if (rc != XN_OK)
         return rc;
+    *unsafe |= pre;
     if (*unsafe)
         xn__put(out, label, n);
     else
@@ -334,16 +311,35 @@ static int display_label(const USpoofChecker *sc, sink *out, const char *label, 
     return XN_OK;
 }
 
-/* xn_to_display() with its arguments checked and a whole display report of
- * this library's layout, zeroed, to fill. */
+/* IDNA2008 first (RFC 5891 §5.4 lookup of the one A-label, CONTEXTO
+ * included): or-s XN_UNSAFE_IDNA2008 into *bits when it refuses the
+ * label.  Called beside display_label(), not inside it, to keep their
+ * stacks apart. */
+XN__NOINLINE static int idna2008_reason(const char *label, size_t n, unsigned flags,
+                                        uint32_t *bits)
+{
+    size_t need = 0;
+    int rc = xn_idna2008_lookup(label, n, NULL, 0, &need, flags & XN_NO_VERIFY_DNS_LENGTH, NULL);
+    if (rc == XN_E_INVALID_DOMAIN || rc == XN_E_TOO_LONG) {
+        *bits |= XN_UNSAFE_IDNA2008;
+        return XN_OK;
+    }
+    return rc == XN_OK || rc == XN_E_BUFFER_TOO_SMALL ? XN_OK : rc;
+}
+
+/* ---- the name --------------------------------------------------------------- */
+
+/* xn_to_display_known() with its arguments checked and a whole display
+ * report of this library's layout, zeroed, to fill. */
 static int to_display(const char *in, size_t in_len, char *out, size_t out_cap,
-                      size_t *out_len, unsigned flags, xn_report *report,
-                      xn_display_report *display)
+                      size_t *out_len, unsigned flags, const xn_known_set *known,
+                      xn_report *report, xn_display_report *display)
 {
     char ascii[XN_DOMAIN_MAX];
-    size_t alen = 0, start = 0, label = 0, i;
+    size_t alen = 0, start = 0, label = 0, i, known_first = SIZE_MAX;
     bool keep_ascii = false;
     const USpoofChecker *sc;
+    xn__tld tld;
     sink s;
     int rc;
 
@@ -364,23 +360,31 @@ static int to_display(const char *in, size_t in_len, char *out, size_t out_cap,
                                  NULL) == XN_E_INVALID_DOMAIN;
     }
 
-    rc = checker(&sc);
+    rc = xn__display_checker(&sc);
+    if (rc == XN_OK && known && !keep_ascii)
+        rc = xn__display_known_from(sc, known, ascii, alen, flags, &known_first);
     if (rc != XN_OK)
         return rc;
+    xn__display_tld(ascii, alen, &tld);
 
     s.buf = out;
     s.cap = out_cap;
     s.len = 0;
     s.full = false;
     for (i = 0; i <= alen; i++) {
-        uint32_t unsafe;
+        uint32_t unsafe = 0, pre = 0;
+        const char *l = ascii + start;
         if (i < alen && ascii[i] != '.')
             continue;
         if (keep_ascii) {
-            xn__put(&s, ascii + start, i - start);
-            unsafe = 0;
+            xn__put(&s, l, i - start);
         } else {
-            rc = display_label(sc, &s, ascii + start, i - start, flags, &unsafe);
+            if (xn__has_ace_prefix_bytes(l, i - start))
+                rc = idna2008_reason(l, i - start, flags, &pre);
+            if (label >= known_first)
+                pre |= XN_UNSAFE_KNOWN_DOMAIN;
+            if (rc == XN_OK)
+                rc = display_label(sc, &s, l, i - start, flags, &tld, pre, &unsafe);
         }
         if (rc != XN_OK)
             break;
@@ -415,8 +419,9 @@ static int to_display(const char *in, size_t in_len, char *out, size_t out_cap,
 /* The smallest size a caller's xn_display_report may give: its first layout. */
 #define DISPLAY_REPORT_MIN_SIZE sizeof(xn_display_report)
 
-int xn_to_display(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
-                  unsigned flags, xn_report *report, xn_display_report *display)
+int xn_to_display_known(const char *in, size_t in_len, char *out, size_t out_cap,
+                        size_t *out_len, unsigned flags, const xn_known_set *known,
+                        xn_report *report, xn_display_report *display)
 {
     bool display_bad = display && display->size < DISPLAY_REPORT_MIN_SIZE;
     xn_display_report full;
@@ -431,7 +436,7 @@ int xn_to_display(const char *in, size_t in_len, char *out, size_t out_cap, size
     } else {
         if (out_cap)
             out[0] = '\0';
-        rc = to_display(in, in_len, out, out_cap, out_len, flags, report, &full);
+        rc = to_display(in, in_len, out, out_cap, out_len, flags, known, report, &full);
     }
     if (display && !display_bad) {
         /* Only the bytes the caller's size covers (see xn_report). */
@@ -441,11 +446,19 @@ int xn_to_display(const char *in, size_t in_len, char *out, size_t out_cap, size
     return rc;
 }
 
+int xn_to_display(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
+                  unsigned flags, xn_report *report, xn_display_report *display)
+{
+    return xn_to_display_known(in, in_len, out, out_cap, out_len, flags, NULL, report, display);
+}
+
 /* ---- reason names ------------------------------------------------------------ */
 
 /* Indexed by bit number. */
 static const char *const unsafe_names[] = {
-    "MIXED_SCRIPT", "RESTRICTED", "CONFUSABLE", "MIXED_NUMBERS", "INVISIBLE", "DEVIATION",
+    "MIXED_SCRIPT", "RESTRICTED",     "CONFUSABLE",    "MIXED_NUMBERS",   "INVISIBLE",
+    "DEVIATION",    "IDNA2008",       "DOTLESS_MARK",  "KANA_MARK",       "CJK_LOOKALIKE",
+    "SEPARATOR",    "DIGIT_LOOKALIKE", "KNOWN_DOMAIN", "FOREIGN_MARK",    "RARE_LATIN",
 };
 
 #define UNSAFE_NAME_COUNT (sizeof unsafe_names / sizeof unsafe_names[0])

@@ -661,6 +661,52 @@ int main(void)
     for (i = 0; i < 11 * 14; i++)
         strcat(big, i && i % 14 == 0 ? ".\xE6\xBC\xA2" : "\xE6\xBC\xA2");
     run_fn(__LINE__, test_display_alloc, "display_alloc", big, strlen(big), 0);
+    /* The known-domain set: each allocation of making one fails in turn,
+     * then each of a display that keys the name and its runs of labels. */
+    {
+        static const char *const domains[] = {"test.net", "b\303\274cher.de", "example.com"};
+        static const char name[] = "www.t\xC3\xA9st.net";
+        char out[256], ref[256];
+        size_t len = 0, ref_len = 0;
+        xn_known_set *set;
+        int status = XN_OK, rc, ref_rc;
+        long k;
+        for (k = 0; k < 3000; k++) {
+            nlive = 0;
+            arm(k);
+            set = xn_known_set_new(domains, 3, &status);
+            disarm();
+            if (set) {
+                CHECK(status == XN_OK);
+                xn_known_set_free(set);
+                if (!failed)
+                    break;
+                continue; /* ICU did without the block */
+            }
+            CHECK_MSG(failed && status == XN_E_NOMEM && nlive == 0,
+                      "xn_known_set_new, allocation %ld failed: %s, %zu blocks leaked", k,
+                      xn_strerror_name(status), nlive);
+        }
+        CHECK(k < 3000);
+        set = xn_known_set_new(domains, 3, &status);
+        ref_rc = xn_to_display_known(name, strlen(name), ref, sizeof ref, &ref_len, 0, set, NULL,
+                                     NULL);
+        CHECK(ref_rc == XN_OK && strcmp(ref, "www.xn--tst-bma.net") == 0);
+        for (k = 0; k < 3000; k++) {
+            nlive = 0;
+            arm(k);
+            rc = xn_to_display_known(name, strlen(name), out, sizeof out, &len, 0, set, NULL,
+                                     NULL);
+            disarm();
+            if (!failed)
+                break;
+            CHECK_MSG((rc == XN_E_NOMEM || (rc == ref_rc && strcmp(out, ref) == 0)) && nlive == 0,
+                      "xn_to_display_known, allocation %ld failed: %s, %zu blocks leaked", k,
+                      xn_strerror_name(rc), nlive);
+        }
+        CHECK(k < 3000 && rc == XN_OK && strcmp(out, ref) == 0);
+        xn_known_set_free(set);
+    }
     RUN_FN(test_email_to_ascii_alloc, "user@b\xC3\xBC" "cher.de", 0);
     RUN_FN(test_email_to_ascii_alloc, "user@a..b", 0);
     RUN_FN(test_email_to_unicode_alloc, "user@xn--a.de", 0);

@@ -236,6 +236,20 @@ static void c_display(void)
     xn_to_display_alloc(long_marks, long_marks_n, &p, NULL, NOLEN, NULL, &d);
     xn_free(p);
 }
+/* The known-domain set: made (the first ICU call, cold) and used on the
+ * inputs above, the whole name and each run of labels that ends it keyed. */
+static void c_display_known(void)
+{
+    static const char *const domains[] = {"test.net", "b\303\274cher.de", "example.com"};
+    static const char names[] = "www.t\xC3\xA9st.net";
+    size_t n;
+    xn_display_report d = XN_DISPLAY_REPORT_INIT;
+    xn_known_set *set = xn_known_set_new(domains, 3, NULL);
+    xn_to_display_known(names, sizeof names - 1, out_buf, BIG, &n, 0, set, NULL, &d);
+    xn_to_display_known(many_labels, many_labels_n, out_buf, BIG, &n, 0, set, NULL, &d);
+    xn_to_display_known(long_marks, long_marks_n, out_buf, BIG, &n, NOLEN, set, NULL, &d);
+    xn_known_set_free(set);
+}
 static void c_email(void)
 {
     size_t n;
@@ -302,6 +316,7 @@ static const entry entries[] = {
     {"xn_idna2003_to_ascii (+ _alloc)", c_idna2003_to_ascii},
     {"xn_idna2003_to_unicode (+ _alloc)", c_idna2003_to_unicode},
     {"xn_to_display (+ _alloc)", c_display},
+    {"xn_known_set_new, xn_to_display_known", c_display_known},
     {"xn_email_to_ascii/unicode (+ _alloc)", c_email},
     {"xn_equal", c_equal},
     {"xn_label_class", c_label_class},

@@ -52,9 +52,13 @@
  * than the 1024 bytes of their buffer) and where the first one is. */
 #define MESSAGE_MAX (4 * ECHO_MAX + 3 + 2048)
 
-/* The longest --display note: a reason list of 128 bytes at most for each
- * of XN_DISPLAY_LABELS_MAX labels, with its label number. */
-#define DISPLAY_MESSAGE_MAX (MESSAGE_MAX + XN_DISPLAY_LABELS_MAX * (128 + 32))
+/* The longest list of display reasons: every XN_UNSAFE_* name, 177 bytes
+ * for the 15 of them, with room for more. */
+#define REASONS_MAX 256
+
+/* The longest --display note: a reason list for each of
+ * XN_DISPLAY_LABELS_MAX labels, with its label number. */
+#define DISPLAY_MESSAGE_MAX (MESSAGE_MAX + XN_DISPLAY_LABELS_MAX * (REASONS_MAX + 32))
 
 /* ---- profiles and options --------------------------------------------- */
 
@@ -102,6 +106,7 @@ enum opt_action {
     ACT_FLAG,
     ACT_STATUS,
     ACT_DISPLAY,
+    ACT_DISPLAY_KNOWN,
     ACT_EMAIL,
     ACT_LOCALE,
     ACT_HELP,
@@ -136,6 +141,7 @@ static const struct opt_def opt_defs[] = {
     {"allow-unassigned", 0, false, ACT_FLAG, XN_ALLOW_UNASSIGNED},
     {"dns", 0, false, ACT_FLAG, XN_DNS_LABELS},
     {"display", 0, false, ACT_DISPLAY, 0},
+    {"display-known", 0, true, ACT_DISPLAY_KNOWN, 0},
     {"email", 0, false, ACT_EMAIL, 0},
     {"status", 0, false, ACT_STATUS, 0},
     {"locale", 0, false, ACT_LOCALE, 0},
@@ -153,6 +159,7 @@ struct options {
     bool locale;
     bool display; /* --display: xn_to_display() */
     bool email;   /* --email: xn_email_to_ascii() / xn_email_to_unicode() */
+    const char *known_file; /* --display-known=FILE */
 };
 
 /* ---- state of one run ---------------------------------------------------- */
@@ -172,6 +179,7 @@ struct run {
     int write_errno;    /* non-zero once writing standard output failed */
 
     bool display;              /* --display */
+    const xn_known_set *known; /* --display-known */
     bool email;                /* --email */
     xn_display_report display_report; /* of the last --display call */
     int smtputf8;              /* of the last --email call */
@@ -184,7 +192,7 @@ static const char help_text[] =
     "Convert domain names with IDNA (UTS #46).  Names come from the arguments or,\n"
     "without any or for a NAME \"-\", from standard input, one per line.\n"
     "  -a, --to-ascii / -u, --to-unicode  to \"xn--\" labels (the default) / Unicode\n"
-    "      --display             to Unicode where safe to show, else xn-- (UTS #39)\n"
+    "      --display[-known=FILE]  Unicode where safe to show, else xn-- (UTS #39)\n"
     "      --email               NAMEs are mail addresses: convert the domain part\n"
     "      --profile=PROFILE     uts46 (default), whatwg, idna2008 or idna2003\n"
     "      --register            idna2008: check one label for registration\n"
@@ -389,7 +397,8 @@ static int call(struct run *r, const char *in, size_t len, char *out, size_t cap
                 xn_report *rep)
 {
     if (r->display)
-        return xn_to_display(in, len, out, cap, need, r->flags, rep, &r->display_report);
+        return xn_to_display_known(in, len, out, cap, need, r->flags, r->known, rep,
+                                   &r->display_report);
     if (r->email && r->to_unicode)
         return xn_email_to_unicode(in, len, out, cap, need, r->flags, rep, &r->smtputf8);
     if (r->email)
@@ -442,7 +451,7 @@ static const char *display_note(struct run *r, const char *input, size_t input_l
     message_start(input, input_len, raw_high, DISPLAY_MESSAGE_MAX);
     fputs("shown with A-labels: ", stderr);
     for (i = 0; i < d->labels && i < XN_DISPLAY_LABELS_MAX; i++) {
-        char why[128];
+        char why[REASONS_MAX];
         if (!d->label_unsafe[i])
             continue;
         xn_unsafe_format(d->label_unsafe[i], why, sizeof why);
@@ -737,6 +746,11 @@ static int apply(const struct opt_def *d, const char *arg, struct options *o)
         o->to_unicode = true;
         o->display = true;
         break;
+    case ACT_DISPLAY_KNOWN:
+        o->to_unicode = true;
+        o->display = true;
+        o->known_file = arg;
+        break;
     case ACT_EMAIL:
         o->email = true;
         break;
@@ -884,13 +898,92 @@ static bool check_flags(struct run *r, const struct options *o)
     return true;
 }
 
+/* ---- --display-known ------------------------------------------------------ */
+
+/* The set of --display-known=FILE: one domain a line; blank lines, lines
+ * starting with '#', and trailing blanks are left out.  NULL, after a
+ * message naming the file (and the line), when it cannot be made. */
+static xn_known_set *load_known(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    struct line l = {NULL, 0};
+    char **names = NULL;
+    size_t n = 0, cap = 0, len = 0, line_no = 0, i;
+    xn_known_set *set = NULL;
+    int got = 0, status = XN_OK;
+    bool ok = f != NULL;
+
+    if (!f)
+        fprintf(stderr, "xn: %s: %s\n", path, strerror(errno));
+    while (ok && (got = read_line(f, &l, &len)) > 0) {
+        char *name;
+        line_no++;
+        while (len > 0 && (l.buf[len - 1] == ' ' || l.buf[len - 1] == '\t'))
+            len--;
+        if (len == 0 || l.buf[0] == '#')
+            continue;
+        if (len > NAME_CAP || memchr(l.buf, '\0', len)) {
+            fprintf(stderr, "xn: %s:%zu: not a domain name\n", path, line_no);
+            ok = false;
+            break;
+        }
+        /* Each name on its own first, to say which line is wrong. */
+        {
+            char ascii[XN_DOMAIN_MAX];
+            size_t alen = 0;
+            int rc = xn_to_ascii(l.buf, len, ascii, sizeof ascii, &alen, 0, NULL);
+            if (rc != XN_OK) {
+                fprintf(stderr, "xn: %s:%zu: %.*s: %s\n", path, line_no, (int)len, l.buf,
+                        xn_strerror(rc));
+                ok = false;
+                break;
+            }
+        }
+        if (n == cap) {
+            char **p = realloc(names, (cap = cap ? cap * 2 : 64) * sizeof *names);
+            if (!p) {
+                errno = ENOMEM;
+                got = -1;
+                break;
+            }
+            names = p;
+        }
+        name = malloc(len + 1);
+        if (!name) {
+            errno = ENOMEM;
+            got = -1;
+            break;
+        }
+        memcpy(name, l.buf, len);
+        name[len] = '\0';
+        names[n++] = name;
+    }
+    if (ok && got < 0) {
+        fprintf(stderr, "xn: %s: %s\n", path, strerror(errno));
+        ok = false;
+    }
+    if (ok) {
+        set = xn_known_set_new((const char *const *)names, n, &status);
+        if (!set)
+            fprintf(stderr, "xn: %s: %s\n", path, xn_strerror(status));
+    }
+    for (i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    free(l.buf);
+    if (f)
+        fclose(f);
+    return set;
+}
+
 /* ---- main -------------------------------------------------------------- */
 
 int main(int argc, char **argv)
 {
     /* static: standard error is flushed after main returns. */
     static char stderr_buf[STDERR_BUF];
-    struct options o = {false, &profiles[0], 0, false, false, false, false};
+    struct options o = {false, &profiles[0], 0, false, false, false, false, NULL};
+    xn_known_set *known = NULL;
     struct run r;
     int names = 0, rc, i;
     bool ok = true;
@@ -938,6 +1031,12 @@ int main(int argc, char **argv)
     r.flush_each = isatty(STDOUT_FILENO) == 1;
     if (!check_flags(&r, &o))
         return 2;
+    if (o.display && o.known_file) {
+        known = load_known(o.known_file);
+        if (!known)
+            return 2;
+        r.known = known;
+    }
     if (o.locale) {
         if (!setlocale(LC_ALL, "") && !o.status)
             fputs("xn: warning: the locale of the environment is not available; "
@@ -958,6 +1057,7 @@ int main(int argc, char **argv)
         ok = process_stdin(&r);
     }
     free(r.heap);
+    xn_known_set_free(known);
 
     if (ok && fflush(stdout) != 0)
         r.write_errno = errno ? errno : EIO;

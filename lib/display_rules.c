@@ -1,0 +1,639 @@
+/*
+ * The display policy's rules beyond UTS #39, on the code points of one
+ * U-label (display.c applies them).  Each is a fact of how text renders
+ * that the browsers' published IDN display policies act on (Chromium's
+ * "IDN in Google Chrome" and its spoof checker's patterns, Mozilla's "IDN
+ * Display Algorithm"), written here from those descriptions:
+ *
+ *  - a dotless ı or ȷ with a combining mark above reads as i or j with
+ *    that mark: "pı̀xel";
+ *  - the kana sound marks U+3099, U+309A, the prolonged sound mark U+30FC
+ *    and the iteration marks U+30FD, U+30FE mean something only after kana
+ *    (the iteration marks after katakana); elsewhere they pass for a
+ *    hyphen, a dot or a quote;
+ *  - some Han, kana and Bopomofo characters look like '-', '/', 'T', 'I'
+ *    or '+': beside a character of another script they read as those
+ *    ("丁est", "com乀test");
+ *  - some characters render as a path or dot separator or as a hyphen:
+ *    "com̸abc" shows "com/abc";
+ *  - a combining mark of U+0300..U+036F belongs on Latin, Greek and
+ *    Cyrillic letters; on any other base, fonts put it anywhere;
+ *  - ð, þ, ə and ĸ pass for d, p, e and k but where they are written.
+ *
+ * Scripts are read with Script_Extensions (ICU's uscript_hasScript), so
+ * the marks and signs that several scripts share count for each.
+ *
+ * Also here: the country-code TLDs that exempt a script from the
+ * whole-script confusable rule, the removal of accents from a skeleton,
+ * and the caller's set of known domains (xn_known_set): each domain's key
+ * is the skeleton of its labels, accents removed, and a name is matched
+ * by the hashes of its runs of final labels, taken from its end, so that
+ * one pass over the name's key finds them all.
+ */
+#include <string.h>
+
+#include <unicode/uchar.h>
+#include <unicode/unorm2.h>
+#include <unicode/uscript.h>
+
+#include "display_rules.h"
+#include "spoof.h"
+#include "internal.h"
+
+/* ---- script classes ------------------------------------------------------ */
+
+static bool has_script(uint32_t c, UScriptCode s)
+{
+    return uscript_hasScript((UChar32)c, s) != 0;
+}
+
+/* Han, Hiragana, Katakana or Bopomofo: the scripts of Chinese and Japanese
+ * text, where the lookalikes below are ordinary letters. */
+static bool is_cjk(uint32_t c)
+{
+    return has_script(c, USCRIPT_HAN) || has_script(c, USCRIPT_HIRAGANA) ||
+           has_script(c, USCRIPT_KATAKANA) || has_script(c, USCRIPT_BOPOMOFO);
+}
+
+static bool is_kana(uint32_t c)
+{
+    return has_script(c, USCRIPT_HIRAGANA) || has_script(c, USCRIPT_KATAKANA);
+}
+
+static bool is_mark(uint32_t c)
+{
+    return (U_GET_GC_MASK((UChar32)c) & U_GC_M_MASK) != 0;
+}
+
+static bool in_sorted(uint32_t c, const uint32_t *set, size_t n)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (set[mid] == c)
+            return true;
+        if (set[mid] < c)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return false;
+}
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* ---- the patterns --------------------------------------------------------- */
+
+/* Han, kana and Bopomofo characters that look like '-' (一 ㄧ 乛 ー ㆺ),
+ * '|' or 'I' (丨 ㄧ), '/' or '\' (丿 乀 乁 丶 讠), 'T' (丅 丁 丆 ㄒ), '+' or
+ * 't' (十 七), 'O' (〇), 'Y' 'X' 'U' 'C' 'I' (ㄚ 丫 ㄨ 乂 ㄩ 丩 ㄈ 工 ㆲ ㆳ ㄟ):
+ * a lookalike when a neighbour is of another script.  Sorted. */
+static const uint32_t cjk_lookalikes[] = {
+    0x3007, 0x30FC, 0x3108, 0x3112, 0x311A, 0x311F, 0x3127, 0x3128, 0x3129, 0x31B2,
+    0x31B3, 0x31BA, 0x4E00, 0x4E01, 0x4E03, 0x4E05, 0x4E06, 0x4E28, 0x4E29, 0x4E2B,
+    0x4E36, 0x4E3F, 0x4E40, 0x4E41, 0x4E42, 0x4E5B, 0x5341, 0x5DE5, 0x8BA0,
+};
+
+/* Katakana that look like '/' (ノ ソ ゾ ン): a lookalike between two
+ * characters of other scripts. */
+static const uint32_t kana_slashes[] = {0x30BD, 0x30BE, 0x30CE, 0x30F3};
+
+/* Characters that render as, or look like, a path separator, a dot or a
+ * hyphen wherever they stand.  Sorted. */
+static const uint32_t separators[] = {
+    0x02D7, /* ˗ modifier letter minus sign */
+    0x02EC, /* ˬ modifier letter voicing: a low dot */
+    0x0335, 0x0336, 0x0337, 0x0338, /* combining stroke and solidus overlays */
+    0x0589, /* ։ Armenian full stop */
+    0x058A, /* ֊ Armenian hyphen */
+    0x05BE, /* ־ Hebrew maqaf */
+    0x05C3, /* ׃ Hebrew sof pasuq */
+    0x06D4, /* ۔ Arabic full stop */
+    0x0701, 0x0702, /* Syriac supralinear and sublinear full stops */
+    0x1400, /* ᐀ Canadian syllabics hyphen */
+    0x16EB, /* ᛫ runic single punctuation */
+    0x1806, /* ᠆ Mongolian todo soft hyphen */
+    0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2015, /* hyphens and dashes */
+    0x2024, /* ․ one dot leader */
+    0x2027, /* ‧ hyphenation point */
+    0x2043, /* ⁃ hyphen bullet */
+    0x2044, /* ⁄ fraction slash */
+    0x20E5, /* combining reverse solidus overlay */
+    0x2212, /* − minus sign */
+    0x2215, /* ∕ division slash */
+    0x2219, /* ∙ bullet operator */
+    0x22C5, /* ⋅ dot operator */
+    0x2E17, 0x2E1A, 0x2E3A, 0x2E3B, 0x2E40, /* hyphens and dashes */
+    0x30A0, /* ゠ katakana-hiragana double hyphen */
+    0xA60E, /* ꘎ Vai full stop */
+    0xA78F, /* ꞏ Latin letter sinological dot */
+    0xFE58, 0xFE63, 0xFF0D, 0xFF0E, 0xFF0F, /* small and fullwidth forms */
+};
+
+/* U+00B7 is a dot but in Catalan's "l·l" under .cat (catalan); U+30FB a
+ * dot but beside kana or Han only (IDNA2008's CONTEXTO rule asks for kana
+ * or Han anywhere in the label, not beside it). */
+static bool separator_at(const uint32_t *cp, size_t n, size_t i, bool catalan)
+{
+    uint32_t c = cp[i];
+    if (c == 0x00B7)
+        return !(catalan && i > 0 && i + 1 < n && cp[i - 1] == 'l' && cp[i + 1] == 'l');
+    if (c == 0x30FB)
+        return (i > 0 && !is_cjk(cp[i - 1])) || (i + 1 < n && !is_cjk(cp[i + 1]));
+    return in_sorted(c, separators, COUNT(separators));
+}
+
+/* The sound and iteration marks of kana after what they follow. */
+static bool kana_mark_misplaced(const uint32_t *cp, size_t i)
+{
+    uint32_t c = cp[i];
+    if (c != 0x3099 && c != 0x309A && c != 0x30FC && c != 0x30FD && c != 0x30FE)
+        return false;
+    if (i == 0)
+        return true;
+    if (c == 0x30FD || c == 0x30FE)
+        return !has_script(cp[i - 1], USCRIPT_KATAKANA);
+    return !is_kana(cp[i - 1]);
+}
+
+/* A CJK lookalike with a neighbour of another script. */
+static bool cjk_lookalike_at(const uint32_t *cp, size_t n, size_t i)
+{
+    bool before = i > 0 && !is_cjk(cp[i - 1]);
+    bool after = i + 1 < n && !is_cjk(cp[i + 1]);
+    if (in_sorted(cp[i], kana_slashes, COUNT(kana_slashes)))
+        return before && after;
+    return (before || after) && in_sorted(cp[i], cjk_lookalikes, COUNT(cjk_lookalikes));
+}
+
+/* A mark of U+0300..U+036F whose base (the code point before its run of
+ * marks) is not Latin, Greek or Cyrillic. */
+static bool foreign_mark_at(const uint32_t *cp, size_t i)
+{
+    size_t b = i;
+    if (cp[i] < 0x0300 || cp[i] > 0x036F)
+        return false;
+    while (b > 0 && is_mark(cp[b - 1]))
+        b--;
+    if (b == 0)
+        return true; /* no base at all (IDNA refuses a leading mark: V6) */
+    b--;
+    return !has_script(cp[b], USCRIPT_LATIN) && !has_script(cp[b], USCRIPT_GREEK) &&
+           !has_script(cp[b], USCRIPT_CYRILLIC);
+}
+
+/* Latin letters that pass for other ones (ð for d, þ for p, ĸ for k, ə
+ * for e), shown only under the TLDs of the languages written with them
+ * (Icelandic, Faroese, Azerbaijani; kra's Greenlandic spelling is out of
+ * use): the browsers' policies. */
+static const struct {
+    uint32_t c;
+    const char *tlds; /* space-separated */
+} rare_latin[] = {
+    {0x00F0, "is fo"},
+    {0x00FE, "is"},
+    {0x0138, ""},
+    {0x0259, "az"},
+};
+
+static bool tld_in(const xn__tld *tld, const char *list)
+{
+    while (*list) {
+        size_t k = strcspn(list, " ");
+        if (k == tld->n && memcmp(list, tld->s, k) == 0)
+            return true;
+        list += k + (list[k] == ' ');
+    }
+    return false;
+}
+
+static bool rare_latin_at(uint32_t c, const xn__tld *tld)
+{
+    size_t k;
+    for (k = 0; k < COUNT(rare_latin); k++)
+        if (rare_latin[k].c == c)
+            return !tld_in(tld, rare_latin[k].tlds);
+    return false;
+}
+
+uint32_t xn__display_patterns(const uint32_t *cp, size_t n, const xn__tld *tld)
+{
+    uint32_t bits = 0;
+    size_t i;
+    bool catalan = tld_in(tld, "cat");
+
+    for (i = 0; i < n; i++) {
+        uint32_t c = cp[i];
+        if (c < 0x80)
+            continue; /* no pattern starts with ASCII */
+        if ((c == 0x0131 || c == 0x0237) && i + 1 < n && is_mark(cp[i + 1]))
+            bits |= XN_UNSAFE_DOTLESS_MARK;
+        if (kana_mark_misplaced(cp, i))
+            bits |= XN_UNSAFE_KANA_MARK;
+        if (cjk_lookalike_at(cp, n, i))
+            bits |= XN_UNSAFE_CJK_LOOKALIKE;
+        if (separator_at(cp, n, i, catalan))
+            bits |= XN_UNSAFE_SEPARATOR;
+        if (foreign_mark_at(cp, i))
+            bits |= XN_UNSAFE_FOREIGN_MARK;
+        if (rare_latin_at(c, tld))
+            bits |= XN_UNSAFE_RARE_LATIN;
+    }
+    return bits;
+}
+
+/* ---- country-code TLDs of a script ---------------------------------------- */
+
+/* The TLDs under which a label of one script alone is what a reader
+ * expects, so that its resemblance to a Latin label is no reason to hide
+ * it: the ISO 3166-1 codes of the countries whose national language is
+ * written in that script, and their IDN ccTLDs in the IANA root zone (as
+ * the browsers' policies list them; .su is the Soviet Union's code, still
+ * delegated; .ευ the European Union's in Greek).  In ASCII form: the last
+ * label of a name is compared as ToASCII gives it.  Sorted. */
+static const struct {
+    const char *tld;
+    int script;
+} tld_scripts[] = {
+    {"am", USCRIPT_ARMENIAN},
+    {"bg", USCRIPT_CYRILLIC},
+    {"by", USCRIPT_CYRILLIC},
+    {"cy", USCRIPT_GREEK},
+    {"et", USCRIPT_ETHIOPIC},
+    {"ge", USCRIPT_GEORGIAN},
+    {"gr", USCRIPT_GREEK},
+    {"il", USCRIPT_HEBREW},
+    {"kg", USCRIPT_CYRILLIC},
+    {"kz", USCRIPT_CYRILLIC},
+    {"mk", USCRIPT_CYRILLIC},
+    {"mm", USCRIPT_MYANMAR},
+    {"mn", USCRIPT_CYRILLIC},
+    {"rs", USCRIPT_CYRILLIC},
+    {"ru", USCRIPT_CYRILLIC},
+    {"su", USCRIPT_CYRILLIC},
+    {"th", USCRIPT_THAI},
+    {"tj", USCRIPT_CYRILLIC},
+    {"ua", USCRIPT_CYRILLIC},
+    {"xn--4dbrk0ce", USCRIPT_HEBREW},    /* ישראל, Israel */
+    {"xn--7idjb0f4ck", USCRIPT_MYANMAR}, /* မြန်မာ, Myanmar */
+    {"xn--80ao21a", USCRIPT_CYRILLIC},   /* қаз, Kazakhstan */
+    {"xn--90a3ac", USCRIPT_CYRILLIC},    /* срб, Serbia */
+    {"xn--90ae", USCRIPT_CYRILLIC},      /* бг, Bulgaria */
+    {"xn--90ais", USCRIPT_CYRILLIC},     /* бел, Belarus */
+    {"xn--d1alf", USCRIPT_CYRILLIC},     /* мкд, North Macedonia */
+    {"xn--j1amh", USCRIPT_CYRILLIC},     /* укр, Ukraine */
+    {"xn--l1acc", USCRIPT_CYRILLIC},     /* мон, Mongolia */
+    {"xn--m0d3gwjla96a", USCRIPT_ETHIOPIC}, /* ኢትዮጵያ, Ethiopia */
+    {"xn--node", USCRIPT_GEORGIAN},      /* გე, Georgia */
+    {"xn--o3cw4h", USCRIPT_THAI},        /* ไทย, Thailand */
+    {"xn--p1acf", USCRIPT_CYRILLIC},     /* рус, Russian-speaking community */
+    {"xn--p1ai", USCRIPT_CYRILLIC},      /* рф, Russia */
+    {"xn--qxa6a", USCRIPT_GREEK},        /* ευ, the European Union */
+    {"xn--qxam", USCRIPT_GREEK},         /* ελ, Greece */
+    {"xn--y9a3aq", USCRIPT_ARMENIAN},    /* հայ, Armenia */
+};
+
+void xn__display_tld(const char *a, size_t an, xn__tld *t)
+{
+    size_t i;
+    if (an && a[an - 1] == '.')
+        an--;
+    for (i = an; i > 0 && a[i - 1] != '.'; i--)
+        ;
+    t->s = a + i;
+    t->n = an - i;
+    t->script = -1;
+    {
+        size_t lo = 0, hi = COUNT(tld_scripts);
+        while (lo < hi) { /* binary search: a name's display costs it on every call */
+            size_t mid = lo + (hi - lo) / 2;
+            const char *e = tld_scripts[mid].tld;
+            int cmp = strncmp(e, t->s, t->n);
+            if (cmp == 0 && e[t->n] != '\0')
+                cmp = 1; /* the entry is longer */
+            if (cmp == 0) {
+                t->script = tld_scripts[mid].script;
+                return;
+            }
+            if (cmp < 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+    }
+}
+
+/* ---- skeletons, accents removed -------------------------------------------- */
+
+bool xn__display_latin_looking(uint32_t c)
+{
+    if (c < 0x80)
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+               c == '-';
+    if (c == 0x0251 || c == 0x0261 || c == 0x0269)
+        return true;
+    return c >= 0x00C0 && c <= 0x024F && u_isalpha((UChar32)c) &&
+           uscript_getScript((UChar32)c, &(UErrorCode){U_ZERO_ERROR}) == USCRIPT_LATIN;
+}
+
+int xn__display_each_base(const char *s, size_t n, bool (*each)(uint32_t c, void *ctx),
+                          void *ctx)
+{
+    UErrorCode err = U_ZERO_ERROR;
+    const UNormalizer2 *nfd = unorm2_getNFDInstance(&err);
+    size_t i = 0;
+
+    if (U_FAILURE(err))
+        return xn__icu_failure(err);
+    while (i < n) {
+        UChar dec[32]; /* a canonical decomposition is at most 4 code points */
+        uint32_t c;
+        int32_t dn, k = 0;
+        size_t len = xn__utf8_decode((const unsigned char *)s + i, n - i, &c);
+        if (len == 0)
+            return XN_E_INTERNAL; /* ICU's and xn's own UTF-8: cannot happen */
+        i += len;
+        dn = unorm2_getDecomposition(nfd, (UChar32)c, dec, 32, &err);
+        if (U_FAILURE(err))
+            return xn__icu_failure(err);
+        if (dn < 0) { /* no decomposition: the code point itself */
+            if (u_charType((UChar32)c) != U_NON_SPACING_MARK && !each(c, ctx))
+                return XN_OK;
+            continue;
+        }
+        while (k < dn) {
+            UChar32 d = dec[k++];
+            /* ICU's output is well-formed: a lead surrogate has its trail. */
+            if (d >= 0xD800 && d < 0xDC00 && k < dn)
+                d = ((d - 0xD800) << 10) + (dec[k++] - 0xDC00) + 0x10000;
+            if (u_charType(d) != U_NON_SPACING_MARK && !each((uint32_t)d, ctx))
+                return XN_OK;
+        }
+    }
+    return XN_OK;
+}
+
+int xn__display_skeleton(const USpoofChecker *sc, const char *s, size_t n, char *small,
+                         char **skeleton, int32_t *len, void **heap)
+{
+    UErrorCode err = U_ZERO_ERROR;
+    *skeleton = small;
+    *heap = NULL;
+    *len = uspoof_getSkeletonUTF8(sc, 0, s, (int32_t)n, small, SMALL_UNITS, &err);
+    if (err == U_BUFFER_OVERFLOW_ERROR) {
+        err = U_ZERO_ERROR;
+        *skeleton = *heap = malloc((size_t)*len);
+        if (!*heap)
+            return XN_E_NOMEM;
+        *len = uspoof_getSkeletonUTF8(sc, 0, s, (int32_t)n, *skeleton, *len, &err);
+    }
+    if (U_FAILURE(err)) {
+        xn__scratch_free(*heap);
+        *heap = NULL;
+        return xn__icu_failure(err);
+    }
+    return XN_OK;
+}
+
+/* ---- known domains ---------------------------------------------------------- */
+
+/* A byte string that grows on the heap; nomem once an allocation failed. */
+typedef struct growbuf {
+    char *p;
+    size_t len, cap;
+    bool nomem;
+} growbuf;
+
+static void grow_put(growbuf *b, const char *s, size_t n)
+{
+    if (b->nomem)
+        return;
+    if (b->cap - b->len < n) {
+        size_t cap = b->cap ? b->cap : 256;
+        char *p;
+        while (cap - b->len < n) {
+            if (cap > SIZE_MAX / 2) {
+                b->nomem = true;
+                return;
+            }
+            cap *= 2;
+        }
+        p = realloc(b->p, cap);
+        if (!p) {
+            b->nomem = true;
+            return;
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+}
+
+static bool key_put(uint32_t c, void *ctx)
+{
+    growbuf *b = ctx;
+    char tmp[4];
+    grow_put(b, tmp, xn__utf8_put(c, tmp));
+    return !b->nomem;
+}
+
+/* Appends the key of one label of an ASCII form to *b: the skeleton of
+ * its Unicode form, accents removed. */
+XN__NOINLINE static int label_key(const USpoofChecker *sc, const char *label, size_t n,
+                                  unsigned flags, growbuf *b)
+{
+    char u8[U8_CAP], small[SMALL_UNITS], *skeleton;
+    const char *u = label;
+    size_t un = n;
+    void *heap = NULL;
+    int32_t skn;
+    int rc;
+
+    if (xn__has_ace_prefix_bytes(label, n) &&
+        xn_label_to_unicode(label, n, u8, sizeof u8, &un, LABEL_FLAGS(flags), NULL) == XN_OK)
+        u = u8;
+    else
+        un = n;
+    rc = xn__display_skeleton(sc, u, un, small, &skeleton, &skn, &heap);
+    if (rc == XN_OK)
+        rc = xn__display_each_base(skeleton, (size_t)skn, key_put, b);
+    xn__scratch_free(heap);
+    return rc == XN_OK && b->nomem ? XN_E_NOMEM : rc;
+}
+
+/* A hash of s[0..n) taken from its end, so that the hash of every suffix
+ * of a string comes from the next one's in one step. */
+#define KEY_MULT UINT64_C(0x100000001B3)
+
+static uint64_t hash_step(uint64_t h, unsigned char byte)
+{
+    return h * KEY_MULT + byte + 1;
+}
+
+typedef struct known_entry {
+    uint64_t hash;
+    size_t key, key_len, ascii, ascii_len; /* offsets into the pool */
+} known_entry;
+
+struct xn_known_set {
+    size_t mask;    /* slots - 1, slots a power of two over twice the entries */
+    size_t *slots;  /* entry index + 1, 0 when empty (linear probing) */
+    known_entry *e;
+    char *pool;     /* the ASCII forms and keys */
+};
+
+/* Whether the key k[0..kn) (hash h) is a known domain's, and then whether
+ * a[0..an), the ASCII form it was taken from, is none of the domains of
+ * that key. */
+static bool looks_like_known(const xn_known_set *set, uint64_t h, const char *k, size_t kn,
+                             const char *a, size_t an)
+{
+    size_t i = (size_t)h & set->mask;
+    bool found = false;
+    for (; set->slots[i]; i = (i + 1) & set->mask) {
+        const known_entry *e = &set->e[set->slots[i] - 1];
+        if (e->hash != h || e->key_len != kn || memcmp(set->pool + e->key, k, kn) != 0)
+            continue;
+        if (e->ascii_len == an && memcmp(set->pool + e->ascii, a, an) == 0)
+            return false;
+        found = true;
+    }
+    return found;
+}
+
+/* The keys of every label of the ASCII form a[0..an) (a trailing root dot
+ * left out), joined by '.', to *b; start[j] = where label j's key starts,
+ * astart[j] where the label starts in a (either may be NULL); sets
+ * *labels. */
+static int name_key(const USpoofChecker *sc, const char *a, size_t an, unsigned flags, growbuf *b,
+                    size_t *start, size_t *astart, size_t *labels)
+{
+    size_t i, from = 0, j = 0;
+    int rc = XN_OK;
+    if (an && a[an - 1] == '.')
+        an--;
+    for (i = 0; i <= an && rc == XN_OK; i++) {
+        if (i < an && a[i] != '.')
+            continue;
+        if (j)
+            grow_put(b, ".", 1);
+        if (start)
+            start[j] = b->len;
+        if (astart)
+            astart[j] = from;
+        rc = label_key(sc, a + from, i - from, flags, b);
+        from = i + 1;
+        j++;
+    }
+    *labels = j;
+    return rc == XN_OK && b->nomem ? XN_E_NOMEM : rc;
+}
+
+/* Sets *from to the first label of the longest run of labels that ends the
+ * name a[0..an) and looks like a known domain without being one, or
+ * SIZE_MAX. */
+int xn__display_known_from(const USpoofChecker *sc, const xn_known_set *set,
+                                   const char *a, size_t an, unsigned flags, size_t *from)
+{
+    growbuf key = {NULL, 0, 0, false};
+    size_t n = 1, i, j, labels = 0, p, *start;
+    uint64_t h = 0;
+    int rc;
+
+    *from = SIZE_MAX;
+    for (i = 0; i < an; i++)
+        n += a[i] == '.';
+    start = malloc(2 * n * sizeof *start);
+    if (!start)
+        return XN_E_NOMEM;
+    rc = name_key(sc, a, an, flags, &key, start, start + n, &labels);
+    if (an && a[an - 1] == '.')
+        an--;
+    p = key.len;
+    for (j = labels; rc == XN_OK && j-- > 0;) {
+        while (p > start[j])
+            h = hash_step(h, (unsigned char)key.p[--p]);
+        if (looks_like_known(set, h, key.p + p, key.len - p, a + start[n + j], an - start[n + j]))
+            *from = j;
+    }
+    free(start);
+    free(key.p);
+    return rc;
+}
+
+xn_known_set *xn_known_set_new(const char *const *domains, size_t n, int *status)
+{
+    xn_known_set *set = NULL;
+    known_entry *e = NULL;
+    size_t *slots = NULL, nslots = 4, i, k;
+    growbuf pool = {NULL, 0, 0, false};
+    const USpoofChecker *sc;
+    int rc = XN_OK;
+
+    if ((!domains && n) || n > SIZE_MAX / 4 / sizeof *e)
+        rc = XN_E_INVALID_ARG;
+    if (rc == XN_OK)
+        rc = xn__display_checker(&sc);
+    while (rc == XN_OK && nslots < 2 * n)
+        nslots *= 2;
+    if (rc == XN_OK) {
+        e = malloc((n ? n : 1) * sizeof *e);
+        slots = calloc(nslots, sizeof *slots);
+        set = malloc(sizeof *set);
+        if (!e || !slots || !set)
+            rc = XN_E_NOMEM;
+    }
+    for (i = 0; rc == XN_OK && i < n; i++) {
+        char ascii[XN_DOMAIN_MAX];
+        size_t alen = 0, labels;
+        if (!domains[i]) {
+            rc = XN_E_INVALID_ARG;
+            break;
+        }
+        rc = xn_to_ascii(domains[i], strlen(domains[i]), ascii, sizeof ascii, &alen, 0, NULL);
+        if (rc != XN_OK)
+            break;
+        e[i].ascii = pool.len;
+        e[i].ascii_len = alen;
+        grow_put(&pool, ascii, alen);
+        e[i].key = pool.len;
+        rc = name_key(sc, ascii, alen, 0, &pool, NULL, NULL, &labels);
+        e[i].key_len = pool.len - e[i].key;
+    }
+    if (rc == XN_OK) {
+        for (i = 0; i < n; i++) {
+            const char *key = pool.p + e[i].key;
+            uint64_t h = 0;
+            for (k = e[i].key_len; k-- > 0;)
+                h = hash_step(h, (unsigned char)key[k]);
+            e[i].hash = h;
+            for (k = (size_t)h & (nslots - 1); slots[k]; k = (k + 1) & (nslots - 1))
+                ;
+            slots[k] = i + 1;
+        }
+        set->mask = nslots - 1;
+        set->slots = slots;
+        set->e = e;
+        set->pool = pool.p;
+    } else {
+        free(set);
+        free(slots);
+        free(e);
+        free(pool.p);
+        set = NULL;
+    }
+    if (status)
+        *status = rc;
+    return set;
+}
+
+void xn_known_set_free(xn_known_set *set)
+{
+    if (!set)
+        return;
+    free(set->slots);
+    free(set->e);
+    free(set->pool);
+    free(set);
+}

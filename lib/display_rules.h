@@ -1,0 +1,76 @@
+/*
+ * The display policy's rules on code points (display_rules.c), for
+ * display.c: the patterns the browsers' IDN policies add to UTS #39, the
+ * country-code TLDs that exempt a script from the whole-script confusable
+ * rule, and the removal of accents that the confusable and known-domain
+ * rules apply to a skeleton.
+ */
+#ifndef XN_DISPLAY_RULES_H
+#define XN_DISPLAY_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <unicode/uspoof.h>
+
+#include "xn.h"
+
+#define DISPLAY_FLAGS (XN_DISPLAY_LEVEL_MASK | XN_DISPLAY_ALLOW_DEVIATIONS)
+
+/* The flags a label is decoded with on its own: the caller's, without the
+ * display bits and the URL rules. */
+#define LABEL_FLAGS(flags) ((flags) & ~(unsigned)(DISPLAY_FLAGS | XN_URL_RULES))
+
+/* A decoded label of an ASCII form shorter than XN_DOMAIN_MAX bytes has
+ * fewer code points than that, each at most 4 bytes of UTF-8 and 2 UTF-16
+ * units.  Its NFD and its skeleton may be longer: they get SMALL_UNITS on
+ * the stack, and ICU says when that is not enough; then a heap block of the
+ * size ICU asked for takes them (the stack budget of xn.h). */
+#define U8_CAP (4 * XN_DOMAIN_MAX)
+#define U16_CAP (2 * XN_DOMAIN_MAX)
+#define SMALL_UNITS 512
+
+/* The skeleton (UTS #39 §4, ICU's data) of the UTF-8 string s[0..n):
+ * *skeleton = small (SMALL_UNITS bytes) when it fits there, else a heap
+ * block, *heap, to release with xn__scratch_free() (NULL otherwise); *len
+ * its length.  XN_OK, XN_E_NOMEM, or ICU's failure (nothing to free). */
+int xn__display_skeleton(const USpoofChecker *sc, const char *s, size_t n, char *small,
+                         char **skeleton, int32_t *len, void **heap);
+
+/* Sets *from to the first label of the longest run of labels that ends the
+ * name a[0..an) (an ASCII form) and looks like a domain of set without
+ * being one, or to SIZE_MAX when none does. */
+int xn__display_known_from(const USpoofChecker *sc, const xn_known_set *set, const char *a,
+                           size_t an, unsigned flags, size_t *from);
+
+/* A name's TLD: its last label (a root dot aside) in ASCII form, lower
+ * case, s[0..n), and the script (a UScriptCode) whose labels it exempts
+ * from the whole-script confusable rule, or -1. */
+typedef struct xn__tld {
+    const char *s;
+    size_t n;
+    int script;
+} xn__tld;
+
+/* Fills *t for the name a[0..an) in ASCII form; t->s points into a. */
+void xn__display_tld(const char *a, size_t an, xn__tld *t);
+
+/* The XN_UNSAFE_* bits of the dangerous patterns in the label cp[0..n)
+ * of a name under the TLD tld: DOTLESS_MARK, KANA_MARK, CJK_LOOKALIKE,
+ * SEPARATOR, FOREIGN_MARK, RARE_LATIN. */
+uint32_t xn__display_patterns(const uint32_t *cp, size_t n, const xn__tld *tld);
+
+/* A code point of a skeleton, accents removed, that reads as a letter of
+ * the Latin alphabets or a digit: ASCII letters, digits and '-', and the
+ * Latin letters of U+00C0..U+024F and ɑ ɡ ɩ (not the phonetic small
+ * capitals and turned letters). */
+bool xn__display_latin_looking(uint32_t c);
+
+/* Gives each code point of the UTF-8 string s[0..n), in NFD, nonspacing
+ * marks left out, to each(c, ctx), in order, until it returns false.
+ * Returns XN_OK, or the status of an ICU failure. */
+int xn__display_each_base(const char *s, size_t n, bool (*each)(uint32_t c, void *ctx),
+                          void *ctx);
+
+#endif

@@ -1,0 +1,141 @@
+/*
+ * The one spoof checker of the process (ICU's uspoof, icu-i18n), shared by
+ * the display policy (display.c, display_rules.c).
+ *
+ * ICU documents (uspoof.h, "Thread Safety") that the functions taking a
+ * const USpoofChecker, uspoof_check2UTF8 and uspoof_getSkeletonUTF8 among
+ * them, may be called concurrently on one instance.  Creating one (with its
+ * allowed set) costs about 10 microseconds, 600 the first time when ICU
+ * loads its data, while a whole display call takes a few: per call it
+ * would multiply the cost.  So it is made once per process and never
+ * changed or freed afterwards (valgrind lists it as still reachable, with
+ * ICU's own caches; ThreadSanitizer finds no race).  It is made under a
+ * lock and published (an atomic store) only once it is complete and has
+ * passed a check of its own: ICU's sets do not always report running out
+ * of memory (a set that could not grow becomes empty), and a checker built
+ * on one would call every label restricted, forever.  A failed attempt
+ * shares nothing, the call fails with XN_E_NOMEM, and the next call tries
+ * again.  The checker does not depend on the flags: display.c compares the
+ * restriction level ICU reports (USPOOF_AUX_INFO) with the one asked for.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include <unicode/uset.h>
+#include <unicode/uspoof.h>
+
+#include "internal.h"
+#include "spoof.h"
+#include "utf8.h"
+
+static _Atomic(USpoofChecker *) shared_checker;
+static pthread_mutex_t checker_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The skeletons of the ten ASCII digits ("O", "l", "2" ... in ICU's
+ * data): written with the checker, before it is published. */
+static uint32_t digit_skeleton[10];
+
+/* A checker for the General Security Profile (Recommended and Inclusion
+ * characters; ZWJ and ZWNJ too, which IDNA's CheckJoiners confines to the
+ * contexts of RFC 5892 appendix A), every single-identifier check, and the
+ * restriction level in the result.  NULL, and *err set, when ICU fails. */
+static USpoofChecker *make_checker(UErrorCode *err)
+{
+    USpoofChecker *sc = uspoof_open(err);
+    USet *allowed = U_SUCCESS(*err) ? uset_openEmpty() : NULL;
+
+    if (U_SUCCESS(*err) && !allowed)
+        *err = U_MEMORY_ALLOCATION_ERROR;
+    if (U_SUCCESS(*err)) {
+        uset_addAll(allowed, uspoof_getRecommendedSet(err));
+        uset_addAll(allowed, uspoof_getInclusionSet(err));
+        uset_add(allowed, 0x200C);
+        uset_add(allowed, 0x200D);
+        uspoof_setAllowedChars(sc, allowed, err); /* copies the set */
+        uspoof_setRestrictionLevel(sc, USPOOF_HIGHLY_RESTRICTIVE);
+        uspoof_setChecks(sc,
+                         USPOOF_RESTRICTION_LEVEL | USPOOF_CHAR_LIMIT | USPOOF_INVISIBLE |
+                             USPOOF_MIXED_NUMBERS | USPOOF_HIDDEN_OVERLAY | USPOOF_AUX_INFO,
+                         err);
+    }
+    if (allowed)
+        uset_close(allowed);
+    if (U_FAILURE(*err)) {
+        if (sc)
+            uspoof_close(sc);
+        return NULL;
+    }
+    return sc;
+}
+
+/* The checker's own test before it is shared: a Latin word with an accent
+ * passes every check, and a Latin word with one Cyrillic letter is of a
+ * mixed script.  A checker that ICU could not build whole fails one. */
+static bool checker_works(const USpoofChecker *sc)
+{
+    UErrorCode err = U_ZERO_ERROR;
+    int32_t good = uspoof_check2UTF8(sc, "b\xC3\xBC" "cher", 7, NULL, &err);
+    int32_t mixed = uspoof_check2UTF8(sc, "p\xD0\xB0ypal", 7, NULL, &err);
+    return U_SUCCESS(err) && (good & ~USPOOF_RESTRICTION_LEVEL_MASK) == 0 &&
+           (good & USPOOF_RESTRICTION_LEVEL_MASK) <= USPOOF_HIGHLY_RESTRICTIVE &&
+           (mixed & USPOOF_RESTRICTION_LEVEL_MASK) > USPOOF_HIGHLY_RESTRICTIVE;
+}
+
+/* Fills digit_skeleton[] from the checker; false when ICU fails. */
+static bool digit_skeletons(const USpoofChecker *sc)
+{
+    UErrorCode err = U_ZERO_ERROR;
+    char sk[64];
+    int32_t n, i = 0, k;
+    uint32_t c;
+
+    for (k = 0; k < 10; k++) {
+        char digit = (char)('0' + k);
+        n = uspoof_getSkeletonUTF8(sc, 0, &digit, 1, sk, sizeof sk, &err);
+        if (U_FAILURE(err) || n <= 0 ||
+            xn__utf8_decode((const unsigned char *)sk, (size_t)n, &c) != (size_t)n)
+            c = (uint32_t)digit; /* a skeleton of more than one code point */
+        if (U_FAILURE(err))
+            return false;
+        digit_skeleton[i++] = c;
+    }
+    return true;
+}
+
+XN__NOINLINE static int checker_open(const USpoofChecker **out)
+{
+    UErrorCode err = U_ZERO_ERROR;
+    USpoofChecker *sc;
+
+    pthread_mutex_lock(&checker_lock);
+    sc = atomic_load_explicit(&shared_checker, memory_order_relaxed);
+    if (!sc) {
+        sc = make_checker(&err);
+        if (sc && (!checker_works(sc) || !digit_skeletons(sc))) {
+            uspoof_close(sc);
+            sc = NULL;
+            err = U_MEMORY_ALLOCATION_ERROR; /* an ICU set that could not grow */
+        }
+        if (sc)
+            atomic_store_explicit(&shared_checker, sc, memory_order_release);
+    }
+    pthread_mutex_unlock(&checker_lock);
+    *out = sc;
+    return sc ? XN_OK : xn__icu_failure(err);
+}
+
+/* The shared checker, made on the first call that needs it. */
+int xn__display_checker(const USpoofChecker **out)
+{
+    *out = atomic_load_explicit(&shared_checker, memory_order_acquire);
+    return *out ? XN_OK : checker_open(out);
+}
+
+bool xn__spoof_digit_skeleton(uint32_t c)
+{
+    unsigned k;
+    for (k = 0; k < 10; k++)
+        if (c == digit_skeleton[k])
+            return true;
+    return false;
+}
