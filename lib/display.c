@@ -42,6 +42,7 @@
 #include "display_rules.h"
 #include "spoof.h"
 #include "internal.h"
+#include "utf8.h"
 
 
 /* ---- checks on one decoded label ----------------------------------------- */
@@ -91,10 +92,7 @@ static int too_many_marks(const UChar *s, int32_t n, bool *hit)
     }
     *hit = false;
     while (i < m) {
-        UChar32 c = nfd[i++];
-        /* ICU's output is well-formed: a lead surrogate has its trail. */
-        if (c >= 0xD800 && c < 0xDC00 && i < m)
-            c = ((c - 0xD800) << 10) + (nfd[i++] - 0xDC00) + 0x10000;
+        UChar32 c = (UChar32)xn__utf16_next(nfd, m, &i);
         run = u_charType(c) == U_NON_SPACING_MARK ? run + 1 : 0;
         if (run > 4)
             *hit = true;

@@ -38,6 +38,7 @@
 
 #include "display_rules.h"
 #include "spoof.h"
+#include "utf8.h"
 #include "internal.h"
 
 /* ---- script classes ------------------------------------------------------ */
@@ -362,10 +363,7 @@ int xn__display_each_base(const char *s, size_t n, bool (*each)(uint32_t c, void
             continue;
         }
         while (k < dn) {
-            UChar32 d = dec[k++];
-            /* ICU's output is well-formed: a lead surrogate has its trail. */
-            if (d >= 0xD800 && d < 0xDC00 && k < dn)
-                d = ((d - 0xD800) << 10) + (dec[k++] - 0xDC00) + 0x10000;
+            UChar32 d = (UChar32)xn__utf16_next(dec, dn, &k);
             if (u_charType(d) != U_NON_SPACING_MARK && !each((uint32_t)d, ctx))
                 return XN_OK;
         }
