@@ -28,7 +28,7 @@
 
 #include <uniconv.h>
 
-#include "xn.h"
+#include "options.h"
 
 /* The longest name accepted, in bytes, without the line terminator.  Far
  * more than any name the library can accept with its checks on (253 bytes
@@ -60,108 +60,6 @@
  * XN_DISPLAY_LABELS_MAX labels, with its label number. */
 #define DISPLAY_MESSAGE_MAX (MESSAGE_MAX + XN_DISPLAY_LABELS_MAX * (REASONS_MAX + 32))
 
-/* ---- profiles and options --------------------------------------------- */
-
-typedef int (*convert_fn)(const char *in, size_t in_len, char *out, size_t out_cap,
-                          size_t *out_len, unsigned flags, xn_report *report);
-
-/* A --profile value: the entry points and the flag bits it starts from.
- * Options' flag bits are added to these. */
-struct profile {
-    const char *name;
-    unsigned flags;
-    convert_fn to_ascii;
-    convert_fn to_unicode;
-};
-
-/* --register: RFC 5891 §4 registration checks on one label, given as an
- * A-label ("xn--" in any case) or else as a U-label or LDH label. */
-static int register_label(const char *in, size_t in_len, char *out, size_t out_cap,
-                          size_t *out_len, unsigned flags, xn_report *report)
-{
-    if (in_len >= 4 && (in[0] | 0x20) == 'x' && (in[1] | 0x20) == 'n' && in[2] == '-' &&
-        in[3] == '-')
-        return xn_idna2008_register(NULL, 0, in, in_len, out, out_cap, out_len, flags, report);
-    return xn_idna2008_register(in, in_len, NULL, 0, out, out_cap, out_len, flags, report);
-}
-
-static const struct profile profiles[] = {
-    {"uts46", 0, xn_to_ascii, xn_to_unicode},
-    {"whatwg", XN_WHATWG, xn_to_ascii, xn_to_unicode},
-    {"idna2008", 0, xn_idna2008_lookup, xn_idna2008_to_unicode},
-    {"idna2003", 0, xn_idna2003_to_ascii, xn_idna2003_to_unicode},
-};
-
-#define PROFILE_COUNT (sizeof profiles / sizeof profiles[0])
-
-/* What --register selects: the idna2008 profile's registration side, which
- * has no to-Unicode direction. */
-static const struct profile register_profile = {"idna2008", 0, register_label, NULL};
-
-enum opt_action {
-    ACT_TO_ASCII,
-    ACT_TO_UNICODE,
-    ACT_PROFILE,
-    ACT_REGISTER,
-    ACT_FLAG,
-    ACT_STATUS,
-    ACT_DISPLAY,
-    ACT_DISPLAY_KNOWN,
-    ACT_EMAIL,
-    ACT_LOCALE,
-    ACT_HELP,
-    ACT_VERSION,
-};
-
-/* One command-line option.  Long names are matched exactly (no
- * abbreviations, so that a new option never makes an old spelling
- * ambiguous). */
-struct opt_def {
-    const char *long_name; /* without the leading "--" */
-    char short_name;       /* 0 when there is none */
-    bool has_arg;          /* takes a value: --name=VALUE or --name VALUE */
-    enum opt_action action;
-    unsigned flag; /* the XN_* bit of an ACT_FLAG option */
-};
-
-static const struct opt_def opt_defs[] = {
-    {"to-ascii", 'a', false, ACT_TO_ASCII, 0},
-    {"to-unicode", 'u', false, ACT_TO_UNICODE, 0},
-    {"profile", 0, true, ACT_PROFILE, 0},
-    {"transitional", 'T', false, ACT_FLAG, XN_TRANSITIONAL},
-    {"no-std3", 0, false, ACT_FLAG, XN_NO_STD3_RULES},
-    {"no-check-hyphens", 0, false, ACT_FLAG, XN_NO_CHECK_HYPHENS},
-    {"no-check-bidi", 0, false, ACT_FLAG, XN_NO_CHECK_BIDI},
-    {"no-check-joiners", 0, false, ACT_FLAG, XN_NO_CHECK_JOINERS},
-    {"no-verify-dns-length", 0, false, ACT_FLAG, XN_NO_VERIFY_DNS_LENGTH},
-    {"allow-root-dot", 0, false, ACT_FLAG, XN_ALLOW_ROOT_DOT},
-    {"ignore-invalid-punycode", 0, false, ACT_FLAG, XN_IGNORE_INVALID_PUNYCODE},
-    {"register", 0, false, ACT_REGISTER, 0},
-    {"idna2008-map", 0, false, ACT_FLAG, XN_IDNA2008_MAP},
-    {"allow-unassigned", 0, false, ACT_FLAG, XN_ALLOW_UNASSIGNED},
-    {"dns", 0, false, ACT_FLAG, XN_DNS_LABELS},
-    {"display", 0, false, ACT_DISPLAY, 0},
-    {"display-known", 0, true, ACT_DISPLAY_KNOWN, 0},
-    {"email", 0, false, ACT_EMAIL, 0},
-    {"status", 0, false, ACT_STATUS, 0},
-    {"locale", 0, false, ACT_LOCALE, 0},
-    {"help", 'h', false, ACT_HELP, 0},
-    {"version", 0, false, ACT_VERSION, 0},
-};
-
-#define OPT_COUNT (sizeof opt_defs / sizeof opt_defs[0])
-
-struct options {
-    bool to_unicode;
-    const struct profile *profile;
-    unsigned flags; /* the bits the options added */
-    bool status;
-    bool locale;
-    bool display; /* --display: xn_to_display() */
-    bool email;   /* --email: xn_email_to_ascii() / xn_email_to_unicode() */
-    const char *known_file; /* --display-known=FILE */
-};
-
 /* ---- state of one run ---------------------------------------------------- */
 
 struct run {
@@ -186,46 +84,6 @@ struct run {
 };
 
 /* ---- messages ------------------------------------------------------------ */
-
-static const char help_text[] =
-    "Usage: xn [OPTION]... [NAME]...\n"
-    "Convert domain names with IDNA (UTS #46).  Names come from the arguments or,\n"
-    "without any or for a NAME \"-\", from standard input, one per line.\n"
-    "  -a, --to-ascii / -u, --to-unicode  to \"xn--\" labels (the default) / Unicode\n"
-    "      --display[-known=FILE]  Unicode where safe to show, else xn-- (UTS #39)\n"
-    "      --email               NAMEs are mail addresses: convert the domain part\n"
-    "      --profile=PROFILE     uts46 (default), whatwg, idna2008 or idna2003\n"
-    "      --register            idna2008: check one label for registration\n"
-    "      --idna2008-map        idna2008: map as UTS #46 does before the checks\n"
-    "      --allow-unassigned    idna2003: allow what Unicode 3.2 left unassigned\n"
-    "  -T, --transitional        transitional processing (deprecated)\n"
-    "      --no-std3             allow any ASCII (UseSTD3ASCIIRules=false)\n"
-    "      --dns                 allow _service labels and a leading * label\n"
-    "      --no-check-hyphens --no-check-bidi --no-check-joiners  skip that check\n"
-    "      --no-verify-dns-length  allow empty and over-long labels and names\n"
-    "      --allow-root-dot      accept one trailing dot\n"
-    "      --ignore-invalid-punycode  bad Punycode in xn-- labels is no P4 error\n"
-    "      --status              print STATUS<TAB>RESULT; STATUS: OK, rules broken\n"
-    "                            (P4,V6), error (BAD_UTF8), or a note (SMTPUTF8)\n"
-    "      --locale              input and output in the locale's charset\n"
-    "  -h, --help  --version     show this help / the versions, and exit\n"
-    "A name that fails: an empty line (-u: the converted name), a message on stderr.\n"
-    "Exit status: 0 all converted, 1 some failed, 2 usage or I/O error.  See xn(1).\n";
-
-/* "xn: BEFORE'ARG'AFTER" and a hint, for exit status 2. */
-static void usage_error(const char *before, const char *arg, const char *after)
-{
-    fprintf(stderr, "xn: %s'%s'%s\n", before, arg, after);
-    fputs("Try 'xn --help' for more information.\n", stderr);
-}
-
-/* An unknown option that looks like a domain name. */
-static void unknown_option(const char *opt, const char *arg)
-{
-    usage_error("unknown option ", opt, "");
-    if (strchr(arg, '.'))
-        fputs("(A NAME that begins with '-' goes after '--'.)\n", stderr);
-}
 
 /* How echo_name() shows a byte that is not part of a UTF-8 sequence it
  * passes: shown[c] holds the text, shown_len[c] its length.  Filled by
@@ -667,182 +525,6 @@ static bool process_stdin(struct run *r)
     return ok;
 }
 
-/* ---- arguments ---------------------------------------------------------- */
-
-enum { PARSE_RUN = -1 };
-
-static const struct opt_def *find_long(const char *name, size_t len)
-{
-    size_t i;
-    for (i = 0; i < OPT_COUNT; i++)
-        if (strlen(opt_defs[i].long_name) == len &&
-            memcmp(opt_defs[i].long_name, name, len) == 0)
-            return &opt_defs[i];
-    return NULL;
-}
-
-static const struct opt_def *find_short(char c)
-{
-    size_t i;
-    for (i = 0; i < OPT_COUNT; i++)
-        if (opt_defs[i].short_name == c)
-            return &opt_defs[i];
-    return NULL;
-}
-
-static int print_and_exit_code(const char *text)
-{
-    if (fputs(text, stdout) == EOF || fflush(stdout) != 0) {
-        fprintf(stderr, "xn: write error: %s\n", strerror(errno));
-        return 2;
-    }
-    return 0;
-}
-
-/* Applies one option.  Returns PARSE_RUN to go on, else the exit status. */
-static int apply(const struct opt_def *d, const char *arg, struct options *o)
-{
-    size_t i;
-    char version[128];
-    switch (d->action) {
-    case ACT_TO_ASCII:
-        o->to_unicode = false;
-        o->display = false;
-        break;
-    case ACT_TO_UNICODE:
-        o->to_unicode = true;
-        break;
-    case ACT_PROFILE:
-        for (i = 0; i < PROFILE_COUNT; i++)
-            if (strcmp(arg, profiles[i].name) == 0)
-                break;
-        if (i == PROFILE_COUNT) {
-            usage_error("unknown profile ", arg, " (known: uts46, whatwg, idna2008, idna2003)");
-            return 2;
-        }
-        if (o->profile == &register_profile) {
-            if (strcmp(arg, "idna2008") != 0) {
-                usage_error("option ", "--register", " goes with --profile=idna2008 only");
-                return 2;
-            }
-            break; /* --register already chose the idna2008 registration side */
-        }
-        o->profile = &profiles[i];
-        break;
-    case ACT_REGISTER:
-        if (o->profile != &profiles[0] && strcmp(o->profile->name, "idna2008") != 0) {
-            usage_error("option ", "--register", " goes with --profile=idna2008 only");
-            return 2;
-        }
-        o->profile = &register_profile;
-        break;
-    case ACT_FLAG:
-        o->flags |= d->flag;
-        break;
-    case ACT_STATUS:
-        o->status = true;
-        break;
-    case ACT_DISPLAY:
-        o->to_unicode = true;
-        o->display = true;
-        break;
-    case ACT_DISPLAY_KNOWN:
-        o->to_unicode = true;
-        o->display = true;
-        o->known_file = arg;
-        break;
-    case ACT_EMAIL:
-        o->email = true;
-        break;
-    case ACT_LOCALE:
-        o->locale = true;
-        break;
-    case ACT_HELP:
-        return print_and_exit_code(help_text);
-    case ACT_VERSION:
-        snprintf(version, sizeof version, "xn %s (Unicode %s, ICU %s)\n", xn_version(),
-                 xn_unicode_version(), xn_icu_version());
-        return print_and_exit_code(version);
-    }
-    return PARSE_RUN;
-}
-
-/* Parses argv.  Moves the NAME operands to argv[0..*names) in their order.
- * Returns PARSE_RUN to go on, else the exit status (help, version, usage
- * error). */
-static int parse_args(int argc, char **argv, struct options *o, int *names)
-{
-    int i, n = 0, rc;
-    bool options_done = false;
-
-    for (i = 1; i < argc; i++) {
-        char *a = argv[i];
-        if (options_done || a[0] != '-' || a[1] == '\0') {
-            argv[n++] = a;
-        } else if (strcmp(a, "--") == 0) {
-            options_done = true;
-        } else if (a[1] == '-') {
-            const char *eq = strchr(a + 2, '=');
-            size_t len = eq ? (size_t)(eq - (a + 2)) : strlen(a + 2);
-            const struct opt_def *d = find_long(a + 2, len);
-            const char *arg = NULL;
-            if (!d) {
-                if (eq)
-                    *(char *)eq = '\0'; /* name the option without its value */
-                unknown_option(a, a);
-                return 2;
-            }
-            if (d->has_arg) {
-                if (eq) {
-                    arg = eq + 1;
-                } else if (i + 1 < argc) {
-                    arg = argv[++i];
-                } else {
-                    usage_error("option ", a, " needs a value");
-                    return 2;
-                }
-            } else if (eq) {
-                *(char *)eq = '\0';
-                usage_error("option ", a, " takes no value");
-                return 2;
-            }
-            rc = apply(d, arg, o);
-            if (rc != PARSE_RUN)
-                return rc;
-        } else {
-            const char *p;
-            for (p = a + 1; *p; p++) {
-                const struct opt_def *d = find_short(*p);
-                const char *arg = NULL;
-                if (!d) {
-                    char bad[3] = {'-', *p, '\0'};
-                    unknown_option(bad, a);
-                    return 2;
-                }
-                if (d->has_arg) {
-                    /* -oVALUE or -o VALUE; ends the cluster. */
-                    if (p[1]) {
-                        arg = p + 1;
-                    } else if (i + 1 < argc) {
-                        arg = argv[++i];
-                    } else {
-                        char bad[3] = {'-', *p, '\0'};
-                        usage_error("option ", bad, " needs a value");
-                        return 2;
-                    }
-                }
-                rc = apply(d, arg, o);
-                if (rc != PARSE_RUN)
-                    return rc;
-                if (arg)
-                    break;
-            }
-        }
-    }
-    *names = n;
-    return PARSE_RUN;
-}
-
 /* ---- options a profile cannot honour ---------------------------------- */
 
 /* Whether the library refuses flags for the conversion of the run (each
@@ -879,7 +561,7 @@ static bool check_flags(struct run *r, const struct options *o)
     else
         snprintf(with, sizeof with, " does not go with --profile=%s%s", o->profile->name,
                  o->to_unicode ? " -u" : "");
-    for (i = 0; i < OPT_COUNT; i++) {
+    for (i = 0; i < opt_count; i++) {
         const struct opt_def *d = &opt_defs[i];
         char name[64];
         if (d->action != ACT_FLAG || !(o->flags & d->flag) ||

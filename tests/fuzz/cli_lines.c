@@ -1,6 +1,6 @@
 /*
  * Property: the xn command's line handling (tools/xn.c, compiled into this
- * target) on any standard input, under options taken from the input's first
+ * target with tools/options.c) on any standard input, under options taken from the input's first
  * byte (direction, --status, profile, --locale with a single-byte or UTF-8
  * charset; with its top bit, --display, --email or --register in place of
  * the profile) and flags from its last bytes, never crashes, leaks, or
@@ -75,13 +75,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     r.to_unicode = (mode & 1) != 0;
     r.status = (mode & 2) != 0;
     if (!(mode & 0x80)) {
-        const struct profile *p = &profiles[(mode >> 2) % PROFILE_COUNT];
+        const struct profile *p = &profiles[(mode >> 2) % profile_count];
         r.convert = r.to_unicode ? p->to_unicode : p->to_ascii;
         r.flags = p->flags | (flags & FUZZ_KNOWN_FLAGS); /* what options can set */
     } else if (((mode >> 2) & 3) == 3) {
         /* --register (no -u); the flag options make every line fail. */
         r.to_unicode = false;
-        r.convert = register_label;
+        r.convert = register_profile.to_ascii;
         r.flags = (mode & 0x10) ? flags & FUZZ_KNOWN_FLAGS : 0;
     } else {
         /* --display or --email, with the uts46 or whatwg profile. */

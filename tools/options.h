@@ -1,0 +1,84 @@
+/*
+ * The xn command's options (options.c): the profiles, the option table,
+ * the parsing of the command line, the help text and usage errors; xn.c
+ * runs the names.
+ */
+#ifndef XN_CLI_OPTIONS_H
+#define XN_CLI_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "xn.h"
+
+typedef int (*convert_fn)(const char *in, size_t in_len, char *out, size_t out_cap,
+                          size_t *out_len, unsigned flags, xn_report *report);
+
+/* A --profile value: the entry points and the flag bits it starts from.
+ * Options' flag bits are added to these. */
+struct profile {
+    const char *name;
+    unsigned flags;
+    convert_fn to_ascii;
+    convert_fn to_unicode;
+};
+
+/* The --profile values, the first the default, and how many there are;
+ * what --register selects. */
+extern const struct profile profiles[];
+extern const size_t profile_count;
+extern const struct profile register_profile;
+
+enum opt_action {
+    ACT_TO_ASCII,
+    ACT_TO_UNICODE,
+    ACT_PROFILE,
+    ACT_REGISTER,
+    ACT_FLAG,
+    ACT_STATUS,
+    ACT_DISPLAY,
+    ACT_DISPLAY_KNOWN,
+    ACT_EMAIL,
+    ACT_LOCALE,
+    ACT_HELP,
+    ACT_VERSION,
+};
+
+/* One command-line option.  Long names are matched exactly (no
+ * abbreviations, so that a new option never makes an old spelling
+ * ambiguous). */
+struct opt_def {
+    const char *long_name; /* without the leading "--" */
+    char short_name;       /* 0 when there is none */
+    bool has_arg;          /* takes a value: --name=VALUE or --name VALUE */
+    enum opt_action action;
+    unsigned flag; /* the XN_* bit of an ACT_FLAG option */
+};
+
+/* Every option, and how many there are. */
+extern const struct opt_def opt_defs[];
+extern const size_t opt_count;
+
+struct options {
+    bool to_unicode;
+    const struct profile *profile;
+    unsigned flags; /* the bits the options added */
+    bool status;
+    bool locale;
+    bool display; /* --display: xn_to_display() */
+    bool email;   /* --email: xn_email_to_ascii() / xn_email_to_unicode() */
+    const char *known_file; /* --display-known=FILE */
+};
+
+/* parse_args()'s "go on and convert the names". */
+enum { PARSE_RUN = -1 };
+
+/* Parses argv.  Moves the NAME operands to argv[0..*names) in their order.
+ * Returns PARSE_RUN to go on, else the exit status (help, version, usage
+ * error). */
+int parse_args(int argc, char **argv, struct options *o, int *names);
+
+/* "xn: BEFORE'ARG'AFTER" and a hint, for exit status 2. */
+void usage_error(const char *before, const char *arg, const char *after);
+
+#endif
