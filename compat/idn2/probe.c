@@ -11,9 +11,14 @@
  * the U-label), register_u8_alabel (INPUT as the A-label), register_ul,
  * to_unicode_8z8z, to_unicode_8zlz, to_unicode_lzlz, strerror_name (INPUT:
  * a return code).  INPUT is taken byte for byte.
- * Prints one line: the version the library reports, a tab, the return
- * code, a tab, the output bytes as they are (nothing when NULL).
+ * Prints one line: which library answered ("xn" when libxn is loaded in
+ * the process, else "libidn2") and the version it reports, a tab, the
+ * return code, a tab, the output bytes as they are (nothing when NULL).
+ * The version alone cannot tell them apart: xn's libidn2.so.0 reports the
+ * interface level 2.3.8, which Debian trixie's libidn2 also has.
  */
+#define _GNU_SOURCE
+#include <dlfcn.h>
 #include <locale.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -21,6 +26,12 @@
 #include <string.h>
 
 #include <idn2.h>
+
+/* Which library answers: xn's libidn2.so.0 brings libxn into the process. */
+static const char *who(void)
+{
+    return dlsym(RTLD_DEFAULT, "xn_version") ? "xn" : "libidn2";
+}
 
 int main(int argc, char **argv)
 {
@@ -58,13 +69,14 @@ int main(int argc, char **argv)
     else if (strcmp(call, "to_unicode_lzlz") == 0)
         rc = idn2_to_unicode_lzlz(in, &out, flags);
     else if (strcmp(call, "strerror_name") == 0) {
-        printf("%s\t0\t%s\n", idn2_check_version(NULL), idn2_strerror_name(atoi(in)));
+        printf("%s %s\t0\t%s\n", who(), idn2_check_version(NULL),
+               idn2_strerror_name(atoi(in)));
         return 0;
     } else {
         fprintf(stderr, "probe: no call %s\n", call);
         return 2;
     }
-    printf("%s\t%d\t%s\n", idn2_check_version(NULL), rc, out ? out : "");
+    printf("%s %s\t%d\t%s\n", who(), idn2_check_version(NULL), rc, out ? out : "");
     idn2_free(out);
     return 0;
 }

@@ -5,7 +5,7 @@ usage: test-vs-libidn2.py PROBE COMPAT_LIBDIR XN_LIBDIR README
 
 PROBE (probe.c) is built against the system's libidn2; run as it is it
 answers for libidn2, run with LD_LIBRARY_PATH=COMPAT_LIBDIR:XN_LIBDIR for
-xn (the version each library reports tells which one answered: a run that
+xn (the probe says which library answered, by whether libxn is loaded: a run that
 loaded the wrong one fails).  Every case below runs on both:
 - SAME cases must give libidn2's answer: return code and output bytes;
 - DIFFERENT cases must give the answer README's difference table states
@@ -295,8 +295,8 @@ def main():
             if v1 is None or v2 is None:
                 check(what, False, f"probe failed: {sys_ans if v1 is None else xn_ans}")
                 continue
-            check(f"{what}: the system's libidn2 answered", not v1.startswith("2.3.8"), v1)
-            check(f"{what}: xn's libidn2.so.0 answered", v2 == "2.3.8", v2)
+            check(f"{what}: the system's libidn2 answered", v1.startswith("libidn2 "), v1)
+            check(f"{what}: xn's libidn2.so.0 answered", v2 == "xn 2.3.8", v2)
             if kind == "same":
                 check(f"{what}: libidn2's answer", sys_ans == xn_ans,
                       f"libidn2 {answer_text(names, sys_ans)}, xn {answer_text(names, xn_ans)}")
