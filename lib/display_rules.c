@@ -309,9 +309,12 @@ void xn__display_tld(const char *a, size_t an, xn__tld *t)
         while (lo < hi) { /* binary search: a name's display costs it on every call */
             size_t mid = lo + (hi - lo) / 2;
             const char *e = tld_scripts[mid].tld;
-            int cmp = strncmp(e, t->s, t->n);
-            if (cmp == 0 && e[t->n] != '\0')
-                cmp = 1; /* the entry is longer */
+            size_t en = strlen(e);
+            /* memcmp, not strncmp: an ASCII label may hold a NUL (without
+             * STD3 rules), and the entry must not be read past its end. */
+            int cmp = memcmp(e, t->s, en < t->n ? en : t->n);
+            if (cmp == 0 && en != t->n)
+                cmp = en < t->n ? -1 : 1;
             if (cmp == 0) {
                 t->script = tld_scripts[mid].script;
                 return;
