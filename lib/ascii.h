@@ -153,4 +153,38 @@ static XN__ALWAYS_INLINE bool xn__ascii_short(const unsigned char *u, size_t n, 
 }
 #endif
 
+/* A public entry point's answer to a short name before it sets up
+ * anything, with no call made (xn_to_ascii(), xn_to_unicode(),
+ * xn_idna2008_lookup() with the mapping): the kernel runs under
+ * kernel_flags once the arguments pass checks stricter than
+ * xn__dom_enter()'s (no report, a name of 1 to 64 bytes that fits out, no
+ * flag outside known, no overlap).  XN__WHOLE_TAKEN: the name is answered;
+ * XN__WHOLE_CHECKED: the arguments are good, the name is not for the
+ * kernel; XN__WHOLE_UNCHECKED: the entry point's own checks decide (a name
+ * it does not try again is refused for its arguments or has no room in
+ * out, which the kernel would refuse as well). */
+enum { XN__WHOLE_TAKEN, XN__WHOLE_CHECKED, XN__WHOLE_UNCHECKED };
+
+static XN__ALWAYS_INLINE int xn__ascii_whole_name(const char *in, size_t n, char *out,
+                                                  size_t cap, size_t *out_len, unsigned flags,
+                                                  const void *report, unsigned known,
+                                                  unsigned kernel_flags)
+{
+#ifdef __SSE2__
+    if (!xn__ascii_fast_tried(n, report) || !in || !out || !out_len || n >= cap ||
+        (flags & ~known) || xn__overlap(in, n, out, cap))
+        return XN__WHOLE_UNCHECKED;
+    if (xn__has_ace_prefix_bytes(in, n) ||
+        !xn__ascii_short((const unsigned char *)in, n, out, cap, kernel_flags))
+        return XN__WHOLE_CHECKED;
+    out[n] = '\0';
+    *out_len = n;
+    return XN__WHOLE_TAKEN;
+#else
+    (void)in, (void)n, (void)out, (void)cap, (void)out_len, (void)flags, (void)report;
+    (void)known, (void)kernel_flags;
+    return XN__WHOLE_UNCHECKED;
+#endif
+}
+
 #endif

@@ -362,8 +362,16 @@ static int lookup(const char *in, size_t in_len, char *out, size_t out_cap, size
                   unsigned flags, xn_report *report, bool to_unicode)
 {
     state st;
-    int rc = xn__dom_enter(in, in_len, out, out_cap, out_len, flags, LOOKUP_FLAGS, report, false);
+    int rc;
 
+    /* A short name of the whole-name ASCII path below, answered before
+     * anything is set up (as xn_to_ascii() answers it). */
+    if ((flags & XN_IDNA2008_MAP) &&
+        xn__ascii_whole_name(in, in_len, out, out_cap, out_len, flags, report, LOOKUP_FLAGS,
+                             flags & (XN_NO_STD3_RULES | XN_NO_VERIFY_DNS_LENGTH)) ==
+            XN__WHOLE_TAKEN)
+        return XN_OK;
+    rc = xn__dom_enter(in, in_len, out, out_cap, out_len, flags, LOOKUP_FLAGS, report, false);
     if (rc != XN_OK)
         return rc;
     /* The whole-name ASCII path (ascii_fast.c), with the mapping: a name of

@@ -622,46 +622,17 @@ int xn__uts46_general(const char *in, size_t in_len, char *out, size_t out_cap, 
 
 /* ---- xn_to_ascii() and xn_to_unicode(): the public entry points ---------- */
 
-/* A short name the fast path takes is answered before the general path sets
- * up anything, and with no call made.  The argument checks it needs are
- * stricter than xn__dom_enter()'s: a call that passes them (with no report)
- * goes on to the labels without being checked again; any other call goes,
- * arguments untouched, to the whole general path, which tries the fast path
- * itself on the names not tried here (xn__ascii_fast_tried()).  A name it
- * does not try again is one refused here for its arguments, and then
- * xn__dom_enter() refuses the call too or the output has no room for the
- * name (n >= cap), which the fast path would refuse as well. */
-enum { TAKEN, CHECKED, UNCHECKED };
-
-static XN__ALWAYS_INLINE int whole_name(const char *in, size_t n, char *out, size_t cap,
-                                        size_t *out_len, unsigned flags, xn_report *report)
-{
-#ifdef __SSE2__
-    if (!xn__ascii_fast_tried(n, report) || !in || !out || !out_len || n >= cap ||
-        (flags & ~XN__UTS46_FLAGS) || xn__overlap(in, n, out, cap))
-        return UNCHECKED;
-    if (xn__has_ace_prefix_bytes(in, n) ||
-        !xn__ascii_short((const unsigned char *)in, n, out, cap, flags))
-        return CHECKED;
-    out[n] = '\0';
-    *out_len = n;
-    return TAKEN;
-#else
-    (void)in, (void)n, (void)out, (void)cap, (void)out_len, (void)flags, (void)report;
-    return UNCHECKED;
-#endif
-}
-
 /* A public entry: the whole-name path, else the labels (arguments checked
  * here), else the whole general path, each in a tail call. */
 static XN__ALWAYS_INLINE int entry(const char *in, size_t in_len, char *out, size_t out_cap,
                                    size_t *out_len, unsigned flags, xn_report *report,
                                    bool to_ascii)
 {
-    int w = whole_name(in, in_len, out, out_cap, out_len, flags, report);
-    if (w == TAKEN)
+    int w = xn__ascii_whole_name(in, in_len, out, out_cap, out_len, flags, report,
+                                 XN__UTS46_FLAGS, flags);
+    if (w == XN__WHOLE_TAKEN)
         return XN_OK;
-    if (w == CHECKED)
+    if (w == XN__WHOLE_CHECKED)
         return to_ascii ? labels_to_ascii(in, in_len, out, out_cap, out_len, flags)
                         : labels_to_unicode(in, in_len, out, out_cap, out_len, flags);
     return to_ascii ? general_to_ascii(in, in_len, out, out_cap, out_len, flags, report)
