@@ -107,7 +107,8 @@ def main():
             if extra:
                 print("note: sanitized build: the static consumer is not linked")
             elif not os.path.isabs(icu_a):
-                print("SKIP: no static ICU (libicuuc.a): the static consumer is not linked")
+                check(False, "no static ICU (libicuuc.a; Debian's libicu-dev has it): the "
+                      "static consumer cannot be linked")
             else:
                 env = dict(os.environ, PKG_CONFIG_PATH=pcdir, PKG_CONFIG_SYSROOT_DIR=stage)
                 sflags = run(["pkg-config", "--static", "--cflags", "--libs", "xn"], env=env)
@@ -152,7 +153,7 @@ def main():
                          "-fsyntax-only", "-x", "c++", header])
                 check(r.returncode == 0, f"xn.h alone as {std} -pedantic: {r.stderr.strip()}")
         else:
-            print("SKIP: no C++ compiler: xn.h not compiled as C++")
+            check(False, "no C++ compiler (the README's g++): xn.h not compiled as C++")
     finally:
         shutil.rmtree(stage, ignore_errors=True)
 

@@ -172,7 +172,6 @@ def defines(its):
 def x_list(text, macro):
     """The X(...) entries of a list macro, with the comment lines above
     each: [(args, comment)]."""
-    m = re.search(r"#define %s\(X\)(.*?)\n(?!.*\\\s*$)" % macro, text, re.S)
     start = text.find("#define %s(X)" % macro)
     if start < 0:
         raise HeaderError("%s not found" % macro)
@@ -195,7 +194,6 @@ def x_list(text, macro):
             note = " ".join(pending + ([xm.group(3).strip()] if xm.group(3) else []))
             entries.append((args, note))
             pending = []
-    del m
     return entries
 
 
