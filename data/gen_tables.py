@@ -117,11 +117,28 @@ MAP_LEN_BITS = 5
 MAP_LEN_MAX = (1 << MAP_LEN_BITS) - 1
 
 
-# RFC 5893 rule 5: the classes of an LTR label; rule 6: those it may end
-# with.
-LTR_ALLOWED = {BIDI.index(b) for b in
-               ("L", "EN", "ES", "CS", "ET", "ON", "BN", "NSM")}
-LTR_END = {BIDI.index("L"), BIDI.index("EN")}
+def bidi_set(*names):
+    return {BIDI.index(b) for b in names}
+
+
+# The sets of Bidi_Class values RFC 5893 names.  They are written here
+# only: the C code tests the masks xn_tables.h gets from this list.
+RTL_CLASSES = bidi_set("R", "AL", "AN")
+RTL_ALLOWED = bidi_set("R", "AL", "AN", "EN", "ES", "CS", "ET", "ON", "BN",
+                       "NSM")
+RTL_END = bidi_set("R", "AL", "EN", "AN")
+LTR_ALLOWED = bidi_set("L", "EN", "ES", "CS", "ET", "ON", "BN", "NSM")
+LTR_END = bidi_set("L", "EN")
+BIDI_SETS = [
+    ("RTL_CLASSES", RTL_CLASSES,
+     "RFC 5893 section 1.4: a label holding one makes a Bidi domain name"),
+    ("RTL_ALLOWED", RTL_ALLOWED, "rule 2: the classes of an RTL label"),
+    ("RTL_END", RTL_END,
+     "rule 3: what an RTL label ends with (before trailing NSMs)"),
+    ("LTR_ALLOWED", LTR_ALLOWED, "rule 5: the classes of an LTR label"),
+    ("LTR_END", LTR_END,
+     "rule 6: what an LTR label ends with (before trailing NSMs)"),
+]
 
 
 def simple_bits(cp, st, bc, gc):
@@ -890,6 +907,10 @@ def generate(data_dir, out_c, out_h, out_nfc):
     h.append("#define XN_PROP_BIDI_MASK 0x%Xu\n" % BIDI_MASK)
     for i, s in enumerate(BIDI):
         h.append("#define XN_BIDI_%s %d\n" % (s, i))
+    h.append("/* Sets of Bidi_Class values, bit XN_BIDI_x for class x. */\n")
+    for name, members, why in BIDI_SETS:
+        h.append("#define XN_BIDI_SET_%s 0x%Xu /* %s */\n"
+                 % (name, sum(1 << b for b in members), why))
     h.append("\n#define XN_PROP_JT_SHIFT %d\n" % JT_SHIFT)
     h.append("#define XN_PROP_JT_MASK 0x%Xu\n" % JT_MASK)
     for i, s in enumerate(JT):

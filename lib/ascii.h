@@ -14,6 +14,7 @@
 
 #include "bytes.h"
 #include "internal.h"
+#include "rules.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>

@@ -12,6 +12,7 @@
 
 #include "ascii.h"
 #include "internal.h"
+#include "rules.h"
 
 
 /* The whole-name fast path: a name of ASCII bytes that breaks no rule and

@@ -40,6 +40,8 @@
 #include <unicode/ustring.h>
 
 #include "display_rules.h"
+#include "props.h"
+#include "rules.h"
 #include "spoof.h"
 #include "internal.h"
 #include "utf8.h"
@@ -47,9 +49,11 @@
 
 /* ---- checks on one decoded label ----------------------------------------- */
 
+/* UTS #46 §6: a character of status deviation in the mapping table (ß, ς,
+ * ZWNJ and ZWJ in 17.0). */
 static bool is_deviation(uint32_t c)
 {
-    return c == 0x00DF || c == 0x03C2 || c == 0x200C || c == 0x200D;
+    return xn__status(xn__props(c)) == XN_STATUS_DEVIATION;
 }
 
 /* The restriction level a display flag asks for. */

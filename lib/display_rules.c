@@ -37,6 +37,7 @@
 #include <unicode/uscript.h>
 
 #include "display_rules.h"
+#include "rules.h"
 #include "spoof.h"
 #include "utf8.h"
 #include "internal.h"

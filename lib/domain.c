@@ -6,6 +6,7 @@
 #include "domain.h"
 
 #include "bytes.h"
+#include "rules.h"
 
 /* ---- rules on a label of code points ---------------------------------------- */
 

@@ -19,6 +19,7 @@
 #define XN_DOMAIN_H
 
 #include "internal.h"
+#include "rules.h"
 
 /* The state of one call.  Each profile uses the fields it needs;
  * xn__dom_init() sets each one (a new field needs a line there). */

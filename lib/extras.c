@@ -7,11 +7,7 @@
 #include <string.h>
 
 #include "internal.h"
-
-static bool is_alnum(unsigned c)
-{
-    return c - '0' < 10u || (c | 0x20u) - 'a' < 26u;
-}
+#include "rules.h"
 
 static unsigned lower(unsigned c)
 {
@@ -196,6 +192,7 @@ xn_label_category xn_label_class(const char *label, size_t len)
 {
     const unsigned char *u = (const unsigned char *)label;
     bool ascii = true, ldh = true;
+    uint64_t hyphens;
     size_t i;
 
     if (!label || len == 0)
@@ -206,7 +203,7 @@ xn_label_category xn_label_class(const char *label, size_t len)
         if (u[i] == '.')
             return XN_LABEL_NOT_A_LABEL;
         if (u[i] < 0x80) {
-            if (!is_alnum(u[i]) && u[i] != '-')
+            if (!xn__is_ldh(u[i]))
                 ldh = false;
             i++;
             continue;
@@ -227,11 +224,12 @@ xn_label_category xn_label_class(const char *label, size_t len)
     if (len > XN_DNS_LABEL_MAX)
         return XN_LABEL_NOT_A_LABEL;
     /* RFC 5890 §2.3.1: an LDH label neither starts nor ends with '-'. */
-    if (!ldh || label[0] == '-' || label[len - 1] == '-')
+    hyphens = XN__HYPHEN_ERRORS(label, len);
+    if (!ldh || (hyphens & XN_ERR_V3))
         return XN_LABEL_NON_LDH;
-    if (len < 4 || label[2] != '-' || label[3] != '-')
+    if (!hyphens)
         return XN_LABEL_NR_LDH;
-    if (lower(u[0]) != 'x' || lower(u[1]) != 'n')
+    if (!xn__has_ace_prefix_bytes(label, len))
         return XN_LABEL_RESERVED_LDH;
     return is_a_label(label, len) ? XN_LABEL_A_LABEL : XN_LABEL_FAKE_A_LABEL;
 }

@@ -19,6 +19,7 @@
 #include <unicode/usprep.h>
 
 #include "domain.h"
+#include "rules.h"
 
 #define ALL_FLAGS (XN_ALLOW_UNASSIGNED | XN_NO_STD3_RULES | XN_ALLOW_ROOT_DOT)
 
@@ -185,8 +186,7 @@ static int to_ascii_label(state *st, const uint32_t *l, size_t n, const size_t *
         for (i = 0; i < pn; i++)
             if (p[i] < 0x80 && p[i] != '.' && !xn__is_ldh(p[i]))
                 xn__dom_record_at(&st->d, XN_ERR_U1, p, pn, po, i);
-        if (pn > 0 && (p[0] == '-' || p[pn - 1] == '-'))
-            xn__dom_record_label(&st->d, XN_ERR_V3);
+        xn__dom_record_label(&st->d, XN__HYPHEN_ERRORS(p, pn) & XN_ERR_V3);
     }
     if (xn__all_ascii(p, pn)) {
         /* Step 4: all ASCII, skip to step 8. */
@@ -332,8 +332,7 @@ XN__NOINLINE static int convert_label(state *st, const char *s, size_t n, bool t
             for (i = 0; i < n; i++)
                 if (!xn__is_ldh((unsigned char)s[i]))
                     xn__dom_record(&st->d, XN_ERR_U1, st->d.label_offset + i, (unsigned char)s[i]);
-            if (s[0] == '-' || s[n - 1] == '-')
-                xn__dom_record_label(&st->d, XN_ERR_V3);
+            xn__dom_record_label(&st->d, XN__HYPHEN_ERRORS(s, n) & XN_ERR_V3);
         }
         xn__dom_record_label(&st->d, XN_ERR_A4_2);
         return XN_OK;

@@ -29,6 +29,7 @@
 #include "domain.h"
 #include "internal.h"
 #include "props.h"
+#include "rules.h"
 #include "validity.h"
 
 #define LOOKUP_FLAGS \
@@ -239,8 +240,7 @@ XN__NOINLINE static int ascii_label(state *st, const char *s, size_t n, const si
             if (!xn__is_ldh((unsigned char)s[i]))
                 xn__dom_record(st, XN_ERR_U1, xn__dom_offset_of(st, offs, i, n) + (offs ? 0 : i),
                        (unsigned char)s[i]);
-        if (n > 0 && (s[0] == '-' || s[n - 1] == '-'))
-            xn__dom_record_label(st, XN_ERR_V3);
+        xn__dom_record_label(st, XN__HYPHEN_ERRORS(s, n) & XN_ERR_V3);
     }
     /* RFC 5893 applies to every label of a Bidi domain name. */
     if (n > 0)

@@ -75,34 +75,6 @@ static inline void xn__put_lower(xn__sink *s, const char *p, size_t n)
     s->len += n;
 }
 
-/* A letter, digit or hyphen (LDH, RFC 1034 §3.5), in either case. */
-static inline bool xn__is_ldh(uint32_t c)
-{
-    return c - 'a' < 26u || c - 'A' < 26u || c - '0' < 10u || c == '-';
-}
-
-/* Whether l[0..n) starts with the ACE prefix "xn--", in either case. */
-static inline bool xn__has_ace_prefix(const uint32_t *l, size_t n)
-{
-    return n >= 4 && (l[0] | 0x20) == 'x' && (l[1] | 0x20) == 'n' && l[2] == '-' && l[3] == '-';
-}
-
-/* The same test on bytes: s[0..n) starts with "xn--" in either case. */
-static inline bool xn__has_ace_prefix_bytes(const char *s, size_t n)
-{
-    return n >= 4 && (s[0] | 0x20) == 'x' && (s[1] | 0x20) == 'n' && s[2] == '-' && s[3] == '-';
-}
-
-/* Whether every code point of l[0..n) is ASCII. */
-static inline bool xn__all_ascii(const uint32_t *l, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; i++)
-        if (l[i] >= 0x80)
-            return false;
-    return true;
-}
-
 /* The stack budget (xn.h): per-label buffers sized for XN_LABEL_LIMIT code
  * points do not fit 16 KiB together, so each is a small array on the stack
  * that holds a label of up to XN__SMALL_LABEL code points (every label DNS
@@ -393,32 +365,6 @@ int xn__punycode_decode_unchecked(const char *in, size_t in_len, uint32_t *out,
  * returns the XN_ERR_* bits it violates, 0 when it holds.  Where a `where` pointer
  * is given, it receives the index of the first offending code point, or n
  * when the violation is about the label as a whole. */
-
-/* V2 ("--" at positions 3-4) and V3 (leading/trailing '-') when
- * check_hyphens; V4 whenever the label starts with "xn--" (with
- * check_hyphens on, such a label has V2 as well, as IdnaTestV2 lists).
- * Inline: a simple label (validity.h) is checked for nothing else. */
-static inline uint64_t xn__check_hyphens(const uint32_t *label, size_t n, bool check_hyphens)
-{
-    uint64_t bits = 0;
-    if (check_hyphens) {
-        /* Step 2: no U+002D in both the third and fourth positions. */
-        if (n >= 4 && label[2] == '-' && label[3] == '-')
-            bits |= XN_ERR_V2;
-        /* Step 3: neither begins nor ends with U+002D. */
-        if (n > 0 && (label[0] == '-' || label[n - 1] == '-'))
-            bits |= XN_ERR_V3;
-    }
-    /* Step 4: "If not CheckHyphens, the label must not begin with 'xn--'."
-     * Reported whatever CheckHyphens says: with it on, such a label breaks
-     * step 2 anyway, so only the report differs, and it then lists V2 and
-     * V4 together as IdnaTestV2.txt does (e.g. "xn--a-ä" → [V2, V4]).  The
-     * comparison is case-sensitive as in UTS #46: labels reach this step
-     * mapped, and an upper-case letter is a V7 error of its own. */
-    if (n >= 4 && label[0] == 'x' && label[1] == 'n' && label[2] == '-' && label[3] == '-')
-        bits |= XN_ERR_V4;
-    return bits;
-}
 
 /* RFC 5892 A.1 (ZWNJ, C1) and A.2 (ZWJ, C2). */
 uint64_t xn__check_joiners(const uint32_t *label, size_t n, size_t *where);

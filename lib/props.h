@@ -60,21 +60,9 @@ static inline uint32_t xn__bidi_bit(unsigned bc)
     return bc < 32 ? UINT32_C(1) << bc : 0;
 }
 
-#define XN__BIDI_SET2(a, b) (xn__bidi_bit(XN_BIDI_##a) | xn__bidi_bit(XN_BIDI_##b))
-#define XN__BIDI_SET4(a, b, c, d) (XN__BIDI_SET2(a, b) | XN__BIDI_SET2(c, d))
-
-/* RFC 5893 §1.4: the classes that make a name a Bidi domain name. */
-#define XN__RTL_CLASSES (XN__BIDI_SET2(R, AL) | xn__bidi_bit(XN_BIDI_AN))
-/* Rule 2: the classes allowed in an RTL label. */
-#define XN__RTL_ALLOWED \
-    (XN__BIDI_SET4(R, AL, AN, EN) | XN__BIDI_SET4(ES, CS, ET, ON) | XN__BIDI_SET2(BN, NSM))
-/* Rule 3: the classes an RTL label may end with (before trailing NSMs). */
-#define XN__RTL_END XN__BIDI_SET4(R, AL, EN, AN)
-/* Rule 5: the classes allowed in an LTR label. */
-#define XN__LTR_ALLOWED \
-    (XN__BIDI_SET4(L, EN, ES, CS) | XN__BIDI_SET4(ET, ON, BN, NSM))
-/* Rule 6: the classes an LTR label may end with (before trailing NSMs). */
-#define XN__LTR_END XN__BIDI_SET2(L, EN)
+/* The sets RFC 5893 names (XN_BIDI_SET_RTL_CLASSES, _RTL_ALLOWED, _RTL_END,
+ * _LTR_ALLOWED, _LTR_END) are masks of xn__bidi_bit()s that xn_tables.h
+ * defines, from the one list in data/gen_tables.py. */
 
 /* One step of the NFC quick check (xn__nfc_quick_yes()): non-zero when the
  * property word p of a code point, after prev (that of the one before; 0

@@ -26,6 +26,7 @@
 #include "domain.h"
 #include "internal.h"
 #include "props.h"
+#include "rules.h"
 #include "validity.h"
 
 #define ALL_FLAGS XN__UTS46_FLAGS
@@ -377,12 +378,8 @@ XN__NOINLINE static int plain_ascii_label(domain *d, const char *s, size_t n, un
             if (xn__byte_class[(unsigned char)s[i]] & XN__BC_OTHER)
                 xn__dom_record(d, XN_ERR_U1, d->label_offset + i, (unsigned char)s[i]);
     }
-    if (n > 0 && !(f & XN_NO_CHECK_HYPHENS)) {
-        if (s[0] == '-' || s[n - 1] == '-')
-            xn__dom_record_label(d, XN_ERR_V3);
-        if (n >= 4 && s[2] == '-' && s[3] == '-')
-            xn__dom_record_label(d, XN_ERR_V2);
-    }
+    if (!(f & XN_NO_CHECK_HYPHENS))
+        xn__dom_record_label(d, XN__HYPHEN_ERRORS(s, n));
     if (n > 0 && !(f & XN_NO_CHECK_BIDI))
         xn__dom_keep_bidi(d, xn__ascii_label_bidi(s, n, classes), d->label_offset,
                           XN_NO_CODE_POINT);

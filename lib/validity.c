@@ -14,17 +14,11 @@
  * point, n when the violation concerns the label as a whole, and n when
  * nothing is wrong.
  */
+#include "rules.h"
 #include "validity.h"
 
 #define ZWNJ 0x200Cu /* ZERO WIDTH NON-JOINER, RFC 5892 A.1 */
 #define ZWJ 0x200Du /* ZERO WIDTH JOINER, RFC 5892 A.2 */
-
-/* UTS #46 §4.1 step 5 with UseSTD3ASCIIRules: an ASCII code point of a
- * mapped label must be a lower-case letter, a digit or '-'. */
-static inline bool is_ldh_lower(uint32_t c)
-{
-    return c - 'a' < 26u || c - '0' < 10u || c == '-';
-}
 
 /* Step 8: a code point of status valid, or deviation when not
  * transitional. */
@@ -55,8 +49,8 @@ static inline unsigned ascii_bidi(uint32_t c)
  * it.) */
 static inline bool bidi_plain_ltr(unsigned first, unsigned last, uint32_t classes)
 {
-    return first == XN_BIDI_L && (xn__bidi_bit(last) & XN__LTR_END) &&
-           !(classes & ~XN__LTR_ALLOWED);
+    return first == XN_BIDI_L && (xn__bidi_bit(last) & XN_BIDI_SET_LTR_END) &&
+           !(classes & ~XN_BIDI_SET_LTR_ALLOWED);
 }
 
 /* Keeps i as the first offending index when it comes before *first. */
@@ -181,8 +175,8 @@ static inline uint64_t bidi_rule(const uint32_t *cps, const unsigned char *bytes
         first = 0;
         goto out;
     }
-    allowed = rtl ? XN__RTL_ALLOWED : XN__LTR_ALLOWED;
-    end_ok = rtl ? XN__RTL_END : XN__LTR_END;
+    allowed = rtl ? XN_BIDI_SET_RTL_ALLOWED : XN_BIDI_SET_LTR_ALLOWED;
+    end_ok = rtl ? XN_BIDI_SET_RTL_END : XN_BIDI_SET_LTR_END;
 
     for (i = 0; i < n; i++) {
         unsigned bc = bidi_of(cps, bytes, i);
@@ -239,7 +233,7 @@ bool xn__is_rtl_label(const uint32_t *label, size_t n)
 {
     size_t i;
     for (i = 0; i < n; i++) {
-        if (xn__bidi_bit(xn__bidi(xn__props(label[i]))) & XN__RTL_CLASSES)
+        if (xn__bidi_bit(xn__bidi(xn__props(label[i]))) & XN_BIDI_SET_RTL_CLASSES)
             return true;
     }
     return false;
@@ -362,7 +356,7 @@ static inline uint64_t uts46_code_point(uint32_t c, bool transitional, bool std3
         *pp = 0;
         if (c == '.')
             b = XN_ERR_V5;
-        else if (std3 && !is_ldh_lower(c))
+        else if (std3 && !xn__is_ldh_lower(c))
             b = XN_ERR_U1;
         if (xn__is_upper(c)) /* mapped, so not valid here */
             b |= XN_ERR_V7;
@@ -434,7 +428,7 @@ static inline uint64_t check_code_points(const uint32_t *label, size_t n, bool i
     }
     if (nfc_no)
         seen |= XN__FOUND_NFC_MAYBE;
-    if (classes & XN__RTL_CLASSES)
+    if (classes & XN_BIDI_SET_RTL_CLASSES)
         seen |= XN__FOUND_RTL;
     else if (n > 0 && bidi_plain_ltr(first_bc, bc, classes))
         seen |= XN__FOUND_LTR_OK;

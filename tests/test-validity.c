@@ -14,6 +14,7 @@
 #include "internal.h"
 #include "validity.h"
 #include "props.h"
+#include "rules.h"
 #include "test.h"
 
 #define NONE ((size_t)-1) /* a `where` that the row does not check */

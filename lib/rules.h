@@ -1,0 +1,79 @@
+/*
+ * The rules on the shape of a label that every profile applies, each
+ * written once: LDH (STD3), the ACE prefix, the hyphens, and the DNS
+ * lengths.  Profiles and the ASCII kernel gather facts (a label's bytes or
+ * code points, their byte classes) and ask these; none spells a rule of its
+ * own.  lib/README.md lists where every other rule has its one home.
+ */
+#ifndef XN_RULES_H
+#define XN_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bytes.h"
+#include "xn.h"
+
+/* LDH (RFC 1034 §3.5, RFC 1123 §2.1; UseSTD3ASCIIRules): a letter of
+ * either case, a digit or '-'.  The byte-class table of bytes.c is the
+ * rule's one statement; after the mapping only the lower-case form is
+ * valid (XN__BC_LDH alone). */
+static inline bool xn__is_ldh(uint32_t c)
+{
+    return c < 0x80 && (xn__byte_class[c] & (XN__BC_LDH | XN__BC_UPPER));
+}
+
+static inline bool xn__is_ldh_lower(uint32_t c)
+{
+    return c < 0x80 && (xn__byte_class[c] & XN__BC_LDH);
+}
+
+/* The ACE prefix "xn--" (RFC 5890 §2.3.2.5) at the start of s[0..n), in
+ * either case (fold, 0x20) or as written (fold, 0).  s is an array of
+ * bytes or of code points. */
+#define XN__ACE_PREFIX(s, n, fold)                                                         \
+    ((n) >= 4 && ((s)[0] | (fold)) == 'x' && ((s)[1] | (fold)) == 'n' && (s)[2] == '-' && \
+     (s)[3] == '-')
+
+static inline bool xn__has_ace_prefix(const uint32_t *l, size_t n)
+{
+    return XN__ACE_PREFIX(l, n, 0x20);
+}
+
+static inline bool xn__has_ace_prefix_bytes(const char *s, size_t n)
+{
+    return XN__ACE_PREFIX(s, n, 0x20);
+}
+
+/* The hyphen rules on s[0..n) (bytes or code points): XN_ERR_V3 when it
+ * starts or ends with '-' (UTS #46 §4.1 step 3, RFC 5891 §4.2.3.1, the LDH
+ * rule of RFC 5890 §2.3.1), XN_ERR_V2 when its third and fourth positions
+ * are both '-' (step 2, the reserved LDH labels). */
+#define XN__HYPHEN_ERRORS(s, n)                                                    \
+    ((((n) > 0 && ((s)[0] == '-' || (s)[(n) - 1] == '-')) ? XN_ERR_V3 : 0) |       \
+     (((n) >= 4 && (s)[2] == '-' && (s)[3] == '-') ? XN_ERR_V2 : 0))
+
+/* UTS #46 §4.1 steps 2-4 on a mapped label of code points: the hyphen rules
+ * when check_hyphens, and V4 whenever the label starts with "xn--" (with
+ * check_hyphens on, such a label breaks V2 as well, and IdnaTestV2 lists
+ * both).  Step 4 compares case-sensitively, as UTS #46 does: labels reach
+ * it mapped, and an upper-case letter is a V7 error of its own.  Inline: a
+ * simple label (validity.h) is checked for nothing else. */
+static inline uint64_t xn__check_hyphens(const uint32_t *label, size_t n, bool check_hyphens)
+{
+    uint64_t bits = check_hyphens ? XN__HYPHEN_ERRORS(label, n) : 0;
+    return XN__ACE_PREFIX(label, n, 0) ? bits | XN_ERR_V4 : bits;
+}
+
+/* Whether every code point of l[0..n) is ASCII. */
+static inline bool xn__all_ascii(const uint32_t *l, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (l[i] >= 0x80)
+            return false;
+    return true;
+}
+
+#endif
