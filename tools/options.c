@@ -40,7 +40,7 @@ const struct profile register_profile = {"idna2008", 0, register_label, NULL};
 
 const struct opt_def opt_defs[] = {
     {"to-ascii", 'a', false, ACT_TO_ASCII, 0},
-    {"to-unicode", 'u', false, ACT_TO_UNICODE, 0},
+    {"to-unicode", 'u', false, ACT_MODE, MODE_UNICODE},
     {"profile", 0, true, ACT_PROFILE, 0},
     {"transitional", 'T', false, ACT_FLAG, XN_TRANSITIONAL},
     {"no-std3", 0, false, ACT_FLAG, XN_NO_STD3_RULES},
@@ -54,11 +54,11 @@ const struct opt_def opt_defs[] = {
     {"idna2008-map", 0, false, ACT_FLAG, XN_IDNA2008_MAP},
     {"allow-unassigned", 0, false, ACT_FLAG, XN_ALLOW_UNASSIGNED},
     {"dns", 0, false, ACT_FLAG, XN_DNS_LABELS},
-    {"display", 0, false, ACT_DISPLAY, 0},
-    {"display-known", 0, true, ACT_DISPLAY_KNOWN, 0},
-    {"email", 0, false, ACT_EMAIL, 0},
-    {"status", 0, false, ACT_STATUS, 0},
-    {"locale", 0, false, ACT_LOCALE, 0},
+    {"display", 0, false, ACT_MODE, MODE_UNICODE | MODE_DISPLAY},
+    {"display-known", 0, true, ACT_DISPLAY_KNOWN, MODE_UNICODE | MODE_DISPLAY},
+    {"email", 0, false, ACT_MODE, MODE_EMAIL},
+    {"status", 0, false, ACT_MODE, MODE_STATUS},
+    {"locale", 0, false, ACT_MODE, MODE_LOCALE},
     {"help", 'h', false, ACT_HELP, 0},
     {"version", 0, false, ACT_VERSION, 0},
 };
@@ -143,11 +143,7 @@ static int apply(const struct opt_def *d, const char *arg, struct options *o)
     char version[128];
     switch (d->action) {
     case ACT_TO_ASCII:
-        o->to_unicode = false;
-        o->display = false;
-        break;
-    case ACT_TO_UNICODE:
-        o->to_unicode = true;
+        o->modes &= ~(unsigned)(MODE_UNICODE | MODE_DISPLAY);
         break;
     case ACT_PROFILE:
         for (i = 0; i < PROFILE_COUNT; i++)
@@ -174,25 +170,13 @@ static int apply(const struct opt_def *d, const char *arg, struct options *o)
         o->profile = &register_profile;
         break;
     case ACT_FLAG:
-        o->flags |= d->flag;
-        break;
-    case ACT_STATUS:
-        o->status = true;
-        break;
-    case ACT_DISPLAY:
-        o->to_unicode = true;
-        o->display = true;
+        o->flags |= d->bits;
         break;
     case ACT_DISPLAY_KNOWN:
-        o->to_unicode = true;
-        o->display = true;
         o->known_file = arg;
-        break;
-    case ACT_EMAIL:
-        o->email = true;
-        break;
-    case ACT_LOCALE:
-        o->locale = true;
+        /* fall through */
+    case ACT_MODE:
+        o->modes |= d->bits;
         break;
     case ACT_HELP:
         return print_and_exit_code(help_text);

@@ -31,17 +31,22 @@ extern const struct profile register_profile;
 
 enum opt_action {
     ACT_TO_ASCII,
-    ACT_TO_UNICODE,
     ACT_PROFILE,
     ACT_REGISTER,
-    ACT_FLAG,
-    ACT_STATUS,
-    ACT_DISPLAY,
+    ACT_FLAG,  /* adds the option's XN_* bit to the flags */
+    ACT_MODE,  /* adds the option's MODE_* bits to the modes */
     ACT_DISPLAY_KNOWN,
-    ACT_EMAIL,
-    ACT_LOCALE,
     ACT_HELP,
     ACT_VERSION,
+};
+
+/* How the names are run (struct options' modes). */
+enum {
+    MODE_UNICODE = 1, /* -u: to Unicode */
+    MODE_DISPLAY = 2, /* --display: xn_to_display() */
+    MODE_EMAIL = 4,   /* --email: xn_email_to_ascii() / xn_email_to_unicode() */
+    MODE_STATUS = 8,  /* --status */
+    MODE_LOCALE = 16, /* --locale */
 };
 
 /* One command-line option.  Long names are matched exactly (no
@@ -52,7 +57,7 @@ struct opt_def {
     char short_name;       /* 0 when there is none */
     bool has_arg;          /* takes a value: --name=VALUE or --name VALUE */
     enum opt_action action;
-    unsigned flag; /* the XN_* bit of an ACT_FLAG option */
+    unsigned bits; /* the XN_* bit of ACT_FLAG, the MODE_* bits of ACT_MODE */
 };
 
 /* Every option, and how many there are. */
@@ -60,13 +65,9 @@ extern const struct opt_def opt_defs[];
 extern const size_t opt_count;
 
 struct options {
-    bool to_unicode;
     const struct profile *profile;
-    unsigned flags; /* the bits the options added */
-    bool status;
-    bool locale;
-    bool display; /* --display: xn_to_display() */
-    bool email;   /* --email: xn_email_to_ascii() / xn_email_to_unicode() */
+    unsigned flags; /* the XN_* bits the options added */
+    unsigned modes; /* MODE_* */
     const char *known_file; /* --display-known=FILE */
 };
 

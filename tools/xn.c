@@ -169,6 +169,27 @@ static int convert(struct run *r, const char *in, size_t len, char *stack, size_
     return rc;
 }
 
+/* A charset conversion under --locale failed: of the name as given (out
+ * false) or of its result (out true).  Says so unless --status, and
+ * returns the status word. */
+static const char *charset_failure(struct run *r, const char *input, size_t input_len,
+                                   bool raw_high, bool out)
+{
+    bool nomem = errno == ENOMEM;
+    r->failed = true;
+    if (!r->status) {
+        message_start(input, input_len, raw_high, MESSAGE_MAX);
+        if (nomem)
+            fputs("out of memory\n", stderr);
+        else
+            fprintf(stderr, "%s in the locale's charset (%s)\n",
+                    out ? "the result cannot be shown" : "not valid text", r->charset);
+    }
+    if (nomem)
+        return "NOMEM";
+    return out ? "UNREPRESENTABLE" : "BAD_LOCALE_INPUT";
+}
+
 /* --display kept labels as A-labels: returns their reasons for the status
  * column, or without --status says which labels and why on standard error. */
 static const char *display_note(struct run *r, const char *input, size_t input_len,
@@ -234,18 +255,8 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
         uint8_t *u = u8_conv_from_encoding(r->charset, iconveh_error, input, input_len,
                                            NULL, (uint8_t *)conv_in, &len);
         if (!u) {
-            bool nomem = errno == ENOMEM;
-            r->failed = true;
-            if (!r->status) {
-                message_start(input, input_len, false, MESSAGE_MAX);
-                if (nomem)
-                    fputs("out of memory\n", stderr);
-                else
-                    fprintf(stderr, "not valid text in the locale's charset (%s)\n",
-                            r->charset);
-            }
-            return put_line(r, r->status ? (nomem ? "NOMEM" : "BAD_LOCALE_INPUT") : NULL,
-                            NULL, 0);
+            status = charset_failure(r, input, input_len, false, false);
+            return put_line(r, r->status ? status : NULL, NULL, 0);
         }
         if ((char *)u != conv_in)
             in_heap = (char *)u;
@@ -299,19 +310,10 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
         char *c = u8_conv_to_encoding(r->charset, iconveh_error, (const uint8_t *)result,
                                       result_len, NULL, conv_out, &len);
         if (!c) {
-            bool nomem = errno == ENOMEM;
+            const char *why = charset_failure(r, input, input_len, raw_high, true);
             show_result = false;
             if (rc == XN_OK)
-                status = nomem ? "NOMEM" : "UNREPRESENTABLE";
-            r->failed = true;
-            if (!r->status) {
-                message_start(input, input_len, raw_high, MESSAGE_MAX);
-                if (nomem)
-                    fputs("out of memory\n", stderr);
-                else
-                    fprintf(stderr, "the result cannot be shown in the locale's charset (%s)\n",
-                            r->charset);
-            }
+                status = why;
         } else {
             if (c != conv_out)
                 out_heap = c;
@@ -427,20 +429,20 @@ static bool check_flags(struct run *r, const struct options *o)
 {
     size_t i;
     char with[96];
-    if (o->display)
+    if (o->modes & MODE_DISPLAY)
         snprintf(with, sizeof with, " does not go with --display");
-    else if (o->email)
+    else if (o->modes & MODE_EMAIL)
         snprintf(with, sizeof with, " does not go with --email");
     else if (o->profile == &register_profile)
         snprintf(with, sizeof with, " does not go with --register");
     else
         snprintf(with, sizeof with, " does not go with --profile=%s%s", o->profile->name,
-                 o->to_unicode ? " -u" : "");
+                 (o->modes & MODE_UNICODE) ? " -u" : "");
     for (i = 0; i < opt_count; i++) {
         const struct opt_def *d = &opt_defs[i];
         char name[64];
-        if (d->action != ACT_FLAG || !(o->flags & d->flag) ||
-            !flags_refused(r, o->profile->flags | d->flag))
+        if (d->action != ACT_FLAG || !(o->flags & d->bits) ||
+            !flags_refused(r, o->profile->flags | d->bits))
             continue;
         snprintf(name, sizeof name, "--%s", d->long_name);
         if (d->short_name) {
@@ -539,7 +541,7 @@ int main(int argc, char **argv)
 {
     /* static: standard error is flushed after main returns. */
     static char stderr_buf[STDERR_BUF];
-    struct options o = {false, &profiles[0], 0, false, false, false, false, NULL};
+    struct options o = {&profiles[0], 0, 0, NULL};
     xn_known_set *known = NULL;
     struct run r;
     int names = 0, rc, i;
@@ -562,40 +564,40 @@ int main(int argc, char **argv)
     rc = parse_args(argc, argv, &o, &names);
     if (rc != PARSE_RUN)
         return rc;
-    if (o.to_unicode && !o.profile->to_unicode) {
+    if ((o.modes & MODE_UNICODE) && !o.profile->to_unicode) {
         usage_error("option ", "--register", " checks labels for registration: no -u");
         return 2;
     }
-    if (o.display && o.email) {
+    if ((o.modes & MODE_DISPLAY) && (o.modes & MODE_EMAIL)) {
         usage_error("options ", "--display", " and --email do not go together");
         return 2;
     }
     /* Both are built on UTS #46 ToASCII / ToUnicode. */
-    if ((o.display || o.email) && o.profile->to_ascii != xn_to_ascii) {
-        usage_error("option ", o.display ? "--display" : "--email",
+    if ((o.modes & (MODE_DISPLAY | MODE_EMAIL)) && o.profile->to_ascii != xn_to_ascii) {
+        usage_error("option ", (o.modes & MODE_DISPLAY) ? "--display" : "--email",
                     " needs the uts46 or whatwg profile");
         return 2;
     }
 
     memset(&r, 0, sizeof r);
     r.display_report.size = sizeof r.display_report;
-    r.to_unicode = o.to_unicode;
-    r.convert = o.to_unicode ? o.profile->to_unicode : o.profile->to_ascii;
+    r.to_unicode = (o.modes & MODE_UNICODE) != 0;
+    r.convert = (o.modes & MODE_UNICODE) ? o.profile->to_unicode : o.profile->to_ascii;
     r.flags = o.profile->flags | o.flags;
-    r.status = o.status;
-    r.display = o.display;
-    r.email = o.email;
+    r.status = (o.modes & MODE_STATUS) != 0;
+    r.display = (o.modes & MODE_DISPLAY) != 0;
+    r.email = (o.modes & MODE_EMAIL) != 0;
     r.flush_each = isatty(STDOUT_FILENO) == 1;
     if (!check_flags(&r, &o))
         return 2;
-    if (o.display && o.known_file) {
+    if ((o.modes & MODE_DISPLAY) && o.known_file) {
         known = load_known(o.known_file);
         if (!known)
             return 2;
         r.known = known;
     }
-    if (o.locale) {
-        if (!setlocale(LC_ALL, "") && !o.status)
+    if (o.modes & MODE_LOCALE) {
+        if (!setlocale(LC_ALL, "") && !(o.modes & MODE_STATUS))
             fputs("xn: warning: the locale of the environment is not available; "
                   "using the C locale\n",
                   stderr);
