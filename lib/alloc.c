@@ -1,12 +1,13 @@
 /*
- * The *_alloc contract (internal.h, xn__convert_alloc_extra()) shared by
+ * The *_alloc contract (alloc.h, xn__convert_alloc_extra()) shared by
  * every allocating wrapper of the library, those of the UTS #46, IDNA2008
  * and IDNA2003 conversions, and xn_free().
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "alloc.h"
+#include "xn.h"
 
 int xn__convert_alloc_extra(xn__convert_extra_fn convert, void *extra, bool output_on_invalid,
                             const char *in, size_t in_len, char **out, size_t *out_len,

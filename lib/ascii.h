@@ -13,8 +13,10 @@
 #include <string.h>
 
 #include "bytes.h"
-#include "internal.h"
+#include "compiler.h"
 #include "rules.h"
+#include "sink.h"
+#include "xn.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>

@@ -11,8 +11,10 @@
 #include <string.h>
 
 #include "ascii.h"
-#include "internal.h"
+#include "compiler.h"
 #include "rules.h"
+#include "uts46.h"
+#include "xn.h"
 
 
 /* The whole-name fast path: a name of ASCII bytes that breaks no rule and

@@ -6,7 +6,9 @@
 #ifndef XN_BYTES_H
 #define XN_BYTES_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* The class bits of a byte in xn__byte_class[]. */
 enum {
@@ -19,6 +21,12 @@ enum {
 };
 
 extern const unsigned char xn__byte_class[256];
+
+/* Whether c is an ASCII upper-case letter. */
+static inline bool xn__is_upper(uint32_t c)
+{
+    return c - 'A' < 26u;
+}
 
 /* Where the label at u[pos..n) stops being a label of ASCII bytes: at its
  * '.', at a byte >= 0x80, or at n; *stop is the class of the byte there (0

@@ -39,12 +39,18 @@
 #include <unicode/uspoof.h>
 #include <unicode/ustring.h>
 
+#include "alloc.h"
+#include "compiler.h"
 #include "display_rules.h"
+#include "normalize.h"
 #include "props.h"
+#include "report.h"
 #include "rules.h"
+#include "sink.h"
 #include "spoof.h"
-#include "internal.h"
+#include "status.h"
 #include "utf8.h"
+#include "xn.h"
 
 
 /* ---- checks on one decoded label ----------------------------------------- */

@@ -37,10 +37,12 @@
 #include <unicode/uscript.h>
 
 #include "display_rules.h"
+#include "compiler.h"
+#include "normalize.h"
 #include "rules.h"
 #include "spoof.h"
 #include "utf8.h"
-#include "internal.h"
+#include "xn.h"
 
 /* ---- script classes ------------------------------------------------------ */
 

@@ -6,7 +6,9 @@
 #include "domain.h"
 
 #include "bytes.h"
+#include "normalize.h"
 #include "rules.h"
+#include "validity.h"
 
 /* ---- rules on a label of code points ---------------------------------------- */
 

@@ -18,8 +18,11 @@
 #ifndef XN_DOMAIN_H
 #define XN_DOMAIN_H
 
-#include "internal.h"
+#include "mapping.h"
+#include "report.h"
 #include "rules.h"
+#include "sink.h"
+#include "xn.h"
 
 /* The state of one call.  Each profile uses the fields it needs;
  * xn__dom_init() sets each one (a new field needs a line there). */

@@ -6,8 +6,12 @@
  */
 #include <string.h>
 
-#include "internal.h"
+#include "alloc.h"
+#include "report.h"
 #include "rules.h"
+#include "sink.h"
+#include "uts46.h"
+#include "xn.h"
 
 static unsigned lower(unsigned c)
 {

@@ -18,8 +18,14 @@
 
 #include <unicode/usprep.h>
 
+#include "alloc.h"
+#include "compiler.h"
 #include "domain.h"
+#include "normalize.h"
+#include "report.h"
+#include "rfc3492.h"
 #include "rules.h"
+#include "sink.h"
 
 #define ALL_FLAGS (XN_ALLOW_UNASSIGNED | XN_NO_STD3_RULES | XN_ALLOW_ROOT_DOT)
 

@@ -25,12 +25,18 @@
  */
 #include <string.h>
 
+#include "alloc.h"
 #include "ascii.h"
+#include "compiler.h"
 #include "domain.h"
-#include "internal.h"
+#include "mapping.h"
+#include "normalize.h"
 #include "props.h"
+#include "rfc3492.h"
 #include "rules.h"
+#include "sink.h"
 #include "validity.h"
+#include "xn.h"
 
 #define LOOKUP_FLAGS \
     (XN_IDNA2008_MAP | XN_NO_STD3_RULES | XN_ALLOW_ROOT_DOT | XN_NO_VERIFY_DNS_LENGTH | \

@@ -3,7 +3,11 @@
  * front end and IDNA2008 lookup with XN_IDNA2008_MAP (RFC 5895).  The
  * tables come from data/gen_tables.py; see props.h.
  */
+#include "mapping.h"
 #include "bytes.h"
+#include "compiler.h"
+#include "normalize.h"
+#include "sink.h"
 #include "validity.h"
 
 /* What the pass keeps as it goes, in locals: kept in *m, every store to

@@ -29,9 +29,12 @@
 #include <unicode/unorm2.h>
 #include <unicode/uversion.h>
 
-#include "internal.h"
+#include "normalize.h"
+#include "compiler.h"
 #include "props.h"
+#include "sink.h"
 #include "utf8.h"
+#include "xn.h"
 #include "xn_nfc_data.h"
 
 /* UTF-16 on the stack for a label of XN__SMALL_LABEL code points, on the

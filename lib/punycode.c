@@ -36,7 +36,10 @@
  */
 #include <string.h>
 
-#include "internal.h"
+#include "compiler.h"
+#include "rfc3492.h"
+#include "sink.h"
+#include "xn.h"
 
 /* RFC 3492 §5: the Punycode parameter values. */
 #define BASE 36u

@@ -24,9 +24,11 @@
 #include <unicode/uset.h>
 #include <unicode/uspoof.h>
 
-#include "internal.h"
 #include "spoof.h"
+#include "compiler.h"
+#include "normalize.h"
 #include "utf8.h"
+#include "xn.h"
 
 static _Atomic(USpoofChecker *) shared_checker;
 static pthread_mutex_t checker_lock = PTHREAD_MUTEX_INITIALIZER;

@@ -1,8 +1,9 @@
 /* Status texts, error-code names and version strings. */
 #include <string.h>
 
-#include "internal.h"
+#include "status.h"
 #include "props.h"
+#include "xn.h"
 
 /* The lists are XN_STATUS_LIST and XN_ERROR_LIST in xn.h. */
 

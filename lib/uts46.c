@@ -22,12 +22,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "uts46.h"
+#include "alloc.h"
 #include "ascii.h"
+#include "compiler.h"
 #include "domain.h"
-#include "internal.h"
+#include "mapping.h"
+#include "normalize.h"
 #include "props.h"
+#include "rfc3492.h"
 #include "rules.h"
+#include "sink.h"
 #include "validity.h"
+#include "xn.h"
 
 #define ALL_FLAGS XN__UTS46_FLAGS
 

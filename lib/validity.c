@@ -14,8 +14,8 @@
  * point, n when the violation concerns the label as a whole, and n when
  * nothing is wrong.
  */
-#include "rules.h"
 #include "validity.h"
+#include "rules.h"
 
 #define ZWNJ 0x200Cu /* ZERO WIDTH NON-JOINER, RFC 5892 A.1 */
 #define ZWJ 0x200Du /* ZERO WIDTH JOINER, RFC 5892 A.2 */

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "xn.h"
 #include "test-version.h"
 #include "testdata.h"
 

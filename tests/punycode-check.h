@@ -10,7 +10,8 @@
 
 #include <stdbool.h>
 
-#include "internal.h"
+#include "rfc3492.h"
+#include "xn.h"
 #include "testdata.h"
 
 #define GUARD 16

@@ -5,7 +5,8 @@
  */
 #include <unicode/uversion.h>
 
-#include "internal.h"
+#include "utf8.h"
+#include "xn.h"
 #include "test-version.h"
 #include "test.h"
 

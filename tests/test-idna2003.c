@@ -34,7 +34,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "utf8.h"
+#include "xn.h"
 #include "props.h"
 #include "test-version.h"
 #include "testdata.h"

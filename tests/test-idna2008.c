@@ -35,7 +35,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "validity.h"
+#include "utf8.h"
+#include "xn.h"
 #include "props.h"
 #include "test-version.h"
 #include "testdata.h"

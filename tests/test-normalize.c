@@ -26,7 +26,7 @@
 #include <unicode/unorm2.h>
 #include <unicode/uversion.h>
 
-#include "internal.h"
+#include "xn.h"
 #include "props.h"
 #include "test-version.h"
 #include "testdata.h"

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "xn.h"
 #include "props.h"
 #include "test-version.h"
 #include "testdata.h"

@@ -6,7 +6,7 @@
  */
 #include <pthread.h>
 
-#include "internal.h"
+#include "xn.h"
 #include "test.h"
 
 #define THREADS 4

@@ -4,7 +4,8 @@
  * (for successful ToASCII rows) idempotence and the ToUnicode round trip.
  */
 #include "ascii.h"
-#include "internal.h"
+#include "uts46.h"
+#include "xn.h"
 #include "test.h"
 
 enum op { A, U }; /* xn_to_ascii, xn_to_unicode */

@@ -11,8 +11,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "internal.h"
+#include "utf8.h"
+#include "xn.h"
 #include "validity.h"
+#include "normalize.h"
 #include "props.h"
 #include "rules.h"
 #include "test.h"

@@ -7,7 +7,7 @@
  *   test_escape(buf, cap, s, n) renders bytes as ASCII with \xHH / \u{...}
  *   test_xmalloc/_xrealloc(...) malloc/realloc that end the program (exit 99)
  *                               on failure, so callers need no checks
- *   test_utf8_put, test_utf8_get  the UTF-8 codec of the tests (utf8.h)
+ *   test_utf8_put, test_utf8_get  the UTF-8 codec of the tests (utf8-ref.h)
  *   test_done()                 prints "N checks, N failed", returns the exit code
  *   test_alloc_agrees(...)      a *_alloc wrapper gives what the caller-buffer call gave
  *   test_entry_of(k) ...        the public conversions in one table (entries.h)
@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "entries.h"
-#include "utf8.h"
+#include "utf8-ref.h"
 #include "xn.h"
 
 static unsigned long test_checks, test_failures;

@@ -19,7 +19,7 @@
 #include <time.h>
 
 #include "xn.h"
-#include "../utf8.h"
+#include "../utf8-ref.h"
 
 typedef struct shape {
     const char *name;
@@ -27,7 +27,7 @@ typedef struct shape {
     void (*make)(char *buf, size_t cap, size_t *len); /* fills about cap bytes */
 } shape;
 
-/* Appends the UTF-8 of c (utf8.h). */
+/* Appends the UTF-8 of c (utf8-ref.h). */
 static size_t put_cp(char *o, unsigned long c)
 {
     return test_utf8_put((uint32_t)c, o);

@@ -20,7 +20,7 @@
 
 #include "xn.h"
 #include "../entries.h"
-#include "../utf8.h"
+#include "../utf8-ref.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

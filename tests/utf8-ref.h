@@ -1,6 +1,6 @@
 /*
  * The one UTF-8 codec of the test programs and the fuzz targets, written
- * apart from lib/utf8.c (decode, then judge the value), so that it can
+ * apart from lib/utf8.h (decode, then judge the value), so that it can
  * serve as their reference:
  *
  *   test_utf8_put(cp, o)             one code point as UTF-8 into o[0..4)

@@ -1,0 +1,48 @@
+/*
+ * normalize.c: NFC by ICU's engine on xn's data.  Each call below that
+ * asks ICU may also return XN_E_ICU_TOO_OLD (an ICU before 76 and a code
+ * point with XN_PROP_NFC_BOTH_WAYS) and XN_E_NOMEM when ICU runs out of
+ * memory.
+ */
+#ifndef XN_NORMALIZE_H
+#define XN_NORMALIZE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sink.h"
+
+/* The status for a failed ICU call's UErrorCode (passed as an int, so that
+ * this header needs none of ICU's): XN_E_NOMEM when ICU ran out of memory
+ * (U_MEMORY_ALLOCATION_ERROR, or U_ILLEGAL_ARGUMENT_ERROR, which on the
+ * arguments xn checks before it calls ICU only an object ICU could not
+ * allocate gives), XN_E_INTERNAL otherwise (ICU's data missing). */
+int xn__icu_failure(int icu_error);
+
+/* True when the label is certainly in NFC by the quick-check bits of the
+ * tables (no ICU call). */
+bool xn__nfc_quick_yes(const uint32_t *label, size_t n);
+
+/* Code points (scalar values) to UTF-16 in out (cap units), setting
+ * *out_n; false when cap is too small.  ICU's UChar is uint16_t. */
+bool xn__to_utf16(const uint32_t *s, size_t n, uint16_t *out, size_t cap, int32_t *out_n);
+
+/* Normalizes label[0..n) to NFC into out (out_cap code points), setting
+ * *out_n.  Returns XN_OK, XN_E_TOO_LONG when out_cap is too small,
+ * XN_E_NOMEM, or XN_E_INTERNAL when ICU fails. */
+int xn__nfc(const uint32_t *label, size_t n, uint32_t *out, size_t out_cap,
+            size_t *out_n);
+
+/* xn__nfc() into small (the caller's stack) when the result surely fits,
+ * else into a heap block: *out points at the result, *heap at what to
+ * free() afterwards (NULL when small was used), in every case. */
+int xn__nfc_scratch(const uint32_t *label, size_t n, uint32_t small[XN__SMALL_LABEL],
+                    uint32_t **out, size_t *out_n, void **heap);
+
+/* Sets *is_nfc to whether the label is in NFC, by ICU: for a label whose
+ * quick check could not say yes (the code-point pass has made it:
+ * XN__FOUND_NFC_MAYBE).  Returns XN_OK, XN_E_NOMEM, or XN_E_INTERNAL. */
+int xn__is_nfc(const uint32_t *label, size_t n, bool *is_nfc);
+
+#endif

@@ -1,0 +1,26 @@
+/*
+ * uts46.c: UTS #46 ToASCII / ToUnicode, seen from the other files.
+ */
+#ifndef XN_UTS46_H
+#define XN_UTS46_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "xn.h"
+
+/* The flag bits xn_to_ascii() and xn_to_unicode() take; the functions built
+ * on them check their flags against it first. */
+#define XN__UTS46_FLAGS                                                                  \
+    (XN_TRANSITIONAL | XN_NO_STD3_RULES | XN_NO_CHECK_HYPHENS | XN_NO_CHECK_BIDI |       \
+     XN_NO_CHECK_JOINERS | XN_NO_VERIFY_DNS_LENGTH | XN_IGNORE_INVALID_PUNYCODE |        \
+     XN_ALLOW_ROOT_DOT | XN_URL_RULES | XN_DNS_LABELS)
+
+
+/* xn_to_ascii() (to_ascii), xn_to_unicode(), and their label forms
+ * (one_label), always by the general path, never the whole-name ASCII fast
+ * path: the fuzz targets check that both give the same, byte for byte. */
+int xn__uts46_general(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
+                      unsigned flags, xn_report *report, bool to_ascii, bool one_label);
+
+#endif
