@@ -78,13 +78,6 @@ int xn__dom_check_label(xn__domain *d, const uint32_t *l, size_t n, const size_t
 
 /* ---- labels and lengths ---------------------------------------------------- */
 
-void xn__dom_next_label(xn__domain *d)
-{
-    xn__put(&d->out, ".", 1);
-    d->name_len++;
-    d->label++;
-}
-
 bool xn__dns_label(const char *s, size_t n, bool first)
 {
     size_t i;
@@ -125,78 +118,4 @@ size_t xn__dom_label_end(const unsigned char *u, size_t n, size_t pos, size_t *s
     }
     *sep_len = 0;
     return n;
-}
-
-/* ---- the walk of a mapping profile ----------------------------------------- */
-
-/* Scans the label at u[pos..in_len) while it is ASCII, up to its '.' or the
- * end, or-ing the byte classes into *classes; with out, copies it there
- * lower-cased.  Returns where the scan stopped and the class of that byte
- * in *stop (0 at the end). */
-static size_t scan_ascii(const unsigned char *u, size_t pos, size_t in_len, char *out,
-                         unsigned *classes, unsigned *stop)
-{
-    size_t e = pos;
-    unsigned c = 0, all = 0;
-    if (out) {
-        while (e < in_len && !((c = xn__byte_class[u[e]]) & (XN__BC_DOT | XN__BC_NONASCII))) {
-            all |= c;
-            out[e - pos] = (char)(u[e] | ((c & XN__BC_UPPER) << 4)); /* A-Z to a-z */
-            e++;
-        }
-    } else {
-        while (e < in_len && !((c = xn__byte_class[u[e]]) & (XN__BC_DOT | XN__BC_NONASCII))) {
-            all |= c;
-            e++;
-        }
-    }
-    *classes = all;
-    *stop = e < in_len ? c : 0;
-    return e;
-}
-
-int xn__dom_walk(xn__domain *d, const char *in, size_t in_len, const xn__profile *p)
-{
-    const unsigned char *u = (const unsigned char *)in;
-    xn__carry cy;
-    size_t pos = 0;
-    int rc;
-
-    cy.n = 0;
-    cy.offset = 0;
-    for (;;) {
-        bool dot = false;
-        size_t dot_at = pos;
-        d->label_offset = pos;
-        if (cy.n == 0) {
-            /* A label of ASCII bytes up to its dot or the end takes the
-             * profile's ASCII rules: no decoding, no ICU.  When the rest of
-             * the input surely fits, the scan copies it to the output.  An
-             * A-label, whose output is its decoding, is neither copied nor
-             * classified: only its end is looked for. */
-            bool ace = xn__has_ace_prefix_bytes(in + pos, in_len - pos);
-            bool room = p->copy_ascii && !ace && d->out.buf && !d->out.full &&
-                        d->out.cap - d->out.len >= in_len - pos;
-            unsigned classes = 0, stop;
-            size_t e = ace ? xn__ascii_label_end(u, pos, in_len, &stop)
-                           : scan_ascii(u, pos, in_len, room ? d->out.buf + d->out.len : NULL,
-                                        &classes, &stop);
-            if (!(stop & XN__BC_NONASCII)) {
-                rc = p->ascii_label(d, in + pos, e - pos, classes, room, e == in_len);
-                if (rc != XN_OK || e == in_len)
-                    return rc;
-                dot = true;
-                dot_at = e;
-                pos = e + 1;
-            }
-        }
-        if (!dot) {
-            rc = p->general_label(d, u, in_len, &pos, &cy, &dot, &dot_at);
-            if (rc != XN_OK || !dot)
-                return rc;
-        }
-        if (d->one_label)
-            xn__dom_record(d, XN_ERR_V5, dot_at, '.');
-        xn__dom_next_label(d);
-    }
 }

@@ -7,8 +7,9 @@
  *
  *     xn__dom_enter()      the argument checks every entry point makes
  *     xn__dom_init()       the call state, the output cleared
- *     xn__dom_walk()       label splitting; per label, the profile's rules
- *       or the profile's own loop with xn__dom_label_end()
+ *     xn__walk_start()     the walk over the labels (XN__SPLIT_MAPPED, or
+ *                          XN__SPLIT_DOTS for IDNA2003)
+ *     while (xn__walk_next())  per label, in the profile's own loop, its rules
  *     xn__dom_settle()     Bidi per domain, the name's length (A4_1)
  *     xn__dom_return()     the report, the output finished (or cleared)
  *
@@ -18,6 +19,8 @@
 #ifndef XN_DOMAIN_H
 #define XN_DOMAIN_H
 
+#include "bytes.h"
+#include "compiler.h"
 #include "mapping.h"
 #include "report.h"
 #include "rules.h"
@@ -226,7 +229,12 @@ static inline void xn__dom_label_done(xn__domain *d, size_t bytes, bool last)
 }
 
 /* Writes the separator between two labels and moves to the next one. */
-void xn__dom_next_label(xn__domain *d);
+static inline void xn__dom_next_label(xn__domain *d)
+{
+    xn__put(&d->out, ".", 1);
+    d->name_len++;
+    d->label++;
+}
 
 /* XN_DNS_LABELS: an underscore label ("_" then letters of either case,
  * digits, '-' and '_', as in SRV and TLSA names), or "*" as the first
@@ -239,32 +247,147 @@ bool xn__dns_label(const char *s, size_t n, bool first);
  * in bytes (0 at n). */
 size_t xn__dom_label_end(const unsigned char *u, size_t n, size_t pos, size_t *sep_len);
 
-/* ---- the walk of a mapping profile ----------------------------------------- */
+/* ---- the walk: a name label by label ----------------------------------------- */
 
-/* The per-label rules of a profile that maps as UTS #46 does. */
-typedef struct xn__profile {
-    /* A label of n ASCII bytes without a '.', that no mapping carried code
-     * points into: classes are its byte classes (ascii.h) or-ed together,
-     * 0 for a label that starts with "xn--" (the walk finds only its end);
-     * written: copy_ascii had the walk copy it, lower-cased, to the end of
-     * the output already. */
-    int (*ascii_label)(xn__domain *d, const char *s, size_t n, unsigned classes, bool written,
-                       bool last);
-    /* Any other label, from *ppos of u[0..in_len) after the code points
-     * carried in *cy (xn__map_label()'s arguments): read, checked and
-     * written, *ppos advanced past it, *pdot set when a U+002E (at input
-     * offset *pdot_at) ended it. */
-    int (*general_label)(xn__domain *d, const unsigned char *u, size_t in_len, size_t *ppos,
-                         xn__carry *cy, bool *pdot, size_t *pdot_at);
-    /* The walk copies an ASCII label, lower-cased, to the output as it
-     * scans it, when the rest of the input surely fits (UTS #46, whose
-     * output of such a label is that copy). */
+/* Where a walk ends a label. */
+enum xn__split {
+    /* UTS #46 and IDNA2008: at a '.', or, in a label that is not all ASCII,
+     * wherever its mapping makes a U+002E: the profile reads such a label
+     * itself (xn__map_label() on the walk's pos, cy, dot and dot_at). */
+    XN__SPLIT_MAPPED,
+    /* IDNA2003: at any of the four dots of RFC 3490 §3.1 step 1, before
+     * anything is mapped; every label comes as bytes. */
+    XN__SPLIT_DOTS
+};
+
+/* A walk over the labels of a name:
+ *
+ *     xn__walk w;
+ *     xn__walk_start(&w, in, in_len, XN__SPLIT_MAPPED, copy);
+ *     while (rc == XN_OK && xn__walk_next(d, &w))
+ *         rc = w.bytes ? the rules on w.s[0..w.n) : the profile reads from w.pos;
+ *
+ * xn__walk_next() does what comes between two labels (the next label's
+ * index and offset in d; with d->one_label, the separator is a V5
+ * violation) and finds the next one. */
+typedef struct xn__walk {
+    const char *in;
+    size_t in_len;
+    enum xn__split split;
+    /* XN__SPLIT_MAPPED: copy a label of ASCII bytes, lower-cased, to the
+     * output as it is scanned, when the rest of the input surely fits
+     * (UTS #46, whose output of such a label is that copy). */
     bool copy_ascii;
-} xn__profile;
+    bool started;
+    size_t pos;     /* where the label at hand starts; once found, the next */
+    xn__carry cy;   /* code points a mapping carried past a U+002E */
+    /* The label at hand.  bytes: it is s[0..n), with (XN__SPLIT_MAPPED) only
+     * ASCII bytes in it, their classes (bytes.h) or-ed together (0 for a
+     * label that starts with "xn--": the walk finds only its end), and
+     * written: copied to the output already.  Otherwise the profile reads
+     * it from pos, after the code points carried in cy. */
+    bool bytes;
+    const char *s;
+    size_t n;
+    unsigned classes;
+    bool written;
+    /* A separator ends the label (else it is the name's last), at input
+     * offset dot_at; the profile's reading sets them for a label it reads. */
+    bool dot;
+    size_t dot_at;
+} xn__walk;
 
-/* Splits in[0..in_len) into labels for p, writing the separators (a V5
- * violation each with d->one_label).  Returns XN_OK or the first failure
- * of a label. */
-int xn__dom_walk(xn__domain *d, const char *in, size_t in_len, const xn__profile *p);
+static inline void xn__walk_start(xn__walk *w, const char *in, size_t in_len, enum xn__split split,
+                                   bool copy_ascii)
+{
+    w->in = in ? in : ""; /* in_len is 0: no NULL + 0 below */
+    w->in_len = in_len;
+    w->split = split;
+    w->copy_ascii = copy_ascii;
+    w->started = false;
+    w->pos = 0;
+    w->cy.n = 0;
+    w->cy.offset = 0;
+}
+
+/* Scans the label at u[pos..in_len) while it is ASCII, up to its '.' or the
+ * end, or-ing the byte classes into *classes; with out, copies it there
+ * lower-cased.  Returns where the scan stopped and the class of that byte
+ * in *stop (0 at the end). */
+static inline size_t xn__scan_ascii(const unsigned char *u, size_t pos, size_t in_len, char *out,
+                                       unsigned *classes, unsigned *stop)
+{
+    size_t e = pos;
+    unsigned c = 0, all = 0;
+    if (out) {
+        while (e < in_len && !((c = xn__byte_class[u[e]]) & (XN__BC_DOT | XN__BC_NONASCII))) {
+            all |= c;
+            out[e - pos] = (char)(u[e] | ((c & XN__BC_UPPER) << 4)); /* A-Z to a-z */
+            e++;
+        }
+    } else {
+        while (e < in_len && !((c = xn__byte_class[u[e]]) & (XN__BC_DOT | XN__BC_NONASCII))) {
+            all |= c;
+            e++;
+        }
+    }
+    *classes = all;
+    *stop = e < in_len ? c : 0;
+    return e;
+}
+
+/* Moves to the next label: false when the last one has been taken.  Inline:
+ * each profile has the walk in its own loop, with no call a label. */
+static XN__ALWAYS_INLINE bool xn__walk_next(xn__domain *d, xn__walk *w)
+{
+    const unsigned char *u = (const unsigned char *)w->in;
+    size_t in_len = w->in_len, pos = w->pos;
+
+    if (w->started) {
+        if (!w->dot)
+            return false;
+        if (d->one_label)
+            xn__dom_record(d, XN_ERR_V5, w->dot_at, '.');
+        xn__dom_next_label(d);
+    }
+    w->started = true;
+    d->label_offset = pos;
+    w->s = w->in + pos;
+    if (w->split == XN__SPLIT_DOTS) {
+        size_t sep, end = xn__dom_label_end(u, in_len, pos, &sep);
+        w->bytes = true;
+        w->n = end - pos;
+        w->dot = end < in_len;
+        w->dot_at = end;
+        w->pos = end + sep;
+        return true;
+    }
+    w->bytes = false;
+    w->dot = false;
+    w->dot_at = pos;
+    if (w->cy.n == 0) {
+        /* A label of ASCII bytes up to its dot or the end takes the
+         * profile's ASCII rules: no decoding, no ICU.  An A-label, whose
+         * output is its decoding, is neither copied nor classified: only
+         * its end is looked for. */
+        bool ace = xn__has_ace_prefix_bytes(w->s, in_len - pos);
+        bool room = w->copy_ascii && !ace && d->out.buf && !d->out.full &&
+                    d->out.cap - d->out.len >= in_len - pos;
+        unsigned classes = 0, stop;
+        size_t e = ace ? xn__ascii_label_end(u, pos, in_len, &stop)
+                       : xn__scan_ascii(u, pos, in_len, room ? d->out.buf + d->out.len : NULL,
+                                        &classes, &stop);
+        if (!(stop & XN__BC_NONASCII)) {
+            w->bytes = true;
+            w->n = e - pos;
+            w->classes = classes;
+            w->written = room;
+            w->dot = e < in_len;
+            w->dot_at = e;
+            w->pos = e + 1;
+        }
+    }
+    return true;
+}
 
 #endif

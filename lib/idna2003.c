@@ -369,7 +369,7 @@ static int convert_name(const char *in, size_t in_len, char *out, size_t out_cap
 {
     const unsigned char *u;
     UErrorCode err = U_ZERO_ERROR;
-    size_t pos = 0;
+    xn__walk w;
     /* size_t elements: the work's first array is size_t. */
     size_t small_mem[(WORK_BYTES(WORK_SMALL) + sizeof(size_t) - 1) / sizeof(size_t)];
     void *big_mem = NULL;
@@ -400,11 +400,12 @@ static int convert_name(const char *in, size_t in_len, char *out, size_t out_cap
         return xn__dom_return(&st.d, U_FAILURE(err) ? xn__icu_failure(err) : XN_E_INTERNAL,
                               to_unicode, out_len, report);
 
-    for (;;) {
-        size_t sep, end = xn__dom_label_end(u, in_len, pos, &sep);
+    /* RFC 3490 §3.1 step 1: labels end at any of the four dots, found
+     * before anything is mapped. */
+    xn__walk_start(&w, in, in_len, XN__SPLIT_DOTS, false);
+    while (rc == XN_OK && xn__walk_next(&st.d, &w)) {
         xn__domain before = st.d;
-        st.d.label_offset = pos;
-        rc = convert_label(&st, in + pos, end - pos, to_unicode, end == in_len);
+        rc = convert_label(&st, w.s, w.n, to_unicode, !w.dot);
         if (rc == XN_E_TOO_LONG && st.w == &small) {
             /* Too long for the stack's buffers: once more, from where the
              * label began, with buffers for XN_LABEL_LIMIT. */
@@ -416,13 +417,8 @@ static int convert_name(const char *in, size_t in_len, char *out, size_t out_cap
             work_init(&big, big_mem, XN_LABEL_LIMIT);
             st.w = &big;
             st.d = before;
-            st.d.label_offset = pos;
-            rc = convert_label(&st, in + pos, end - pos, to_unicode, end == in_len);
+            rc = convert_label(&st, w.s, w.n, to_unicode, !w.dot);
         }
-        if (rc != XN_OK || end == in_len)
-            break;
-        xn__dom_next_label(&st.d);
-        pos = end + sep;
     }
     usprep_close(st.nameprep);
     free(big_mem);

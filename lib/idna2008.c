@@ -292,8 +292,6 @@ static int unicode_label(state *st, const uint32_t *l, size_t n, const size_t *o
     return rc;
 }
 
-typedef xn__carry carry;
-
 /* A label as the mapping left it: ASCII goes to ascii_label() (the mapping
  * made one of full-width letters, say), the rest to unicode_label(). */
 static int mapped_label(state *st, const uint32_t *l, size_t n, const size_t *lo, bool map,
@@ -317,13 +315,12 @@ static int mapped_label(state *st, const uint32_t *l, size_t n, const size_t *lo
     return rc;
 }
 
-/* Reads one label that holds non-ASCII bytes from *ppos, as code points:
- * decoded, and with XN_IDNA2008_MAP mapped (UTS #46 §4 step 1,
- * nontransitional) and normalized (step 2).  Sets *dot when a U+002E ended
- * it.  Then hands it to unicode_label(), or to ascii_label() when the
- * mapping left only ASCII. */
-XN__NOINLINE static int general_label(state *st, const unsigned char *u, size_t in_len,
-                                      size_t *ppos, carry *cy, bool *pdot, size_t *pdot_at)
+/* Reads the walk's label that holds non-ASCII bytes from w->pos, as code
+ * points: decoded, and with XN_IDNA2008_MAP mapped (UTS #46 §4 step 1,
+ * nontransitional) and normalized (step 2); w->dot tells whether a U+002E
+ * ended it.  Then hands it to unicode_label(), or to ascii_label() when
+ * the mapping left only ASCII. */
+XN__NOINLINE static int general_label(state *st, xn__walk *w)
 {
     bool map = (st->flags & XN_IDNA2008_MAP) != 0;
     xn__mapped m;
@@ -335,8 +332,8 @@ XN__NOINLINE static int general_label(state *st, const unsigned char *u, size_t 
     size_t n;
     int rc;
 
-    rc = xn__map_label(u, in_len, ppos, cy, map ? XN__MAP_NONTRANSITIONAL : XN__MAP_NONE, &m,
-                       pdot, pdot_at);
+    rc = xn__map_label((const unsigned char *)w->in, w->in_len, &w->pos, &w->cy,
+                       map ? XN__MAP_NONTRANSITIONAL : XN__MAP_NONE, &m, &w->dot, &w->dot_at);
     l = m.cp;
     lo = m.offs;
     n = m.n;
@@ -348,26 +345,17 @@ XN__NOINLINE static int general_label(state *st, const unsigned char *u, size_t 
         lo = NULL; /* offsets no longer line up: report the label start */
     }
     if (rc == XN_OK)
-        rc = mapped_label(st, l, n, lo, map, !*pdot);
+        rc = mapped_label(st, l, n, lo, map, !w->dot);
     xn__scratch_free(heap);
     xn__mapped_free(&m);
     return rc;
 }
 
-/* The walk's ASCII label, with the byte classes the walk found. */
-static int lookup_ascii_label(state *st, const char *s, size_t n, unsigned classes,
-                              bool written, bool last)
-{
-    (void)written; /* never: copy_ascii is off */
-    return ascii_label(st, s, n, NULL, last, (st->flags & XN_IDNA2008_MAP) != 0, classes);
-}
-
-static const xn__profile lookup_profile = {lookup_ascii_label, general_label, false};
-
 static int lookup(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
                   unsigned flags, xn_report *report, bool to_unicode)
 {
     state st;
+    xn__walk w;
     int rc;
 
     /* A short name of the whole-name ASCII path below, answered before
@@ -398,7 +386,14 @@ static int lookup(const char *in, size_t in_len, char *out, size_t out_cap, size
     xn__dom_init(&st, flags, out, out_cap);
     st.to_ascii = !to_unicode;
     st.ascii_lengths = true;
-    rc = xn__dom_walk(&st, in ? in : "", in_len, &lookup_profile);
+    /* Labels of ASCII bytes keep their case without the mapping: the walk
+     * copies none. */
+    xn__walk_start(&w, in, in_len, XN__SPLIT_MAPPED, false);
+    rc = XN_OK;
+    while (rc == XN_OK && xn__walk_next(&st, &w))
+        rc = w.bytes ? ascii_label(&st, w.s, w.n, NULL, !w.dot,
+                                   (flags & XN_IDNA2008_MAP) != 0, w.classes)
+                     : general_label(&st, &w);
     /* RFC 5893 for every label of a Bidi domain name; 1 to 253 octets in
      * A-label form. */
     if (rc == XN_OK)

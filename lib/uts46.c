@@ -416,8 +416,6 @@ static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, boo
 
 /* ---- the whole name ----------------------------------------------------------- */
 
-typedef xn__carry carry;
-
 /* Step 2 for a label that may not be in NFC: normalized by ICU, then
  * converted.  Offsets no longer line up one to one: violations are reported
  * at the label's start. */
@@ -433,22 +431,21 @@ static int normalized_label(domain *d, const uint32_t *l, size_t n, size_t *byte
     return rc;
 }
 
-/* The general path for one label starting at *ppos (after any carried code
- * points): map, normalize, convert and validate.  Sets *dot when the label
- * ended at a U+002E.  Kept out of line so that the fast path's frame stays
- * small. */
-XN__NOINLINE static int general_label(domain *d, const unsigned char *u, size_t in_len,
-                                      size_t *ppos, carry *cy, bool *pdot, size_t *pdot_at)
+/* The general path for the walk's label that is not all ASCII, from w->pos
+ * (after any carried code points): map, normalize, convert and validate;
+ * the mapping tells whether a U+002E ended it (w->dot).  Kept out of line
+ * so that the fast path's frame stays small. */
+XN__NOINLINE static int general_label(domain *d, xn__walk *w)
 {
     xn__mapped m;
     size_t bytes = 0;
     int rc;
 
     /* §4 step 1, Map, up to the end of this label. */
-    rc = xn__map_label(u, in_len, ppos, cy,
+    rc = xn__map_label((const unsigned char *)w->in, w->in_len, &w->pos, &w->cy,
                        (d->flags & XN_TRANSITIONAL) ? XN__MAP_TRANSITIONAL
                                                     : XN__MAP_NONTRANSITIONAL,
-                       &m, pdot, pdot_at);
+                       &m, &w->dot, &w->dot_at);
 
     /* Step 2, Normalize, only where the quick check says it may matter. */
     if (rc == XN_OK && m.nfc_yes && !xn__has_ace_prefix(m.cp, m.n))
@@ -460,11 +457,9 @@ XN__NOINLINE static int general_label(domain *d, const unsigned char *u, size_t 
     xn__mapped_free(&m);
     if (rc != XN_OK)
         return rc;
-    xn__dom_label_done(d, bytes, !*pdot);
+    xn__dom_label_done(d, bytes, !w->dot);
     return XN_OK;
 }
-
-static const xn__profile uts46_profile = {ascii_label, general_label, true};
 
 /* ---- entry points ---------------------------------------------------------- */
 
@@ -495,13 +490,17 @@ XN__ALWAYS_INLINE static int convert_labels(const char *in, size_t in_len, char 
                                             xn_report *report, bool to_ascii, bool one_label)
 {
     domain d;
-    int rc;
+    xn__walk w;
+    int rc = XN_OK;
 
     xn__dom_init(&d, flags, out, out_cap);
     d.to_ascii = to_ascii;
     d.ascii_lengths = to_ascii;
     d.one_label = one_label;
-    rc = xn__dom_walk(&d, in ? in : "", in_len, &uts46_profile);
+    xn__walk_start(&w, in, in_len, XN__SPLIT_MAPPED, true);
+    while (rc == XN_OK && xn__walk_next(&d, &w))
+        rc = w.bytes ? ascii_label(&d, w.s, w.n, w.classes, w.written, !w.dot)
+                     : general_label(&d, &w);
     if (rc != XN_OK)
         return xn__dom_return(&d, rc, !to_ascii, out_len, report);
 
