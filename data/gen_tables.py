@@ -141,13 +141,43 @@ BIDI_SETS = [
 ]
 
 
+# LDH after the mapping (RFC 1123 section 2.1, UTS #46 UseSTD3ASCIIRules):
+# the rule's one statement.  The class table lib/ reads names with
+# (xn__byte_class, written to xn_tables.c) is made from it.
+LDH = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
+
+# The classes of a byte (lib/bytes.h), one bit each.  UPPER must stay 2:
+# lib/ lower-cases a byte by or-ing in its UPPER bit shifted left by 4.
+BYTE_CLASSES = [
+    ("LDH", 1, "a-z 0-9 '-': LDH after mapping"),
+    ("UPPER", 2, "A-Z: mapped to lower case (the bit is 0x20 >> 4)"),
+    ("OTHER", 4, "any other ASCII but '.'"),
+    ("DOT", 8, "'.'"),
+    ("NONASCII", 16, "a byte of a multi-byte UTF-8 sequence"),
+    ("HYPHEN", 32, "'-', which is also LDH"),
+]
+BC = {name: bit for name, bit, _ in BYTE_CLASSES}
+
+
+def byte_class(b):
+    """The class bits of byte b in xn__byte_class[]."""
+    if b >= 0x80:
+        return BC["NONASCII"]
+    ch = chr(b)
+    if ch in LDH:
+        return BC["LDH"] | (BC["HYPHEN"] if ch == "-" else 0)
+    if ch.isupper() and ch.lower() in LDH:
+        return BC["UPPER"]
+    return BC["DOT"] if ch == "." else BC["OTHER"]
+
+
 def simple_bits(cp, st, bc, gc):
     """The PROP_SIMPLE* and PROP_LTR_* bits of a code point: valid (a
     deviation too, but for ZWNJ and ZWJ, when not transitional), an ASCII
     one a lower-case letter, digit or '-' (STD3), and of an LTR class."""
     w = 0
     if cp < 0x80:
-        ok = chr(cp) in "abcdefghijklmnopqrstuvwxyz0123456789-"
+        ok = chr(cp) in LDH
         ok_tr = ok
     else:
         ok = st == S_VALID or (st == S_DEVIATION and cp not in (0x200C, 0x200D))
@@ -953,6 +983,11 @@ def generate(data_dir, out_c, out_h, out_nfc):
     h.append("\n/* The word for code points above U+10FFFF: disallowed, Bidi L, "
              "Joining_Type U,\n * IDNA2008 UNASSIGNED, script other. */\n")
     h.append("#define XN_PROPS_INVALID 0x%Xu\n" % props_invalid)
+    h.append("\n/* The class bits of a byte in xn__byte_class[] "
+             "(lib/bytes.h). */\n")
+    for name, bit, why in BYTE_CLASSES:
+        h.append("#define XN__BC_%s %d /* %s */\n" % (name, bit, why))
+    h.append("extern const unsigned char xn__byte_class[256];\n")
     h.append("\n/* Property words: xn__prop_data[(xn__prop_index[cp >> "
              "XN_PROP_SHIFT] << XN_PROP_SHIFT)\n"
              " *                               | (cp & ((1 << XN_PROP_SHIFT)"
@@ -974,7 +1009,9 @@ def generate(data_dir, out_c, out_h, out_nfc):
          c_array("uint32_t", "xn__prop_data", prop_data, 6, 8), "\n",
          c_array("uint16_t", "xn__map_index", map_index, 4, 12), "\n",
          c_array("uint32_t", "xn__map_data", map_data, 6, 8), "\n",
-         c_array("uint32_t", "xn__map_pool", pool, 4, 10)]
+         c_array("uint32_t", "xn__map_pool", pool, 4, 10), "\n",
+         c_array("unsigned char", "xn__byte_class",
+                 [byte_class(b) for b in range(256)], 2, 16)]
 
     write_file(out_h, "".join(h))
     write_file(out_c, "".join(c))

@@ -1,30 +1,10 @@
 /*
- * The byte classes and the end of an ASCII label (bytes.h).
+ * The end of an ASCII label (bytes.h); the byte classes are generated.
  */
 #include <stdint.h>
 #include <string.h>
 
 #include "bytes.h"
-
-enum { LDH = XN__BC_LDH, UPP = XN__BC_UPPER, OTH = XN__BC_OTHER, DOT = XN__BC_DOT,
-       NON = XN__BC_NONASCII, HYP = XN__BC_HYPHEN };
-
-/* Sixteen bytes of one class. */
-#define ROW(c) c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c
-
-const unsigned char xn__byte_class[256] = {
-    ROW(OTH), ROW(OTH), /* C0 controls */
-    OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, OTH, LDH | HYP, DOT, OTH,
-    LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, OTH, OTH, OTH, OTH, OTH, OTH,
-    OTH, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP,
-    UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, UPP, OTH, OTH, OTH, OTH, OTH,
-    OTH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH,
-    LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, LDH, OTH, OTH, OTH, OTH, OTH,
-    ROW(NON), ROW(NON), ROW(NON), ROW(NON), /* bytes of multi-byte UTF-8 sequences */
-    ROW(NON), ROW(NON), ROW(NON), ROW(NON),
-};
-
-#undef ROW
 
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define SWAR 1

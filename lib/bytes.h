@@ -10,17 +10,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The class bits of a byte in xn__byte_class[]. */
-enum {
-    XN__BC_LDH = 1,      /* a-z 0-9 '-': LDH after mapping */
-    XN__BC_UPPER = 2,    /* A-Z: mapped to lower case (the bit is 0x20 >> 4) */
-    XN__BC_OTHER = 4,    /* any other ASCII but '.' */
-    XN__BC_DOT = 8,      /* '.' */
-    XN__BC_NONASCII = 16, /* a byte of a multi-byte UTF-8 sequence */
-    XN__BC_HYPHEN = 32,  /* '-', which is also XN__BC_LDH */
-};
-
-extern const unsigned char xn__byte_class[256];
+/* The class of every byte, xn__byte_class[], and its XN__BC_* bits come
+ * from data/gen_tables.py, with the LDH set the generator's simple-label
+ * bits are made from: the rule is written once. */
+#include "xn_tables.h"
 
 /* Whether c is an ASCII upper-case letter. */
 static inline bool xn__is_upper(uint32_t c)

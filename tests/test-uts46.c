@@ -4,6 +4,7 @@
  * (for successful ToASCII rows) idempotence and the ToUnicode round trip.
  */
 #include "ascii.h"
+#include "rules.h"
 #include "uts46.h"
 #include "xn.h"
 #include "test.h"
@@ -621,6 +622,31 @@ static void test_whole_name_path(void)
     CHECK(fast_ok > cases / 10); /* the names that pass are many, not a few */
 }
 
+/* The byte classes every layer reads names with are generated from one LDH
+ * set (data/gen_tables.py): each byte against RFC 1123 §2.1 as written
+ * (letters, digits and '-'), and the two LDH predicates of rules.h. */
+static void test_byte_classes(void)
+{
+    unsigned b, bad = 0;
+    for (b = 0; b < 256; b++) {
+        bool lower = b >= 'a' && b <= 'z', upper = b >= 'A' && b <= 'Z';
+        bool digit = b >= '0' && b <= '9';
+        unsigned want = b >= 0x80   ? XN__BC_NONASCII
+                        : b == '-'  ? XN__BC_LDH | XN__BC_HYPHEN
+                        : lower || digit ? XN__BC_LDH
+                        : upper     ? XN__BC_UPPER
+                        : b == '.'  ? XN__BC_DOT
+                                    : XN__BC_OTHER;
+        if (xn__byte_class[b] != want && bad++ < 5)
+            CHECK_MSG(false, "class of byte 0x%02X: 0x%02X, want 0x%02X", b, xn__byte_class[b],
+                      want);
+        CHECK_EQ_INT(xn__is_ldh(b), lower || upper || digit || b == '-');
+        CHECK_EQ_INT(xn__is_ldh_lower(b), lower || digit || b == '-');
+    }
+    CHECK_EQ_INT(bad, 0);
+    CHECK_EQ_INT(XN__BC_UPPER << 4, 0x20); /* how the layers lower-case */
+}
+
 int main(void)
 {
     test_decoder_injective();
@@ -635,6 +661,7 @@ int main(void)
     test_label_calls();
     test_limits();
     test_ascii_label_end();
+    test_byte_classes();
     test_whole_name_path();
     return test_done("uts46");
 }
