@@ -12,6 +12,7 @@
  *   test_alloc_agrees(...)      a *_alloc wrapper gives what the caller-buffer call gave
  *   test_entry_of(k) ...        the public conversions in one table (entries.h)
  *   test_caps(...)              a conversion at every capacity below a bound
+ *   CHECK_NAMES(fn, type, rows) fn((type)value) is name, for a table of test_name
  *
  * Every failing check is reported; a test program runs to its end and then
  * exits 1 if anything failed.  Exit code 77 tells meson a suite was skipped.
@@ -51,6 +52,26 @@ static unsigned long test_checks, test_failures;
         long long test_a_ = (long long)(a), test_b_ = (long long)(b);       \
         CHECK_MSG(test_a_ == test_b_, "%s == %s: %lld != %lld", #a, #b,     \
                   test_a_, test_b_);                                        \
+    } while (0)
+
+/* A table of the names a naming function (xn_error_name, xn_unsafe_name,
+ * ...) gives: CHECK_NAMES(fn, type, rows) checks fn((type)value) against
+ * name in every row of the array rows, one check a row.  A macro, so that
+ * functions with any integer parameter fit. */
+typedef struct test_name {
+    unsigned long value;
+    const char *name;
+} test_name;
+
+#define CHECK_NAMES(fn, type, rows)                                                         \
+    do {                                                                                    \
+        size_t test_i_;                                                                     \
+        for (test_i_ = 0; test_i_ < sizeof(rows) / sizeof((rows)[0]); test_i_++) {          \
+            const char *test_got_ = fn((type)(rows)[test_i_].value);                        \
+            CHECK_MSG(test_got_ && strcmp(test_got_, (rows)[test_i_].name) == 0,            \
+                      "%s(0x%lx) is \"%s\", want \"%s\"", #fn, (rows)[test_i_].value,     \
+                      test_got_ ? test_got_ : "(null)", (rows)[test_i_].name);              \
+        }                                                                                   \
     } while (0)
 
 /* Out of memory in a test program is a hard error (meson: exit code 99),
