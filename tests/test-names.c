@@ -216,14 +216,9 @@ static void test_email(void)
         }
     }
     {
-        char out[8];
         size_t len;
-        CHECK_EQ_INT(xn_email_to_ascii("a@b.c", 5, out, sizeof out, NULL, 0, NULL, NULL),
-                     XN_E_INVALID_ARG);
-        CHECK_EQ_INT(xn_email_to_ascii(NULL, 5, out, sizeof out, &len, 0, NULL, NULL),
-                     XN_E_INVALID_ARG);
-        CHECK_EQ_INT(xn_email_to_unicode("a@b.c", 5, NULL, 4, &len, 0, NULL, NULL),
-                     XN_E_INVALID_ARG);
+        /* The other arguments: test-api.c (test_contract).  The SMTPUTF8
+         * answer of a refused call is 0. */
         alloc_smtputf8 = 7;
         CHECK_EQ_INT(xn_email_to_ascii_alloc("\xC3\xA9@b.c", 6, NULL, &len, 0, NULL,
                                              &alloc_smtputf8),

@@ -13,6 +13,7 @@
  *   test_entry_of(k) ...        the public conversions in one table (entries.h)
  *   test_caps(...)              a conversion at every capacity below a bound
  *   CHECK_NAMES(fn, type, rows) fn((type)value) is name, for a table of test_name
+ *   test_report_is(...)         a conversion fails with a report that points there
  *
  * Every failing check is reported; a test program runs to its end and then
  * exits 1 if anything failed.  Exit code 77 tells meson a suite was skipped.
@@ -59,7 +60,7 @@ static unsigned long test_checks, test_failures;
  * name in every row of the array rows, one check a row.  A macro, so that
  * functions with any integer parameter fit. */
 typedef struct test_name {
-    unsigned long value;
+    uint64_t value;
     const char *name;
 } test_name;
 
@@ -69,7 +70,8 @@ typedef struct test_name {
         for (test_i_ = 0; test_i_ < sizeof(rows) / sizeof((rows)[0]); test_i_++) {          \
             const char *test_got_ = fn((type)(rows)[test_i_].value);                        \
             CHECK_MSG(test_got_ && strcmp(test_got_, (rows)[test_i_].name) == 0,            \
-                      "%s(0x%lx) is \"%s\", want \"%s\"", #fn, (rows)[test_i_].value,     \
+                      "%s(0x%" PRIX64 ") is \"%s\", want \"%s\"", #fn,                   \
+                      (rows)[test_i_].value,                                                \
                       test_got_ ? test_got_ : "(null)", (rows)[test_i_].name);              \
         }                                                                                   \
     } while (0)
@@ -205,6 +207,25 @@ static inline void test_caps(const char *what, test_conv_fn fn, const char *in, 
         }
         free(buf);
     }
+}
+
+/* fn on in[0..n) with flags gives status rc and a report that points at
+ * label `label`, byte `offset` and code point cp: four checks; what names
+ * the call in messages. */
+static inline void test_report_is(const char *what, test_conv_fn fn, const char *in, size_t n,
+                                  unsigned flags, int rc, size_t label, size_t offset,
+                                  uint32_t cp)
+{
+    char out[256];
+    size_t len = 0;
+    xn_report rep = XN_REPORT_INIT;
+    int r = fn(in, n, out, sizeof out, &len, flags, &rep);
+    CHECK_MSG(r == rc, "%s: %s, want %s", what, xn_strerror_name(r), xn_strerror_name(rc));
+    CHECK_MSG(rep.label == label, "%s: report on label %zu, want %zu", what, rep.label, label);
+    CHECK_MSG(rep.offset == offset, "%s: report at byte %zu, want %zu", what, rep.offset,
+              offset);
+    CHECK_MSG(rep.code_point == cp, "%s: report on U+%04" PRIX32 ", want U+%04" PRIX32, what,
+              rep.code_point, cp);
 }
 
 static inline int test_done(const char *name)
