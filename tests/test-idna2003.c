@@ -682,18 +682,17 @@ static int diff_main(const char *testdata, const char *corpus)
 #define diff_main NULL /* built without GNU libidn: test_diff_mode says so */
 #endif
 
-int main(int argc, char **argv)
+static void test_own(void)
 {
-    const char *dir;
-    int rc = test_diff_mode(argc, argv, diff_main,
-                            "built without GNU libidn (pkg-config libidn not found): no "
-                            "IDNA2003 differential");
-    if (rc >= 0)
-        return rc;
     test_threads(); /* first, so that the threads make the first ICU calls */
     test_vectors();
     test_api();
-    if ((dir = test_testdata_arg(argc, argv)) != NULL)
-        test_conf(dir);
-    return test_finish("idna2003");
+}
+
+int main(int argc, char **argv)
+{
+    return test_main_with_diff(argc, argv, "idna2003", diff_main,
+                               "built without GNU libidn (pkg-config libidn not found): no "
+                               "IDNA2003 differential",
+                               test_own, test_conf);
 }

@@ -703,19 +703,26 @@ static int diff_main(const char *testdata, const char *corpus)
 #define diff_main NULL /* built without libidn2: test_diff_mode says so */
 #endif
 
-int main(int argc, char **argv)
+static void test_own(void)
 {
-    const char *dir;
-    int rc = test_diff_mode(argc, argv, diff_main,
-                            "built without libidn2 (pkg-config libidn2 not found): no "
-                            "IDNA2008 differential");
-    if (rc >= 0)
-        return rc;
     test_vectors();
     test_register();
     test_api();
-    if ((dir = test_testdata_arg(argc, argv)) != NULL)
-        test_v2(dir);
+}
+
+/* IdnaTestV2 through the IDNA2008 functions, then the derived property
+ * table it loaded goes. */
+static void test_data(const char *testdata)
+{
+    test_v2(testdata);
     free(g_prop);
-    return test_finish("idna2008");
+    g_prop = NULL;
+}
+
+int main(int argc, char **argv)
+{
+    return test_main_with_diff(argc, argv, "idna2008", diff_main,
+                               "built without libidn2 (pkg-config libidn2 not found): no "
+                               "IDNA2008 differential",
+                               test_own, test_data);
 }
