@@ -14,6 +14,7 @@
  *   test_caps(...)              a conversion at every capacity below a bound
  *   CHECK_NAMES(fn, type, rows) fn((type)value) is name, for a table of test_name
  *   test_report_is(...)         a conversion fails with a report that points there
+ *   test_vec, test_vector(v)    a row of a vector table, run through entries.h
  *
  * Every failing check is reported; a test program runs to its end and then
  * exits 1 if anything failed.  Exit code 77 tells meson a suite was skipped.
@@ -226,6 +227,54 @@ static inline void test_report_is(const char *what, test_conv_fn fn, const char 
               offset);
     CHECK_MSG(rep.code_point == cp, "%s: report on U+%04" PRIX32 ", want U+%04" PRIX32, what,
               rep.code_point, cp);
+}
+
+/* A vector: conversion op (an entry of entries.h) of in with flags gives
+ * status rc, the error bits errors and, when it writes output, out (NULL:
+ * not compared). */
+typedef struct test_vec {
+    int op;
+    const char *in;
+    unsigned flags;
+    int rc;
+    const char *out;
+    uint64_t errors;
+} test_vec;
+
+/* Runs v on an exact-size heap copy of its input: the status and the
+ * error bits; with output (XN_OK, or XN_E_INVALID_DOMAIN from a
+ * ToUnicode-like entry) the output and every capacity below it
+ * (test_caps()), without it *out_len 0; the *_alloc form, where there is
+ * one, agrees (test_alloc_agrees()). */
+static inline void test_vector(const test_vec *v)
+{
+    const test_entry *e = test_entry_of(v->op);
+    size_t n = strlen(v->in), len = 99;
+    char *in = test_exact_copy(v->in, n);
+    char out[512], esc[256], codes[128], call[400];
+    xn_report rep = XN_REPORT_INIT;
+    int rc = e->fn(in, n, out, sizeof out, &len, v->flags, &rep);
+    bool has_out = rc == XN_OK || (rc == XN_E_INVALID_DOMAIN && !test_entry_is_ascii(v->op));
+
+    test_escape(esc, sizeof esc, v->in, n);
+    snprintf(call, sizeof call, "%s(%s, 0x%x)", e->name, esc, v->flags);
+    if (e->afn)
+        test_alloc_agrees(e->name, e->afn, in, n, v->flags, rc, &rep, has_out, out, len);
+    xn_errors_format(rep.errors, codes, sizeof codes);
+    CHECK_MSG(rc == v->rc, "%s: %s, want %s", call, xn_strerror_name(rc),
+              xn_strerror_name(v->rc));
+    CHECK_MSG(rep.errors == v->errors, "%s: errors %s", call, codes);
+    if (has_out) {
+        CHECK_MSG(!v->out || (len == strlen(v->out) && memcmp(out, v->out, len) == 0 &&
+                              out[len] == '\0'),
+                  "%s: got [%.*s]", call, (int)len, out);
+        /* Too small gives the size needed and no overrun (len bytes fit,
+         * without the NUL). */
+        test_caps(call, e->fn, in, n, v->flags, len, rc, out, len);
+    } else {
+        CHECK_MSG(len == 0, "%s: *out_len %zu on failure", call, len);
+    }
+    free(in);
 }
 
 static inline int test_done(const char *name)
