@@ -143,60 +143,59 @@ typedef void (*call_fn)(void);
 
 #define NOLEN XN_NO_VERIFY_DNS_LENGTH
 
-/* Conversion k of entries.h's table on in[0..n) with flags, into out_buf;
- * its *_alloc form, the result freed. */
-static void call(int k, const char *in, size_t n, unsigned flags)
-{
-    size_t len;
-    test_entry_of(k)->fn(in, n, out_buf, BIG, &len, flags, NULL);
-}
-static void call_alloc(int k, const char *in, size_t n, unsigned flags)
-{
-    char *p = NULL;
-    test_entry_of(k)->afn(in, n, &p, NULL, flags, NULL);
-    xn_free(p);
-}
-
 static void c_to_ascii(void)
 {
-    call(TEST_TO_ASCII, long_cjk, long_cjk_n, NOLEN);
-    call(TEST_TO_ASCII, long_nfc, long_nfc_n, NOLEN);
-    call(TEST_TO_ASCII, many_labels, many_labels_n, NOLEN);
+    size_t n;
+    xn_to_ascii(long_cjk, long_cjk_n, out_buf, BIG, &n, NOLEN, NULL);
+    xn_to_ascii(long_nfc, long_nfc_n, out_buf, BIG, &n, NOLEN, NULL);
+    xn_to_ascii(many_labels, many_labels_n, out_buf, BIG, &n, NOLEN, NULL);
 }
 static void c_to_unicode(void)
 {
-    call(TEST_TO_UNICODE, long_alabel, long_alabel_n, NOLEN);
-    call(TEST_TO_UNICODE, long_nfc, long_nfc_n, NOLEN);
+    size_t n;
+    xn_to_unicode(long_alabel, long_alabel_n, out_buf, BIG, &n, NOLEN, NULL);
+    xn_to_unicode(long_nfc, long_nfc_n, out_buf, BIG, &n, NOLEN, NULL);
 }
 static void c_whatwg(void)
 {
-    call(TEST_TO_ASCII, long_cjk, long_cjk_n, XN_WHATWG);
-    call(TEST_TO_UNICODE, long_alabel, long_alabel_n, XN_WHATWG);
+    size_t n;
+    xn_to_ascii(long_cjk, long_cjk_n, out_buf, BIG, &n, XN_WHATWG, NULL);
+    xn_to_unicode(long_alabel, long_alabel_n, out_buf, BIG, &n, XN_WHATWG, NULL);
 }
 static void c_label_to_ascii(void)
 {
-    call(TEST_LABEL_TO_ASCII, long_cjk, long_cjk_n, NOLEN);
+    size_t n;
+    xn_label_to_ascii(long_cjk, long_cjk_n, out_buf, BIG, &n, NOLEN, NULL);
 }
 static void c_label_to_unicode(void)
 {
-    call(TEST_LABEL_TO_UNICODE, long_alabel, long_alabel_n, NOLEN);
+    size_t n;
+    xn_label_to_unicode(long_alabel, long_alabel_n, out_buf, BIG, &n, NOLEN, NULL);
 }
 static void c_alloc(void)
 {
-    call_alloc(TEST_TO_ASCII, long_cjk, long_cjk_n, NOLEN);
-    call_alloc(TEST_TO_UNICODE, long_alabel, long_alabel_n, NOLEN);
+    char *p = NULL;
+    xn_to_ascii_alloc(long_cjk, long_cjk_n, &p, NULL, NOLEN, NULL);
+    xn_free(p);
+    xn_to_unicode_alloc(long_alabel, long_alabel_n, &p, NULL, NOLEN, NULL);
+    xn_free(p);
 }
 static void c_idna2008_lookup(void)
 {
-    call(TEST_IDNA2008_LOOKUP, long_cjk, long_cjk_n, NOLEN);
-    call(TEST_IDNA2008_LOOKUP, long_nfc, long_nfc_n, NOLEN | XN_IDNA2008_MAP);
-    call(TEST_IDNA2008_LOOKUP, long_alabel, long_alabel_n, NOLEN);
+    size_t n;
+    xn_idna2008_lookup(long_cjk, long_cjk_n, out_buf, BIG, &n, NOLEN, NULL);
+    xn_idna2008_lookup(long_nfc, long_nfc_n, out_buf, BIG, &n, NOLEN | XN_IDNA2008_MAP, NULL);
+    xn_idna2008_lookup(long_alabel, long_alabel_n, out_buf, BIG, &n, NOLEN, NULL);
 }
 static void c_idna2008_to_unicode(void)
 {
-    call(TEST_IDNA2008_TO_UNICODE, long_alabel, long_alabel_n, NOLEN);
-    call_alloc(TEST_IDNA2008_LOOKUP, long_cjk, long_cjk_n, NOLEN);
-    call_alloc(TEST_IDNA2008_TO_UNICODE, long_alabel, long_alabel_n, NOLEN);
+    size_t n;
+    char *p = NULL;
+    xn_idna2008_to_unicode(long_alabel, long_alabel_n, out_buf, BIG, &n, NOLEN, NULL);
+    xn_idna2008_lookup_alloc(long_cjk, long_cjk_n, &p, NULL, NOLEN, NULL);
+    xn_free(p);
+    xn_idna2008_to_unicode_alloc(long_alabel, long_alabel_n, &p, NULL, NOLEN, NULL);
+    xn_free(p);
 }
 static void c_idna2008_register(void)
 {
@@ -206,15 +205,21 @@ static void c_idna2008_register(void)
 }
 static void c_idna2003_to_ascii(void)
 {
-    call(TEST_IDNA2003_TO_ASCII, long_cjk, long_cjk_n, 0);
-    call(TEST_IDNA2003_TO_ASCII, long_nameprep, long_nameprep_n, 0);
-    call_alloc(TEST_IDNA2003_TO_ASCII, long_nfc, long_nfc_n, 0);
+    size_t n;
+    char *p = NULL;
+    xn_idna2003_to_ascii(long_cjk, long_cjk_n, out_buf, BIG, &n, 0, NULL);
+    xn_idna2003_to_ascii(long_nameprep, long_nameprep_n, out_buf, BIG, &n, 0, NULL);
+    xn_idna2003_to_ascii_alloc(long_nfc, long_nfc_n, &p, NULL, 0, NULL);
+    xn_free(p);
 }
 static void c_idna2003_to_unicode(void)
 {
-    call(TEST_IDNA2003_TO_UNICODE, long_alabel, long_alabel_n, 0);
-    call(TEST_IDNA2003_TO_UNICODE, long_nameprep, long_nameprep_n, 0);
-    call_alloc(TEST_IDNA2003_TO_UNICODE, long_alabel, long_alabel_n, 0);
+    size_t n;
+    char *p = NULL;
+    xn_idna2003_to_unicode(long_alabel, long_alabel_n, out_buf, BIG, &n, 0, NULL);
+    xn_idna2003_to_unicode(long_nameprep, long_nameprep_n, out_buf, BIG, &n, 0, NULL);
+    xn_idna2003_to_unicode_alloc(long_alabel, long_alabel_n, &p, NULL, 0, NULL);
+    xn_free(p);
 }
 static void c_display(void)
 {
