@@ -6,7 +6,7 @@
  *   test_entry_of(TEST_TO_ASCII)->fn   xn_to_ascii, and so on (TEST_ENTRIES)
  *   TEST_FLAGS_UTS46/_IDNA2008/_IDNA2003  the flag bits xn.h gives each family
  *
- * The mail functions enter with their SMTPUTF8 answer dropped (test-extras.c
+ * The mail functions enter with their SMTPUTF8 answer dropped (test-names.c
  * and fuzz/extras.c check that answer).  The order is fuzz.h's FUZZ_* one:
  * odd entries write no output on XN_E_INVALID_DOMAIN (ToASCII-like), even
  * ones do (ToUnicode-like).

@@ -1,7 +1,9 @@
 /*
  * The API's small promises: every status has a text and a name, error bits
- * have their IdnaTestV2 codes, versions are what they claim, and the strict
- * UTF-8 decoder accepts exactly the well-formed sequences.
+ * have their IdnaTestV2 codes, versions are what they claim, the strict
+ * UTF-8 decoder accepts exactly the well-formed sequences, and every
+ * conversion of entries.h keeps the calling contract of xn.h (arguments,
+ * flags, size queries), checked once here for all of them.
  */
 #include <unicode/uversion.h>
 
@@ -154,11 +156,99 @@ static void test_utf8(void)
     }
 }
 
+/* Entry e (number k) refuses each of bad[0..n) with XN_E_BAD_UTF8 and
+ * big[0..big_n) with XN_E_TOO_LONG (test_contract()). */
+static void contract_refuses(const test_entry *e, int k, const char *const *bad, size_t n,
+                             const char *big, size_t big_n)
+{
+    bool email = k == TEST_EMAIL_TO_UNICODE || k == TEST_EMAIL_TO_ASCII;
+    char out[64], esc[64];
+    size_t len = 7, i, m;
+    unsigned flags;
+    for (i = 0; i < n; i++) {
+        char in[32];
+        m = strlen(bad[i]);
+        memcpy(in, "a@", 2);
+        memcpy(in + (email ? 2 : 0), bad[i], m);
+        m += email ? 2 : 0;
+        test_escape(esc, sizeof esc, in, m);
+        CHECK_MSG(e->fn(in, m, out, sizeof out, &len, 0, NULL) == XN_E_BAD_UTF8,
+                  "%s(%s) is not XN_E_BAD_UTF8", e->name, esc);
+    }
+    for (flags = 0;; flags = e->known & XN_IDNA2008_MAP) {
+        char *in = (char *)test_xmalloc(big_n + 2);
+        memcpy(in, "a@", 2);
+        memcpy(in + (email ? 2 : 0), big, big_n);
+        m = big_n + (email ? 2 : 0);
+        CHECK_MSG(e->fn(in, m, out, sizeof out, &len, flags, NULL) == XN_E_TOO_LONG,
+                  "%s, flags 0x%x: a label of XN_LABEL_LIMIT + 1 characters is not "
+                  "XN_E_TOO_LONG", e->name, flags);
+        free(in);
+        if (flags || !(e->known & XN_IDNA2008_MAP))
+            break;
+    }
+}
+
+/* The calling contract of xn.h, for every conversion of entries.h's table:
+ * NULL input with a length, NULL output with a capacity, no *out_len, a
+ * flag bit the function does not take (with a report and without one),
+ * and a *_alloc form without *out, are XN_E_INVALID_ARG; a NULL buffer of
+ * capacity 0 is a size query that gives XN_E_BUFFER_TOO_SMALL and the
+ * size; ill-formed UTF-8 is XN_E_BAD_UTF8, never replaced; a label of more
+ * than XN_LABEL_LIMIT code points is XN_E_TOO_LONG (with XN_IDNA2008_MAP
+ * too where it is taken).  The sample is a name every profile gives back
+ * unchanged; the mail functions get each input as the domain of "a@". */
+static void test_contract(void)
+{
+    static const char *const bad_utf8[] = {"a\xC3", "a\xED\xA0\x80", "\xC0\xAE", "\xED\xA0\x80"};
+    size_t big_n;
+    char *big = test_repeat("\xC3\xA9", XN_LABEL_LIMIT + 1, &big_n);
+    int k;
+    for (k = 0; k < TEST_ENTRIES; k++) {
+        const test_entry *e = test_entry_of(k);
+        const char *in = k == TEST_EMAIL_TO_UNICODE || k == TEST_EMAIL_TO_ASCII ? "a@abc" : "abc";
+        size_t n = strlen(in), len = 7;
+        char out[64];
+        unsigned bit;
+        xn_report rep = XN_REPORT_INIT;
+
+        CHECK_MSG(e->fn(NULL, 1, out, sizeof out, &len, 0, &rep) == XN_E_INVALID_ARG,
+                  "%s: NULL input of length 1 taken", e->name);
+        CHECK_MSG(e->fn(in, n, NULL, 5, &len, 0, NULL) == XN_E_INVALID_ARG,
+                  "%s: NULL output of capacity 5 taken", e->name);
+        CHECK_MSG(e->fn(in, n, out, sizeof out, NULL, 0, NULL) == XN_E_INVALID_ARG,
+                  "%s: NULL out_len taken", e->name);
+        CHECK_MSG(e->fn(in, n, out, sizeof out, &len, ~0u, NULL) == XN_E_INVALID_ARG,
+                  "%s: flags ~0 taken", e->name);
+        for (bit = 0; bit < 32; bit++) {
+            if (e->known & (1u << bit))
+                continue;
+            CHECK_MSG(e->fn("a", 1, out, sizeof out, &len, 1u << bit, &rep) == XN_E_INVALID_ARG,
+                      "%s: unknown flag bit %u taken", e->name, bit);
+            CHECK_MSG(e->fn("a", 1, out, sizeof out, &len, 1u << bit, NULL) == XN_E_INVALID_ARG,
+                      "%s: unknown flag bit %u taken without a report", e->name, bit);
+        }
+        len = 0;
+        CHECK_MSG(e->fn(in, n, NULL, 0, &len, 0, NULL) == XN_E_BUFFER_TOO_SMALL && len == n,
+                  "%s: the size query of \"%s\" gives *out_len %zu, want %zu", e->name, in, len,
+                  n);
+        if (e->afn) {
+            CHECK_MSG(e->afn(in, n, NULL, &len, 0, NULL) == XN_E_INVALID_ARG,
+                      "%s_alloc: NULL out taken", e->name);
+            CHECK_MSG(e->afn(in, n, NULL, NULL, 0, NULL) == XN_E_INVALID_ARG,
+                      "%s_alloc: NULL out and out_len taken", e->name);
+        }
+        contract_refuses(e, k, bad_utf8, sizeof bad_utf8 / sizeof bad_utf8[0], big, big_n);
+    }
+    free(big);
+}
+
 int main(void)
 {
     test_status_strings();
     test_error_names();
     test_versions();
     test_utf8();
+    test_contract();
     return test_done("api");
 }

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Tests for the xn command.
+"""Tests for the xn command: its options and output conventions.
 
 Usage: python3 tests/test-cli.py PATH-TO-XN
 
 Runs the built program with subprocess and checks its options, its output
 conventions (one line per name, in order; STATUS<TAB>RESULT with --status),
-its exit status, stdin streaming, long and odd input lines, and --locale.
+its exit status, stdin streaming, long and odd input lines, and --locale,
+under the UTS #46 and WHATWG profiles.  The other profiles, --display,
+--email and --dns, and the documented examples are test-cli-profiles.py's.
 Expected values come from the standards (UTS #46 and its IdnaTestV2.txt,
 RFC 3492, the WHATWG URL Standard), not from the program.
 
@@ -20,88 +22,9 @@ import subprocess
 import sys
 import time
 
-NAME_CAP = 65536  # the documented line limit of xn
-
-passed = 0
-failed = 0
-
-
-def check(what, cond, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {what}" + (f"\n      {detail}" if detail else ""))
-
-
-def enc(s):
-    return s.encode("utf-8") if isinstance(s, str) else s
-
-
-class Result:
-    def __init__(self, rc, out, err):
-        self.rc = rc
-        self.out = out
-        self.err = err
-
-    def lines(self):
-        """stdout split into lines; every line must end with a newline."""
-        if not self.out:
-            return []
-        assert self.out.endswith(b"\n"), f"output does not end with a newline: {self.out[-40:]!r}"
-        return self.out[:-1].split(b"\n")
-
-    def __repr__(self):
-        return f"rc={self.rc} out={self.out[:300]!r} err={self.err[:300]!r}"
-
-
-def run(*args, stdin=b"", env=None, stdout=subprocess.PIPE, timeout=120):
-    full_env = dict(os.environ)
-    if env:
-        full_env.update(env)
-    p = subprocess.run([XN, *[enc(a) for a in args]], input=enc(stdin), stdout=stdout,
-                       stderr=subprocess.PIPE, env=full_env, timeout=timeout)
-    return Result(p.returncode, p.stdout or b"", p.stderr)
-
-
-def status_line(r, i=0):
-    """(status, result) of output line i of a --status run."""
-    lines = r.lines()
-    if i >= len(lines) or b"\t" not in lines[i]:
-        return (None, None)
-    st, res = lines[i].split(b"\t", 1)
-    return (st.decode("ascii", "replace"), res)
-
-
-def expect_ok(what, args, name, want, **kw):
-    """One name, as an argument and on stdin: converts to want, exit 0."""
-    r = run(*args, "--", name, **kw)
-    check(f"{what}: {name!r} -> {want!r} (argument)", r.rc == 0 and r.out == enc(want) + b"\n"
-          and r.err == b"", repr(r))
-    r = run(*args, stdin=enc(name) + b"\n", **kw)
-    check(f"{what}: {name!r} -> {want!r} (stdin)", r.rc == 0 and r.out == enc(want) + b"\n"
-          and r.err == b"", repr(r))
-    r = run(*args, "--status", "--", name, **kw)
-    check(f"{what}: {name!r} --status", r.out == b"OK\t" + enc(want) + b"\n" and r.rc == 0,
-          repr(r))
-
-
-def expect_fail(what, args, name, codes, result=b""):
-    """One name fails; --status lists at least `codes` (a set of rule codes or
-    one status name) and prints `result`; without --status the line is
-    `result` and stderr names the input."""
-    r = run(*args, "--status", "--", name)
-    st, res = status_line(r)
-    got = set(st.split(",")) if st else set()
-    check(f"{what}: {name!r} status has {sorted(codes)}", r.rc == 1 and set(codes) <= got
-          and "OK" not in got and res == enc(result) and len(r.lines()) == 1 and r.err == b"",
-          repr(r))
-    r = run(*args, "--", name)
-    check(f"{what}: {name!r} fails with a message", r.rc == 1 and r.out == enc(result) + b"\n"
-          and r.err.startswith(b"xn: ") and r.err.endswith(b"\n"), repr(r))
-    for c in codes:
-        check(f"{what}: {name!r} message names {c}", c.encode() in r.err, repr(r))
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+import clilib  # noqa: E402
+from clilib import NAME_CAP, check, enc, expect_fail, expect_ok, run, status_line  # noqa: E402
 
 
 # ---------------------------------------------------------------------------
@@ -174,43 +97,36 @@ def test_conversions():
     A = []
     U = ["-u"]
     W = ["--profile=whatwg"]
-    # IdnaTestV2.txt and the URL Standard.
-    expect_ok("to ASCII", A, "bücher.example", "xn--bcher-kva.example")
-    expect_ok("to ASCII", A, "Bücher.Example", "xn--bcher-kva.example")
-    expect_ok("to ASCII", A, "faß.de", "xn--fa-hia.de")
-    expect_ok("to ASCII", A, "xn--bcher-kva.example", "xn--bcher-kva.example")
-    expect_ok("to ASCII", A, "☃.example", "xn--n3h.example")
-    expect_ok("to ASCII", A, "a\u094D\u200Cb", "xn--ab-fsf604u")
-    expect_ok("transitional", ["-T"], "faß.de", "fass.de")
-    expect_ok("transitional", ["--transitional"], "a\u200Cb", "ab")
-    expect_ok("to Unicode", U, "xn--bcher-kva.example", "bücher.example")
-    expect_ok("to Unicode", U, "XN--BCHER-KVA.example", "bücher.example")
-    expect_ok("to Unicode", U, "xn--fa-hia.de", "faß.de")
-    expect_ok("to Unicode", U, "bücher.example", "bücher.example")
-    expect_ok("whatwg", W, "a_b.example", "a_b.example")
-    expect_ok("whatwg", W, "-x.example", "-x.example")
-    expect_ok("whatwg", W, "EXAMPLE.com", "example.com")
-    expect_ok("whatwg", W, "faß.de", "xn--fa-hia.de")
-    expect_ok("--no-std3", ["--no-std3"], "a_b.example", "a_b.example")
-    expect_ok("--no-check-hyphens", ["--no-check-hyphens"], "-x.example", "-x.example")
-    expect_ok("--no-check-hyphens", ["--no-check-hyphens"], "ab--c.example", "ab--c.example")
-    expect_ok("--no-check-joiners", ["--no-check-joiners"], "a\u200Cb", "xn--ab-j1t")
-    expect_ok("--no-check-bidi", ["--no-check-bidi"], "a\u05D0", "xn--a-0hc")
-    expect_ok("--no-verify-dns-length", ["--no-verify-dns-length"], "a..b", "a..b")
-    expect_ok("--allow-root-dot", ["--allow-root-dot"], "example.com.", "example.com.")
+    # IdnaTestV2.txt and the URL Standard: (what, options, {name: result}).
+    for what, args, names in (
+            ("to ASCII", A, {"bücher.example": "xn--bcher-kva.example", "faß.de": "xn--fa-hia.de",
+                             "Bücher.Example": "xn--bcher-kva.example",
+                             "xn--bcher-kva.example": "xn--bcher-kva.example",
+                             "☃.example": "xn--n3h.example", "a\u094D\u200Cb": "xn--ab-fsf604u"}),
+            ("transitional", ["-T"], {"faß.de": "fass.de"}),
+            ("transitional", ["--transitional"], {"a\u200Cb": "ab"}),
+            ("to Unicode", U, {"xn--bcher-kva.example": "bücher.example",
+                               "XN--BCHER-KVA.example": "bücher.example",
+                               "xn--fa-hia.de": "faß.de", "bücher.example": "bücher.example"}),
+            ("whatwg", W, {"a_b.example": "a_b.example", "-x.example": "-x.example",
+                           "EXAMPLE.com": "example.com", "faß.de": "xn--fa-hia.de"}),
+            ("--no-std3", ["--no-std3"], {"a_b.example": "a_b.example"}),
+            ("--no-check-hyphens", ["--no-check-hyphens"], {"-x.example": "-x.example",
+                                                            "ab--c.example": "ab--c.example"}),
+            ("--no-check-joiners", ["--no-check-joiners"], {"a\u200Cb": "xn--ab-j1t"}),
+            ("--no-check-bidi", ["--no-check-bidi"], {"a\u05D0": "xn--a-0hc"}),
+            ("--no-verify-dns-length", ["--no-verify-dns-length"], {"a..b": "a..b"}),
+            ("--allow-root-dot", ["--allow-root-dot"], {"example.com.": "example.com."})):
+        for name, want in names.items():
+            expect_ok(what, args, name, want)
 
-    expect_fail("uts46", A, "a_b.example", {"U1"})
-    expect_fail("uts46", A, "-x.example", {"V3"})
-    expect_fail("uts46", A, "ab--c.example", {"V2"})
-    expect_fail("uts46", A, "a.b.\u0308c.d", {"V6"})
-    expect_fail("uts46", A, "xn--a.example", {"V7"})
-    expect_fail("uts46", A, "xn--a-ä.pt", {"P4"})
-    expect_fail("uts46", A, "xn--a-9.example", {"P4"})
-    expect_fail("uts46", A, "a\u200Cb", {"C1"})
-    expect_fail("uts46", A, "a\u05D0", {"B5", "B6"})
-    expect_fail("uts46", A, "a..b", {"A4_2"})
-    expect_fail("uts46", A, "example.com.", {"A4_2"})
-    expect_fail("uts46", A, "a" * 64 + ".example", {"A4_2"})
+    # Refused under UTS #46: {name: the rule codes its status has at least}.
+    for name, codes in {"a_b.example": {"U1"}, "-x.example": {"V3"}, "ab--c.example": {"V2"},
+                        "a.b.\u0308c.d": {"V6"}, "xn--a.example": {"V7"}, "xn--a-ä.pt": {"P4"},
+                        "xn--a-9.example": {"P4"}, "a\u200Cb": {"C1"}, "a\u05D0": {"B5", "B6"},
+                        "a..b": {"A4_2"}, "example.com.": {"A4_2"},
+                        "a" * 64 + ".example": {"A4_2"}}.items():
+        expect_fail("uts46", A, name, codes)
     expect_fail("whatwg", W, "a b.example", {"URL_FORBIDDEN"})
     expect_fail("whatwg", W, "xn--a.ß", {"V7"})  # IdnaTestV2: xn--a.pt [V7]
     # URL Standard, domain to Unicode: a name with an error comes back as it
@@ -304,7 +220,7 @@ def strace_writes(args, stdin):
     # LeakSanitizer cannot run under ptrace and says so on fd 2: off here.
     env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0")
     p = subprocess.run([strace, "-f", "-qq", "-e", "trace=write", "-e", "signal=none",
-                        "-e", "abbrev=none", "-x", "-s", "1000000", "-o", "/dev/stdout", XN,
+                        "-e", "abbrev=none", "-x", "-s", "1000000", "-o", "/dev/stdout", clilib.XN,
                         *args], input=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        timeout=300, env=env)
     writes = []
@@ -354,7 +270,7 @@ def test_error_path_speed():
 
     def once(*args):
         t = time.monotonic()
-        p = subprocess.run([XN, *args], input=data, stdout=subprocess.DEVNULL,
+        p = subprocess.run([clilib.XN, *args], input=data, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, timeout=300)
         return time.monotonic() - t if p.returncode == 1 else None
 
@@ -620,234 +536,8 @@ def test_write_error():
         check("write error on --version: exit 2", r.rc == 2, repr(r))
 
 
-def test_extras():
-    """--display, --email and --dns (issue #8): the issue's examples."""
-    # Display policy (UTS #39): Unicode where safe, else the A-label, and why.
-    apple = "\u0430\u0440\u0440\u04cf\u0435.com"          # Cyrillic аррӏе
-    paypal = "p\u0430ypal.com"                             # Cyrillic а
-    for args in (["-u", "--display"], ["--display"], ["--display", "-u"]):
-        for name in ("bücher.de", "中国", "δοκιμή.ελ"):
-            expect_ok(f"display {' '.join(args)}", args, name, name)
-        expect_ok(f"display {' '.join(args)}", args, "xn--bcher-kva.de", "bücher.de")
-    for name, want, why in ((apple, "xn--80ak6aa92e.com", {"CONFUSABLE"}),
-                            (paypal, "xn--pypal-4ve.com", {"MIXED_SCRIPT"})):
-        r = run("-u", "--display", "--", name)
-        check(f"display {name!r} stays {want}", r.rc == 0 and r.out == enc(want) + b"\n", repr(r))
-        check(f"display {name!r}: reasons on stderr", r.err.startswith(b"xn: ") and
-              b"label 0" in r.err and all(w.encode() in r.err for w in why), repr(r))
-        r = run("-u", "--display", "--status", "--", name)
-        st, res = status_line(r)
-        check(f"display {name!r} --status", r.rc == 0 and res == enc(want) and st is not None
-              and why <= set(st.split(",")) and r.err == b"", repr(r))
-    r = run("--display", "--status", stdin=enc(apple + "\nbücher.de\nfaß.de\n"))
-    check("display on stdin", r.rc == 0 and r.lines() == [
-        b"CONFUSABLE\txn--80ak6aa92e.com", enc("OK\tbücher.de"), b"DEVIATION\txn--fa-hia.de"],
-        repr(r))
-    # A name that is no valid name is not displayed at all.
-    expect_fail("display", ["--display"], "xn--a.com", {"V7"})
-    # -a after --display converts to ASCII again.
-    expect_ok("display then -a", ["--display", "-a"], "bücher.de", "xn--bcher-kva.de")
-
-    # Mail addresses: the domain converted, the local part kept; SMTPUTF8.
-    addr = "用户@例子.广告"
-    r = run("--email", "--", addr)
-    check("email to ASCII", r.rc == 0 and r.out == enc("用户@xn--fsqu00a.xn--4rr70v\n")
-          and r.err == b"", repr(r))
-    r = run("--email", "--status", "--", addr)
-    check("email: SMTPUTF8 in the status", r.rc == 0 and r.out == enc(
-        "SMTPUTF8\t用户@xn--fsqu00a.xn--4rr70v\n"), repr(r))
-    expect_ok("email", ["--email"], "User@Bücher.DE", "User@xn--bcher-kva.de")
-    expect_ok("email -u", ["--email", "-u"], "user@xn--bcher-kva.de", "user@bücher.de")
-    r = run("-u", "--email", "--", "用户@xn--fsqu00a.xn--4rr70v")
-    check("email to Unicode", r.rc == 0 and r.out == enc(addr + "\n"), repr(r))
-    for bad, code in (("example.com", b"BAD_ADDRESS"), ("@example.com", b"BAD_ADDRESS"),
-                      ("user@", b"BAD_ADDRESS"), ("a b\x01@example.com", b"BAD_ADDRESS"),
-                      (b"\xc3@example.com", b"BAD_UTF8")):
-        r = run("--email", "--status", "--", bad)
-        check(f"email {bad!r}: {code}", r.rc == 1 and r.out == code + b"\t\n", repr(r))
-        r = run("--email", "--", bad)
-        check(f"email {bad!r}: message", r.rc == 1 and r.out == b"\n" and
-              r.err.startswith(b"xn: "), repr(r))
-    expect_fail("email", ["--email"], "user@a_b.example", {"U1"})
-
-    # DNS-aware labels.
-    for name in ("_sip._tcp.example", "*.example", "_dmarc.Example.COM"):
-        expect_ok("--dns", ["--dns"], name, name.lower())
-    expect_fail("without --dns", [], "_sip._tcp.example", {"U1"})
-    expect_fail("--dns: * only first", ["--dns"], "a.*.example", {"U1"})
-    r = run("--dns", "--display", "--", "_sip._tcp.bücher.de")
-    check("--dns --display", r.rc == 0 and r.out == enc("_sip._tcp.bücher.de\n"), repr(r))
-
-    # Help and usage.
-    r = run("--help")
-    for o in ("--display", "--email", "--dns"):
-        check(f"--help mentions {o}", o.encode() in r.out, repr(r))
-    for args in (("--display", "--email"), ("--profile=idna2008", "--display"),
-                 ("--profile=idna2003", "--email"), ("--display=1",)):
-        r = run(*args, "example.com")
-        check(f"usage error {args}", r.rc == 2 and r.out == b"" and b"--help" in r.err, repr(r))
-
-
-def test_idna2008_2003():
-    """--profile=idna2008 (lookup), --register, --idna2008-map, --profile=idna2003 and
-    --allow-unassigned (issue #4).  Expected values: RFC 5891/5892, RFC 3490/3491."""
-    P8 = ["--profile=idna2008"]
-    P3 = ["--profile=idna2003"]
-    # IDNA2008 lookup: no mapping, so upper case is DISALLOWED (RFC 5892 rule B);
-    # ASCII labels pass unchanged; A-labels are lower-cased (RFC 5891 section 5.3).
-    expect_ok("idna2008", P8, "bücher.Example", "xn--bcher-kva.Example")
-    expect_ok("idna2008", P8, "XN--BCHER-KVA.example", "xn--bcher-kva.example")
-    expect_ok("idna2008", P8, "faß.de", "xn--fa-hia.de")
-    expect_fail("idna2008", P8, "Bücher.example", {"DISALLOWED"})
-    expect_fail("idna2008", P8, "a·b", {"CONTEXTO"})
-    expect_fail("idna2008", P8, "a\u200cb", {"C1"})
-    expect_ok("idna2008 map", P8 + ["--idna2008-map"], "Bücher.example", "xn--bcher-kva.example")
-    expect_ok("idna2008 map", ["--idna2008-map", "--profile", "idna2008"], "a\u3002b", "a.b")
-    expect_ok("idna2008 -u", P8 + ["-u"], "xn--bcher-kva.example", "bücher.example")
-    expect_fail("idna2008 -u", P8 + ["-u"], "xn--n3h.example", {"DISALLOWED"},
-                result="☃.example")
-    expect_ok("idna2008 --no-std3", P8 + ["--no-std3"], "a_b.example", "a_b.example")
-    expect_fail("idna2008", P8, "a_b.example", {"U1"})
-    # Registration: one label, a U-label or an A-label in; the A-label out.
-    for args in (["--register"], ["--register", "--profile=idna2008"],
-                 ["--profile=idna2008", "--register"]):
-        expect_ok("register", args, "bücher", "xn--bcher-kva")
-        expect_ok("register", args, "xn--bcher-kva", "xn--bcher-kva")
-        expect_ok("register", args, "example", "example")
-    expect_fail("register", ["--register"], "a·b", {"CONTEXTO"})
-    expect_fail("register", ["--register"], "ab--c", {"V2"})
-    expect_fail("register", ["--register"], "ü-", {"V3"})
-    r = run("--register", "--status", stdin=enc("bücher\nxn--bcher-kva\nl·l\nxn--idn-\n"))
-    check("register on stdin", r.rc == 1 and r.lines() == [
-        b"OK\txn--bcher-kva", b"OK\txn--bcher-kva", b"OK\txn--ll-0ea", b"P4\t"], repr(r))
-    # IDNA2003: Nameprep maps; ASCII labels unchanged; the four dots.
-    expect_ok("idna2003", P3, "faß.de", "fass.de")
-    expect_ok("idna2003", P3, "BÜCHER.Example", "xn--bcher-kva.Example")
-    expect_ok("idna2003", P3, "a。b．c｡d", "a.b.c.d")
-    expect_fail("idna2003", P3, "a_b.example", {"U1"})
-    expect_ok("idna2003 --no-std3", P3 + ["--no-std3"], "a_b.example", "a_b.example")
-    expect_fail("idna2003", P3, "\u0237\u00eddn", {"NAMEPREP_UNASSIGNED"})
-    expect_ok("idna2003 --allow-unassigned", P3 + ["--allow-unassigned"], "\u0237\u00eddn",
-              "xn--dn-mja33k")
-    expect_ok("idna2003 -u", P3 + ["-u"], "xn--bcher-kva.example", "bücher.example")
-    # ToUnicode never fails: the label comes back as it was, with a status.
-    expect_fail("idna2003 -u", P3 + ["-u"], "xn--fa-hia.de", {"ROUNDTRIP"},
-                result="xn--fa-hia.de")
-    # Settings a profile does not have are usage errors (test_profile_options);
-    # --register takes no -u.
-    for args in (("--register", "-u"), ("--register", "--profile=idna2003"),
-                 ("--profile=whatwg", "--register"), ("--profile=idna2009",)):
-        r = run(*args, "example")
-        check(f"usage error {args}", r.rc == 2 and r.out == b"" and b"--help" in r.err, repr(r))
-    r = run("--help")
-    for o in ("idna2008", "idna2003", "--register", "--idna2008-map", "--allow-unassigned"):
-        check(f"--help mentions {o}", o.encode() in r.out, repr(r))
-    # ... and says what each does: the option alone at the start of its line,
-    # then words of its own.
-    for o, words in (("--register", b"registration"), ("--idna2008-map", b"map"),
-                     ("--allow-unassigned", b"unassigned")):
-        line = next((l for l in r.out.split(b"\n") if l.strip().startswith(o.encode())), b"")
-        rest = line.strip()[len(o):]
-        check(f"--help says what {o} does", rest.startswith(b" ") and words in rest
-              and b"--" not in rest, repr(line))
-
-
-# The roff escapes the examples of xn(1) use, as the text they stand for.
-ROFF_ESCAPES = {"\\-": "-", "\\e": "\\", "\\&": "", "\\[:u]": "ü", "\\(:u": "ü",
-                "\\[:o]": "ö", "\\(:o": "ö", "\\[ss]": "ß", "\\(ss": "ß", "\\(pc": "·"}
-
-
-def roff_text(line):
-    """The text of one line of an .EX block; None when it holds an escape
-    this table does not know (so a new one fails the test, never passes
-    unread)."""
-    out, i = [], 0
-    while i < len(line):
-        if line[i] != "\\":
-            out.append(line[i])
-            i += 1
-            continue
-        for esc, text in ROFF_ESCAPES.items():
-            if line.startswith(esc, i):
-                out.append(text)
-                i += len(esc)
-                break
-        else:
-            return None
-    return "".join(out)
-
-
-def documented_examples():
-    """(where, command, expected stdout lines) for every "$ " line of the
-    README's console blocks and of the .EX blocks of xn(1)."""
-    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-    examples = []
-
-    def collect(where, lines):
-        cmd, want = None, []
-        for line in lines + ["$ "]:
-            if line.startswith("$ "):
-                if cmd:
-                    examples.append((where, cmd, want))
-                cmd, want = line[2:], []
-            elif cmd is not None:
-                want.append(line)
-
-    readme = open(os.path.join(src, "README.md"), encoding="utf-8").read()
-    for block in re.findall(r"^```console\n(.*?)^```", readme, re.S | re.M):
-        collect("README.md", block.rstrip("\n").split("\n"))
-    man = open(os.path.join(src, "tools", "xn.1"), encoding="utf-8").read()
-    for block in re.findall(r"^\.EX\n(.*?)^\.EE", man, re.S | re.M):
-        lines = [roff_text(l) for l in block.rstrip("\n").split("\n")]
-        if None in lines:
-            examples.append(("xn.1", None, block))
-            continue
-        collect("xn.1", lines)
-    return examples
-
-
-def test_documented_examples():
-    # Every xn command shown in the README and in xn(1) gives the output
-    # shown there, run by the shell with this xn first on PATH.  A file the
-    # command reads (names.txt) holds names that all convert.
-    import tempfile
-    examples = documented_examples()
-    check("README and xn(1) show examples", len(examples) >= 15, f"{len(examples)} found")
-    env = dict(os.environ, PATH=os.path.dirname(os.path.abspath(XN)) + os.pathsep
-               + os.environ.get("PATH", ""), LC_ALL="C.UTF-8")
-    with tempfile.TemporaryDirectory() as d:
-        with open(os.path.join(d, "names.txt"), "w") as f:
-            f.write("example.com\nbücher.example\n")
-        for where, cmd, want in examples:
-            if cmd is None:
-                check(f"{where}: example block readable", False, f"unknown roff escape in {want!r}")
-                continue
-            p = subprocess.run(["sh", "-c", cmd], cwd=d, env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, timeout=60)
-            got = p.stdout.decode("utf-8", "replace").split("\n")[:-1]
-            check(f"{where}: $ {cmd}", got == want and p.returncode in (0, 1),
-                  f"rc={p.returncode} got {got!r} want {want!r} err={p.stderr[:200]!r}")
-
-
-def main():
-    global XN
-    if len(sys.argv) != 2:
-        print("usage: test-cli.py PATH-TO-XN", file=sys.stderr)
-        return 2
-    XN = sys.argv[1]
-    for t in (test_help_version, test_usage_errors, test_each_flag, test_conversions,
-              test_bad_input, test_message_writes, test_error_path_speed, test_stdin_dash,
-              test_profile_options, test_documented_examples, test_lines, test_long_lines, test_stream, test_locale,
-              test_write_error, test_extras, test_idna2008_2003):
-        try:
-            t()
-        except Exception as e:  # a crash in one group must not hide the others
-            check(f"{t.__name__} ran to its end", False, f"{type(e).__name__}: {e}")
-    print(f"cli: {passed} passed, {failed} failed")
-    return 1 if failed else 0
-
-
-XN = None
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(clilib.main("cli", [
+        test_help_version, test_usage_errors, test_each_flag, test_conversions, test_bad_input,
+        test_message_writes, test_error_path_speed, test_stdin_dash, test_profile_options,
+        test_lines, test_long_lines, test_stream, test_locale, test_write_error]))

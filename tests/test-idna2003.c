@@ -249,18 +249,11 @@ static void test_conf(const char *dir)
 
 /* ---- 2. vectors -------------------------------------------------------------- */
 
-enum { A = 0, U = 1 };
+/* The rows' op: ToASCII or ToUnicode (entries.h); the expected output is
+ * written by ToUnicode on XN_E_INVALID_DOMAIN too. */
+enum { A = TEST_IDNA2003_TO_ASCII, U = TEST_IDNA2003_TO_UNICODE };
 
-typedef struct vec {
-    int op;
-    const char *in;
-    unsigned flags;
-    int rc;
-    const char *out;      /* expected output (ToUnicode writes it on INVALID_DOMAIN too) */
-    uint64_t errors;      /* expected report bits */
-} vec;
-
-static const vec vectors[] = {
+static const test_vec vectors[] = {
     /* RFC 3490 §4.1 step 1: an ASCII label skips Nameprep: no lower-casing. */
     {A, "Example.COM", 0, XN_OK, "Example.COM", 0},
     {U, "Example.COM", 0, XN_OK, "Example.COM", 0},
@@ -335,91 +328,33 @@ static const vec vectors[] = {
 static void test_vectors(void)
 {
     size_t i;
-    for (i = 0; i < sizeof vectors / sizeof vectors[0]; i++) {
-        const vec *v = &vectors[i];
-        size_t n = strlen(v->in), len = 99;
-        char *in = test_exact_copy(v->in, n);
-        char out[512], esc[256], codes[128], what[300];
-        xn_report rep = XN_REPORT_INIT;
-        int rc = (v->op ? xn_idna2003_to_unicode : xn_idna2003_to_ascii)(in, n, out, sizeof out,
-                                                                         &len, v->flags, &rep);
-        bool has_out = rc == XN_OK || (rc == XN_E_INVALID_DOMAIN && v->op == U);
-        test_alloc_agrees(v->op ? "ToUnicode" : "ToASCII",
-                          v->op ? xn_idna2003_to_unicode_alloc : xn_idna2003_to_ascii_alloc, in,
-                          n, v->flags, rc, &rep, has_out, out, len);
-        test_escape(esc, sizeof esc, v->in, n);
-        xn_errors_format(rep.errors, codes, sizeof codes);
-        CHECK_MSG(rc == v->rc, "%s(%s, %#x): rc %d, want %d", v->op ? "ToUnicode" : "ToASCII",
-                  esc, v->flags, rc, v->rc);
-        CHECK_MSG(rep.errors == v->errors, "%s(%s): errors %s", v->op ? "ToUnicode" : "ToASCII",
-                  esc, codes);
-        if (has_out) {
-            CHECK_MSG(len == strlen(v->out) && memcmp(out, v->out, len) == 0 && out[len] == '\0',
-                      "%s(%s): got [%.*s]", v->op ? "ToUnicode" : "ToASCII", esc, (int)len, out);
-            /* Capacity sweep: too small gives the size needed and no
-             * overrun (len bytes fit, without the NUL). */
-            snprintf(what, sizeof what, "%s(%s)", v->op ? "ToUnicode" : "ToASCII", esc);
-            test_caps(what, v->op ? xn_idna2003_to_unicode : xn_idna2003_to_ascii, in, n,
-                      v->flags, len, rc, out, len);
-        } else {
-            CHECK_MSG(len == 0, "%s(%s): *out_len %zu on failure", v->op ? "ToUnicode" : "ToASCII",
-                      esc, len);
-        }
-        free(in);
-    }
+    for (i = 0; i < sizeof vectors / sizeof vectors[0]; i++)
+        test_vector(&vectors[i]);
 }
 
 /* ---- 3. API conventions ------------------------------------------------------- */
+
+static const test_name idna2003_errors[] = {
+    {XN_ERR_ROUNDTRIP, "ROUNDTRIP"}, {XN_ERR_NAMEPREP_PROHIBITED, "NAMEPREP_PROHIBITED"},
+};
 
 static void test_api(void)
 {
     char out[64];
     size_t len = 7;
     xn_report rep = XN_REPORT_INIT;
-    CHECK_EQ_INT(xn_idna2003_to_ascii(NULL, 1, out, sizeof out, &len, 0, &rep), XN_E_INVALID_ARG);
-    CHECK_EQ_INT(xn_idna2003_to_ascii("a", 1, NULL, 4, &len, 0, &rep), XN_E_INVALID_ARG);
-    CHECK_EQ_INT(xn_idna2003_to_ascii("a", 1, out, sizeof out, NULL, 0, &rep), XN_E_INVALID_ARG);
-    CHECK_EQ_INT(xn_idna2003_to_unicode(NULL, 1, out, sizeof out, &len, 0, &rep),
-                 XN_E_INVALID_ARG);
-    /* Flags that mean nothing to IDNA2003. */
-    CHECK_EQ_INT(xn_idna2003_to_ascii("a", 1, out, sizeof out, &len, XN_TRANSITIONAL, &rep),
-                 XN_E_INVALID_ARG);
-    CHECK_EQ_INT(xn_idna2003_to_ascii("a", 1, out, sizeof out, &len, XN_IDNA2008_MAP, &rep),
-                 XN_E_INVALID_ARG);
-    CHECK_EQ_INT(xn_idna2003_to_unicode("a", 1, out, sizeof out, &len, XN_NO_CHECK_BIDI, &rep),
-                 XN_E_INVALID_ARG);
-    CHECK_EQ_INT(xn_idna2003_to_ascii("a", 1, out, sizeof out, &len, 0x80000000u, &rep),
-                 XN_E_INVALID_ARG);
-    /* NULL with length 0 is the empty name; size query. */
+    /* NULL arguments, flags that mean nothing to IDNA2003, the size query,
+     * ill-formed UTF-8 and over-long labels are test-api.c's
+     * (test_contract).  NULL with length 0 is the
+     * empty name. */
     CHECK_EQ_INT(xn_idna2003_to_unicode(NULL, 0, out, sizeof out, &len, 0, NULL), XN_OK);
     CHECK_EQ_INT(xn_idna2003_to_ascii(NULL, 0, out, sizeof out, &len, 0, &rep),
                  XN_E_INVALID_DOMAIN);
     CHECK_EQ_INT(rep.errors, XN_ERR_A4_2);
-    CHECK_EQ_INT(xn_idna2003_to_ascii("abc", 3, NULL, 0, &len, 0, NULL), XN_E_BUFFER_TOO_SMALL);
-    CHECK_EQ_INT(len, 3);
-    /* Ill-formed UTF-8 is an error in both directions, never replaced. */
-    CHECK_EQ_INT(xn_idna2003_to_ascii("a\xC3", 2, out, sizeof out, &len, 0, &rep), XN_E_BAD_UTF8);
-    CHECK_EQ_INT(xn_idna2003_to_unicode("a\xED\xA0\x80", 4, out, sizeof out, &len, 0, &rep),
-                 XN_E_BAD_UTF8);
-    CHECK_EQ_INT(xn_idna2003_to_ascii("\xC0\xAE", 2, out, sizeof out, &len, 0, &rep),
-                 XN_E_BAD_UTF8);
     /* The report names the label and the offending code point. */
-    CHECK_EQ_INT(xn_idna2003_to_ascii("ok.a\xC8\xB7", 6, out, sizeof out, &len, 0, &rep),
-                 XN_E_INVALID_DOMAIN);
-    CHECK_EQ_INT(rep.label, 1);
-    CHECK_EQ_INT(rep.offset, 4);
-    CHECK_EQ_INT(rep.code_point, 0x237);
-    CHECK(strcmp(xn_error_name(XN_ERR_ROUNDTRIP), "ROUNDTRIP") == 0);
-    CHECK(strcmp(xn_error_name(XN_ERR_NAMEPREP_PROHIBITED), "NAMEPREP_PROHIBITED") == 0);
-    /* XN_LABEL_LIMIT: a longer non-ASCII label is XN_E_TOO_LONG. */
-    {
-        size_t n;
-        char *big = test_repeat("\xC3\xA9", XN_LABEL_LIMIT + 1, &n);
-        CHECK_EQ_INT(xn_idna2003_to_ascii(big, n, out, sizeof out, &len, 0, &rep), XN_E_TOO_LONG);
-        CHECK_EQ_INT(xn_idna2003_to_unicode(big, n, out, sizeof out, &len, 0, &rep),
-                     XN_E_TOO_LONG);
-        free(big);
-    }
+    test_report_is("idna2003_to_ascii(ok.a\\u{237})", xn_idna2003_to_ascii, "ok.a\xC8\xB7", 6, 0,
+                   XN_E_INVALID_DOMAIN, 1, 4, 0x237);
+    CHECK_NAMES(xn_error_name, uint64_t, idna2003_errors);
 }
 
 /* ---- 4. threads -------------------------------------------------------------------- */
@@ -711,18 +646,17 @@ static int diff_main(const char *testdata, const char *corpus)
 #define diff_main NULL /* built without GNU libidn: test_diff_mode says so */
 #endif
 
-int main(int argc, char **argv)
+static void test_own(void)
 {
-    const char *dir;
-    int rc = test_diff_mode(argc, argv, diff_main,
-                            "built without GNU libidn (pkg-config libidn not found): no "
-                            "IDNA2003 differential");
-    if (rc >= 0)
-        return rc;
     test_threads(); /* first, so that the threads make the first ICU calls */
     test_vectors();
     test_api();
-    if ((dir = test_testdata_arg(argc, argv)) != NULL)
-        test_conf(dir);
-    return test_finish("idna2003");
+}
+
+int main(int argc, char **argv)
+{
+    return test_main_with_diff(argc, argv, "idna2003", diff_main,
+                               "built without GNU libidn (pkg-config libidn not found): no "
+                               "IDNA2003 differential",
+                               test_own, test_conf);
 }

@@ -48,21 +48,13 @@
 
 /* ---- 1. vectors ----------------------------------------------------------- */
 
-enum { LOOKUP, TO_UNICODE };
-
-typedef struct vec {
-    int op;
-    const char *in;
-    unsigned flags;
-    int rc;
-    const char *out;
-    uint64_t errors;
-} vec;
+/* The rows' op (entries.h); out NULL: not compared. */
+enum { LOOKUP = TEST_IDNA2008_LOOKUP, TO_UNICODE = TEST_IDNA2008_TO_UNICODE };
 
 #define OK XN_OK
 #define BAD XN_E_INVALID_DOMAIN
 
-static const vec vectors[] = {
+static const test_vec vectors[] = {
     /* RFC 5891 §5.5: a U-label is encoded; ASCII labels pass unchanged. */
     {LOOKUP, "b\xC3\xBC" "cher.Example", 0, OK, "xn--bcher-kva.Example", 0},
     {TO_UNICODE, "xn--bcher-kva.example", 0, OK, "b\xC3\xBC" "cher.example", 0},
@@ -140,34 +132,8 @@ static const vec vectors[] = {
 static void test_vectors(void)
 {
     size_t i;
-    for (i = 0; i < sizeof vectors / sizeof vectors[0]; i++) {
-        const vec *v = &vectors[i];
-        size_t n = strlen(v->in), len = 99;
-        char *in = test_exact_copy(v->in, n);
-        char out[512], esc[256], codes[128];
-        const char *what = v->op == LOOKUP ? "lookup" : "to_unicode";
-        test_conv_fn fn = v->op == LOOKUP ? xn_idna2008_lookup : xn_idna2008_to_unicode;
-        xn_report rep = XN_REPORT_INIT;
-        int rc = fn(in, n, out, sizeof out, &len, v->flags, &rep);
-        bool has_out = rc == XN_OK || (rc == BAD && v->op == TO_UNICODE);
-        test_alloc_agrees(what, v->op == LOOKUP ? xn_idna2008_lookup_alloc
-                                                : xn_idna2008_to_unicode_alloc,
-                          in, n, v->flags, rc, &rep, has_out, out, len);
-        test_escape(esc, sizeof esc, v->in, n);
-        xn_errors_format(rep.errors, codes, sizeof codes);
-        CHECK_MSG(rc == v->rc && rep.errors == v->errors, "%s(%s, %#x): rc %d errors %s", what,
-                  esc, v->flags, rc, codes);
-        if (has_out) {
-            CHECK_MSG(!v->out || (len == strlen(v->out) && memcmp(out, v->out, len) == 0 && out[len] == '\0'),
-                      "%s(%s): [%.*s]", what, esc, (int)len, out);
-            char call[300];
-            snprintf(call, sizeof call, "%s(%s)", what, esc);
-            test_caps(call, fn, in, n, v->flags, len, rc, out, len);
-        } else {
-            CHECK_MSG(len == 0, "%s(%s): *out_len %zu on failure", what, esc, len);
-        }
-        free(in);
-    }
+    for (i = 0; i < sizeof vectors / sizeof vectors[0]; i++)
+        test_vector(&vectors[i]);
 }
 
 /* ---- registration vectors ----------------------------------------------------- */
@@ -250,44 +216,19 @@ static void test_register(void)
 
 /* ---- 3. API --------------------------------------------------------------------- */
 
+static const test_name idna2008_errors[] = {
+    {XN_ERR_DISALLOWED, "DISALLOWED"}, {XN_ERR_MISMATCH, "MISMATCH"},
+};
+
 static void test_api(void)
 {
-    char out[64];
-    size_t len = 5;
-    xn_report rep = XN_REPORT_INIT;
-    CHECK_EQ_INT(xn_idna2008_lookup(NULL, 1, out, sizeof out, &len, 0, &rep), XN_E_INVALID_ARG);
-    CHECK_EQ_INT(xn_idna2008_lookup("a", 1, out, sizeof out, NULL, 0, &rep), XN_E_INVALID_ARG);
-    CHECK_EQ_INT(xn_idna2008_lookup("a", 1, NULL, 3, &len, 0, &rep), XN_E_INVALID_ARG);
-    /* Flags IDNA2008 has no use for. */
-    CHECK_EQ_INT(xn_idna2008_lookup("a", 1, out, sizeof out, &len, XN_TRANSITIONAL, &rep),
-                 XN_E_INVALID_ARG);
-    CHECK_EQ_INT(xn_idna2008_lookup("a", 1, out, sizeof out, &len, XN_NO_CHECK_BIDI, &rep),
-                 XN_E_INVALID_ARG);
-    CHECK_EQ_INT(xn_idna2008_to_unicode("a", 1, out, sizeof out, &len, XN_ALLOW_UNASSIGNED, &rep),
-                 XN_E_INVALID_ARG);
-    CHECK_EQ_INT(xn_idna2008_lookup("a", 1, out, sizeof out, &len, XN_URL_RULES, &rep),
-                 XN_E_INVALID_ARG);
-    CHECK_EQ_INT(xn_idna2008_lookup("a\xC3", 2, out, sizeof out, &len, 0, &rep), XN_E_BAD_UTF8);
-    CHECK_EQ_INT(xn_idna2008_to_unicode("\xED\xA0\x80", 3, out, sizeof out, &len, 0, &rep),
-                 XN_E_BAD_UTF8);
-    CHECK_EQ_INT(xn_idna2008_lookup("ab", 2, NULL, 0, &len, 0, NULL), XN_E_BUFFER_TOO_SMALL);
-    CHECK_EQ_INT(len, 2);
-    /* The report: label 1, the byte of the offending code point. */
-    CHECK_EQ_INT(xn_idna2008_lookup("ok.a\xE2\x98\x83", 7, out, sizeof out, &len, 0, &rep), BAD);
-    CHECK_EQ_INT(rep.label, 1);
-    CHECK_EQ_INT(rep.offset, 4);
-    CHECK_EQ_INT(rep.code_point, 0x2603);
-    CHECK(strcmp(xn_error_name(XN_ERR_DISALLOWED), "DISALLOWED") == 0);
-    CHECK(strcmp(xn_error_name(XN_ERR_MISMATCH), "MISMATCH") == 0);
-    /* Limits: an over-long U-label is XN_E_TOO_LONG. */
-    {
-        size_t n;
-        char *big = test_repeat("\xC3\xA9", XN_LABEL_LIMIT + 1, &n);
-        CHECK_EQ_INT(xn_idna2008_lookup(big, n, out, sizeof out, &len, 0, &rep), XN_E_TOO_LONG);
-        CHECK_EQ_INT(xn_idna2008_lookup(big, n, out, sizeof out, &len, XN_IDNA2008_MAP, &rep),
-                     XN_E_TOO_LONG);
-        free(big);
-    }
+    /* NULL arguments, flags IDNA2008 has no use for, the size query,
+     * ill-formed UTF-8 and over-long U-labels are test-api.c's
+     * (test_contract).  The report: label 1, the byte of the offending
+     * code point. */
+    test_report_is("idna2008_lookup(ok.a\\u{2603})", xn_idna2008_lookup, "ok.a\xE2\x98\x83", 7, 0,
+                   BAD, 1, 4, 0x2603);
+    CHECK_NAMES(xn_error_name, uint64_t, idna2008_errors);
 }
 
 /* ---- 2. IdnaTestV2-derived ------------------------------------------------------- */
@@ -730,19 +671,26 @@ static int diff_main(const char *testdata, const char *corpus)
 #define diff_main NULL /* built without libidn2: test_diff_mode says so */
 #endif
 
-int main(int argc, char **argv)
+static void test_own(void)
 {
-    const char *dir;
-    int rc = test_diff_mode(argc, argv, diff_main,
-                            "built without libidn2 (pkg-config libidn2 not found): no "
-                            "IDNA2008 differential");
-    if (rc >= 0)
-        return rc;
     test_vectors();
     test_register();
     test_api();
-    if ((dir = test_testdata_arg(argc, argv)) != NULL)
-        test_v2(dir);
+}
+
+/* IdnaTestV2 through the IDNA2008 functions, then the derived property
+ * table it loaded goes. */
+static void test_data(const char *testdata)
+{
+    test_v2(testdata);
     free(g_prop);
-    return test_finish("idna2008");
+    g_prop = NULL;
+}
+
+int main(int argc, char **argv)
+{
+    return test_main_with_diff(argc, argv, "idna2008", diff_main,
+                               "built without libidn2 (pkg-config libidn2 not found): no "
+                               "IDNA2008 differential",
+                               test_own, test_data);
 }

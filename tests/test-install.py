@@ -18,16 +18,10 @@ import subprocess
 import sys
 import tempfile
 
-failures = 0
-checks = 0
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+import testlib  # noqa: E402
 
-
-def check(cond, what):
-    global failures, checks
-    checks += 1
-    if not cond:
-        failures += 1
-        print(f"FAIL: {what}")
+check = testlib.Checks()
 
 
 def run(cmd, **kw):
@@ -327,5 +321,5 @@ int main(void)
 
 if __name__ == "__main__":
     main()
-    print(f"install: {checks - failures} passed, {failures} failed")
-    sys.exit(1 if failures else 0)
+    print(f"install: {check.passed} passed, {check.failed} failed")
+    sys.exit(check.exit_code())

@@ -21,16 +21,10 @@ import shutil
 import subprocess
 import sys
 
-failures = 0
-checks = 0
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+import testlib  # noqa: E402
 
-
-def check(ok, what):
-    global failures, checks
-    checks += 1
-    if not ok:
-        failures += 1
-        print("FAIL: " + what)
+check = testlib.Checks()
 
 
 def main():
@@ -89,8 +83,8 @@ def main():
               "xn.3: example %s differs from examples/%s" % (ex, ex))
 
     print("man3: %d pages, %d exported symbols; %d checks, %d failed" %
-          (len(pages), len(exported), checks, failures))
-    return 1 if failures else 0
+          (len(pages), len(exported), check.count, check.failed))
+    return check.exit_code()
 
 
 if __name__ == "__main__":

@@ -143,83 +143,38 @@ typedef void (*call_fn)(void);
 
 #define NOLEN XN_NO_VERIFY_DNS_LENGTH
 
-static void c_to_ascii(void)
-{
-    size_t n;
-    xn_to_ascii(long_cjk, long_cjk_n, out_buf, BIG, &n, NOLEN, NULL);
-    xn_to_ascii(long_nfc, long_nfc_n, out_buf, BIG, &n, NOLEN, NULL);
-    xn_to_ascii(many_labels, many_labels_n, out_buf, BIG, &n, NOLEN, NULL);
-}
-static void c_to_unicode(void)
-{
-    size_t n;
-    xn_to_unicode(long_alabel, long_alabel_n, out_buf, BIG, &n, NOLEN, NULL);
-    xn_to_unicode(long_nfc, long_nfc_n, out_buf, BIG, &n, NOLEN, NULL);
-}
-static void c_whatwg(void)
-{
-    size_t n;
-    xn_to_ascii(long_cjk, long_cjk_n, out_buf, BIG, &n, XN_WHATWG, NULL);
-    xn_to_unicode(long_alabel, long_alabel_n, out_buf, BIG, &n, XN_WHATWG, NULL);
-}
-static void c_label_to_ascii(void)
-{
-    size_t n;
-    xn_label_to_ascii(long_cjk, long_cjk_n, out_buf, BIG, &n, NOLEN, NULL);
-}
-static void c_label_to_unicode(void)
-{
-    size_t n;
-    xn_label_to_unicode(long_alabel, long_alabel_n, out_buf, BIG, &n, NOLEN, NULL);
-}
-static void c_alloc(void)
-{
-    char *p = NULL;
-    xn_to_ascii_alloc(long_cjk, long_cjk_n, &p, NULL, NOLEN, NULL);
-    xn_free(p);
-    xn_to_unicode_alloc(long_alabel, long_alabel_n, &p, NULL, NOLEN, NULL);
-    xn_free(p);
-}
-static void c_idna2008_lookup(void)
-{
-    size_t n;
-    xn_idna2008_lookup(long_cjk, long_cjk_n, out_buf, BIG, &n, NOLEN, NULL);
-    xn_idna2008_lookup(long_nfc, long_nfc_n, out_buf, BIG, &n, NOLEN | XN_IDNA2008_MAP, NULL);
-    xn_idna2008_lookup(long_alabel, long_alabel_n, out_buf, BIG, &n, NOLEN, NULL);
-}
-static void c_idna2008_to_unicode(void)
-{
-    size_t n;
-    char *p = NULL;
-    xn_idna2008_to_unicode(long_alabel, long_alabel_n, out_buf, BIG, &n, NOLEN, NULL);
-    xn_idna2008_lookup_alloc(long_cjk, long_cjk_n, &p, NULL, NOLEN, NULL);
-    xn_free(p);
-    xn_idna2008_to_unicode_alloc(long_alabel, long_alabel_n, &p, NULL, NOLEN, NULL);
-    xn_free(p);
-}
+/* The conversions are called directly, from a thunk each (not through a
+ * pointer to the library's function, which the loader would bind at
+ * start-up): a lazily bound symbol costs the dynamic linker's frames on its
+ * first call, and the cold runs measure that.  conv_<fn> calls fn on
+ * in[0..n) into out_buf; alloc_<fn> the *_alloc form fn, the result freed. */
+typedef void (*thunk_fn)(const char *in, size_t n, unsigned flags);
+static size_t out_len;
+
+#define CONV_THUNK(fn)                                               \
+    static void conv_##fn(const char *in, size_t n, unsigned flags)  \
+    {                                                                \
+        fn(in, n, out_buf, BIG, &out_len, flags, NULL);              \
+    }
+#define ALLOC_THUNK(fn)                                              \
+    static void alloc_##fn(const char *in, size_t n, unsigned flags) \
+    {                                                                \
+        char *p = NULL;                                              \
+        fn(in, n, &p, NULL, flags, NULL);                            \
+        xn_free(p);                                                  \
+    }
+
+CONV_THUNK(xn_to_ascii) CONV_THUNK(xn_to_unicode) CONV_THUNK(xn_label_to_ascii)
+CONV_THUNK(xn_label_to_unicode) CONV_THUNK(xn_idna2008_lookup) CONV_THUNK(xn_idna2008_to_unicode)
+CONV_THUNK(xn_idna2003_to_ascii) CONV_THUNK(xn_idna2003_to_unicode)
+ALLOC_THUNK(xn_to_ascii_alloc) ALLOC_THUNK(xn_to_unicode_alloc)
+ALLOC_THUNK(xn_idna2008_lookup_alloc) ALLOC_THUNK(xn_idna2008_to_unicode_alloc)
+ALLOC_THUNK(xn_idna2003_to_ascii_alloc) ALLOC_THUNK(xn_idna2003_to_unicode_alloc)
+
 static void c_idna2008_register(void)
 {
-    size_t n;
-    xn_idna2008_register(long_cjk, long_cjk_n, long_alabel, long_alabel_n, out_buf, BIG, &n, 0,
-                         NULL);
-}
-static void c_idna2003_to_ascii(void)
-{
-    size_t n;
-    char *p = NULL;
-    xn_idna2003_to_ascii(long_cjk, long_cjk_n, out_buf, BIG, &n, 0, NULL);
-    xn_idna2003_to_ascii(long_nameprep, long_nameprep_n, out_buf, BIG, &n, 0, NULL);
-    xn_idna2003_to_ascii_alloc(long_nfc, long_nfc_n, &p, NULL, 0, NULL);
-    xn_free(p);
-}
-static void c_idna2003_to_unicode(void)
-{
-    size_t n;
-    char *p = NULL;
-    xn_idna2003_to_unicode(long_alabel, long_alabel_n, out_buf, BIG, &n, 0, NULL);
-    xn_idna2003_to_unicode(long_nameprep, long_nameprep_n, out_buf, BIG, &n, 0, NULL);
-    xn_idna2003_to_unicode_alloc(long_alabel, long_alabel_n, &p, NULL, 0, NULL);
-    xn_free(p);
+    xn_idna2008_register(long_cjk, long_cjk_n, long_alabel, long_alabel_n, out_buf, BIG,
+                         &out_len, 0, NULL);
 }
 static void c_display(void)
 {
@@ -298,37 +253,81 @@ static void c_nothing(void)
 {
 }
 
+/* A call of a thunk on the input *in of *n bytes with flags. */
+typedef struct conv_call {
+    thunk_fn fn;
+    char *const *in;
+    const size_t *n;
+    unsigned flags;
+} conv_call;
+
+#define CALLS_MAX 3
+
+/* An entry point and how it is called: fn, or (fn NULL) the conversions
+ * calls[], up to the first without a thunk. */
 typedef struct entry {
     const char *name;
     call_fn fn;
+    conv_call calls[CALLS_MAX];
 } entry;
 
+#define CONV(fn, in, flags) {conv_##fn, &in, &in##_n, flags}
+#define ALLOC(fn, in, flags) {alloc_##fn, &in, &in##_n, flags}
+#define NO_CALLS {{NULL, NULL, NULL, 0}}
+
 static const entry entries[] = {
-    {"xn_to_ascii", c_to_ascii},
-    {"xn_to_unicode", c_to_unicode},
-    {"xn_to_ascii/unicode (XN_WHATWG)", c_whatwg},
-    {"xn_label_to_ascii", c_label_to_ascii},
-    {"xn_label_to_unicode", c_label_to_unicode},
-    {"xn_to_ascii_alloc, xn_to_unicode_alloc", c_alloc},
-    {"xn_idna2008_lookup", c_idna2008_lookup},
-    {"xn_idna2008_to_unicode (+ _alloc forms)", c_idna2008_to_unicode},
-    {"xn_idna2008_register", c_idna2008_register},
-    {"xn_idna2003_to_ascii (+ _alloc)", c_idna2003_to_ascii},
-    {"xn_idna2003_to_unicode (+ _alloc)", c_idna2003_to_unicode},
-    {"xn_to_display (+ _alloc)", c_display},
-    {"xn_known_set_new, xn_to_display_known", c_display_known},
-    {"xn_email_to_ascii/unicode (+ _alloc)", c_email},
-    {"xn_equal", c_equal},
-    {"xn_label_class", c_label_class},
-    {"xn_punycode_decode, xn_punycode_encode", c_punycode},
-    {"status and name strings, versions", c_strings},
+    {"xn_to_ascii", NULL, {CONV(xn_to_ascii, long_cjk, NOLEN), CONV(xn_to_ascii, long_nfc, NOLEN),
+                           CONV(xn_to_ascii, many_labels, NOLEN)}},
+    {"xn_to_unicode", NULL,
+     {CONV(xn_to_unicode, long_alabel, NOLEN), CONV(xn_to_unicode, long_nfc, NOLEN)}},
+    {"xn_to_ascii/unicode (XN_WHATWG)", NULL,
+     {CONV(xn_to_ascii, long_cjk, XN_WHATWG), CONV(xn_to_unicode, long_alabel, XN_WHATWG)}},
+    {"xn_label_to_ascii", NULL, {CONV(xn_label_to_ascii, long_cjk, NOLEN)}},
+    {"xn_label_to_unicode", NULL, {CONV(xn_label_to_unicode, long_alabel, NOLEN)}},
+    {"xn_to_ascii_alloc, xn_to_unicode_alloc", NULL,
+     {ALLOC(xn_to_ascii_alloc, long_cjk, NOLEN), ALLOC(xn_to_unicode_alloc, long_alabel, NOLEN)}},
+    {"xn_idna2008_lookup", NULL,
+     {CONV(xn_idna2008_lookup, long_cjk, NOLEN),
+      CONV(xn_idna2008_lookup, long_nfc, NOLEN | XN_IDNA2008_MAP),
+      CONV(xn_idna2008_lookup, long_alabel, NOLEN)}},
+    {"xn_idna2008_to_unicode (+ _alloc forms)", NULL,
+     {CONV(xn_idna2008_to_unicode, long_alabel, NOLEN),
+      ALLOC(xn_idna2008_lookup_alloc, long_cjk, NOLEN),
+      ALLOC(xn_idna2008_to_unicode_alloc, long_alabel, NOLEN)}},
+    {"xn_idna2008_register", c_idna2008_register, NO_CALLS},
+    {"xn_idna2003_to_ascii (+ _alloc)", NULL,
+     {CONV(xn_idna2003_to_ascii, long_cjk, 0), CONV(xn_idna2003_to_ascii, long_nameprep, 0),
+      ALLOC(xn_idna2003_to_ascii_alloc, long_nfc, 0)}},
+    {"xn_idna2003_to_unicode (+ _alloc)", NULL,
+     {CONV(xn_idna2003_to_unicode, long_alabel, 0),
+      CONV(xn_idna2003_to_unicode, long_nameprep, 0),
+      ALLOC(xn_idna2003_to_unicode_alloc, long_alabel, 0)}},
+    {"xn_to_display (+ _alloc)", c_display, NO_CALLS},
+    {"xn_known_set_new, xn_to_display_known", c_display_known, NO_CALLS},
+    {"xn_email_to_ascii/unicode (+ _alloc)", c_email, NO_CALLS},
+    {"xn_equal", c_equal, NO_CALLS},
+    {"xn_label_class", c_label_class, NO_CALLS},
+    {"xn_punycode_decode, xn_punycode_encode", c_punycode, NO_CALLS},
+    {"status and name strings, versions", c_strings, NO_CALLS},
 };
+
+/* Calls e: its fn, or its conversions. */
+static void run_entry(const entry *e)
+{
+    size_t i;
+    if (e->fn) {
+        e->fn();
+        return;
+    }
+    for (i = 0; i < CALLS_MAX && e->calls[i].fn; i++)
+        e->calls[i].fn(*e->calls[i].in, *e->calls[i].n, e->calls[i].flags);
+}
 
 /* ---- measuring ------------------------------------------------------------- */
 
 static void *thread_main(void *arg)
 {
-    ((const entry *)arg)->fn();
+    run_entry((const entry *)arg);
     return NULL;
 }
 
@@ -385,7 +384,7 @@ static void free_inputs(void)
  * or, tight, on baseline + budget (a crash on the guard page if not). */
 static int cold(size_t k, bool tight)
 {
-    const entry nothing = {"(a thread that returns at once)", c_nothing};
+    const entry nothing = {"(a thread that returns at once)", c_nothing, NO_CALLS};
     size_t page = (size_t)sysconf(_SC_PAGESIZE), base, used, own;
     int rc = 0;
 
@@ -436,7 +435,7 @@ static size_t run_cold(const char *self, size_t k, bool enforce)
 int main(int argc, char **argv)
 {
     const size_t budget = XN_STACK_MAX;
-    const entry nothing = {"(a thread that returns at once)", c_nothing};
+    const entry nothing = {"(a thread that returns at once)", c_nothing, NO_CALLS};
     size_t page = (size_t)sysconf(_SC_PAGESIZE), base, size, k;
     size_t cold_depth[N_ENTRIES];
     bool enforce = !UNDER_ASAN && !UNOPTIMIZED;
@@ -452,7 +451,7 @@ int main(int argc, char **argv)
     /* Warm up: ICU loads its data and the display checker is made on first
      * use, on the main thread's stack. */
     for (k = 0; k < N_ENTRIES; k++)
-        entries[k].fn();
+        run_entry(&entries[k]);
 
     /* Each call is measured on a large stack first (so that one over its
      * budget is reported, not crashed), then run again on a stack of

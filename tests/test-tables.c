@@ -44,25 +44,15 @@ static bool mapping_is(uint32_t cp, const uint32_t *want, unsigned n)
     return n == 0 || memcmp(seq, want, n * sizeof *seq) == 0;
 }
 
-#define CHECK_STATUS(cp, st)                                                       \
-    CHECK_MSG(xn__status(xn__props(cp)) == (st), "U+%04X: status %u, want %s",    \
-              (unsigned)(cp), xn__status(xn__props(cp)), #st)
-#define CHECK_BIDI(cp, b)                                                          \
-    CHECK_MSG(xn__bidi(xn__props(cp)) == (b), "U+%04X: Bidi_Class %u, want %s",   \
-              (unsigned)(cp), xn__bidi(xn__props(cp)), #b)
-#define CHECK_JT(cp, j)                                                            \
-    CHECK_MSG(xn__joining_type(xn__props(cp)) == (j),                              \
-              "U+%04X: Joining_Type %u, want %s", (unsigned)(cp),                  \
-              xn__joining_type(xn__props(cp)), #j)
-#define CHECK_IDNA2008(cp, v)                                                      \
-    CHECK_MSG(xn__idna2008(xn__props(cp)) == (v), "U+%04X: IDNA2008 %u, want %s", \
-              (unsigned)(cp), xn__idna2008(xn__props(cp)), #v)
-#define CHECK_SCRIPT(cp, s)                                                        \
-    CHECK_MSG(xn__script(xn__props(cp)) == (s), "U+%04X: script %u, want %s",     \
-              (unsigned)(cp), xn__script(xn__props(cp)), #s)
-#define CHECK_BIT(cp, bit, want)                                                   \
-    CHECK_MSG(((xn__props(cp) & (bit)) != 0) == (want), "U+%04X: %s should be %s", \
-              (unsigned)(cp), #bit, (want) ? "set" : "clear")
+/* Property get of cp (xn__status, xn__bidi, ...) is want; what names it. */
+#define CHECK_PROP(get, what, cp, want)                                            \
+    CHECK_MSG(get(xn__props(cp)) == (want), "U+%04X: %s %u, want %s", (unsigned)(cp), \
+              what, (unsigned)get(xn__props(cp)), #want)
+#define CHECK_STATUS(cp, st) CHECK_PROP(xn__status, "status", cp, st)
+#define CHECK_BIDI(cp, b) CHECK_PROP(xn__bidi, "Bidi_Class", cp, b)
+#define CHECK_JT(cp, j) CHECK_PROP(xn__joining_type, "Joining_Type", cp, j)
+#define CHECK_IDNA2008(cp, v) CHECK_PROP(xn__idna2008, "IDNA2008", cp, v)
+#define CHECK_SCRIPT(cp, s) CHECK_PROP(xn__script, "script", cp, s)
 #define CHECK_MAP(cp, ...)                                                         \
     do {                                                                           \
         static const uint32_t want_[] = {__VA_ARGS__};                            \
@@ -76,9 +66,42 @@ static bool mapping_is(uint32_t cp, const uint32_t *want, unsigned n)
                   (unsigned)(cp));                                                 \
     } while (0)
 
+/* Flag bits: {cp, bit, set or clear}. */
+static const struct bit_case {
+    uint32_t cp;
+    uint32_t bit;
+    bool want;
+} bit_cases[] = {
+    {0x94D, XN_PROP_VIRAMA, true}, {0x94D, XN_PROP_CCC_NONZERO, true},
+    {0x915, XN_PROP_VIRAMA, false}, {0x300, XN_PROP_VIRAMA, false},
+    {0x300, XN_PROP_MARK, true}, /* Mn */
+    {0x903, XN_PROP_MARK, true}, /* Mc */
+    {0x20DD, XN_PROP_MARK, true}, /* Me */
+    {0x61, XN_PROP_MARK, false}, {0x41, XN_PROP_NFC_QC_NOT_YES, false},
+    {0x41, XN_PROP_CCC_NONZERO, false},
+    {0x300, XN_PROP_NFC_QC_NOT_YES, true}, /* Maybe */
+    {0x300, XN_PROP_CCC_NONZERO, true},
+    {0x340, XN_PROP_NFC_QC_NOT_YES, true}, /* No */
+    {0x958, XN_PROP_NFC_QC_NOT_YES, true}, /* No, composition exclusion */
+    {0x1161, XN_PROP_NFC_QC_NOT_YES, true}, /* Maybe, Hangul V */
+    {0x1161, XN_PROP_CCC_NONZERO, false}, {0xE9, XN_PROP_NFC_QC_NOT_YES, false},
+    {0x61, XN_PROP_SIMPLE, true}, {0x2D, XN_PROP_SIMPLE_TR, true},
+    {0x41, XN_PROP_SIMPLE, false}, /* mapped */
+    {0x5F, XN_PROP_SIMPLE, false}, /* no STD3 letter */
+    {0xDF, XN_PROP_SIMPLE, true}, /* deviation */
+    {0xDF, XN_PROP_SIMPLE_TR, false},
+    {0x200D, XN_PROP_SIMPLE, false}, /* CONTEXTJ */
+    {0x5D0, XN_PROP_SIMPLE, false}, /* R */
+    {0x300, XN_PROP_SIMPLE, true}, /* NSM */
+    {0x300, XN_PROP_LTR_START, false}, {0x300, XN_PROP_LTR_END, false},
+    {0x31, XN_PROP_LTR_START, false}, /* EN */
+    {0x31, XN_PROP_LTR_END, true}, {0xE9, XN_PROP_LTR_START, true},
+};
+
 static void check_spot_values(void)
 {
     const uint32_t *seq;
+    size_t i;
 
     /* UTS #46 status and mapping, STD3 statuses folded. */
     CHECK_STATUS(0x41, XN_STATUS_MAPPED);
@@ -143,37 +166,10 @@ static void check_spot_values(void)
     CHECK_JT(0x61, XN_JT_U);
 
     /* Flag bits. */
-    CHECK_BIT(0x94D, XN_PROP_VIRAMA, true);
-    CHECK_BIT(0x94D, XN_PROP_CCC_NONZERO, true);
-    CHECK_BIT(0x915, XN_PROP_VIRAMA, false);
-    CHECK_BIT(0x300, XN_PROP_VIRAMA, false);
-    CHECK_BIT(0x300, XN_PROP_MARK, true);   /* Mn */
-    CHECK_BIT(0x903, XN_PROP_MARK, true);   /* Mc */
-    CHECK_BIT(0x20DD, XN_PROP_MARK, true);  /* Me */
-    CHECK_BIT(0x61, XN_PROP_MARK, false);
-    CHECK_BIT(0x41, XN_PROP_NFC_QC_NOT_YES, false);
-    CHECK_BIT(0x41, XN_PROP_CCC_NONZERO, false);
-    CHECK_BIT(0x300, XN_PROP_NFC_QC_NOT_YES, true);  /* Maybe */
-    CHECK_BIT(0x300, XN_PROP_CCC_NONZERO, true);
-    CHECK_BIT(0x340, XN_PROP_NFC_QC_NOT_YES, true);  /* No */
-    CHECK_BIT(0x958, XN_PROP_NFC_QC_NOT_YES, true);  /* No, composition exclusion */
-    CHECK_BIT(0x1161, XN_PROP_NFC_QC_NOT_YES, true); /* Maybe, Hangul V */
-    CHECK_BIT(0x1161, XN_PROP_CCC_NONZERO, false);
-    CHECK_BIT(0xE9, XN_PROP_NFC_QC_NOT_YES, false);
-    CHECK_BIT(0x61, XN_PROP_SIMPLE, true);
-    CHECK_BIT(0x2D, XN_PROP_SIMPLE_TR, true);
-    CHECK_BIT(0x41, XN_PROP_SIMPLE, false);   /* mapped */
-    CHECK_BIT(0x5F, XN_PROP_SIMPLE, false);   /* no STD3 letter */
-    CHECK_BIT(0xDF, XN_PROP_SIMPLE, true);    /* deviation */
-    CHECK_BIT(0xDF, XN_PROP_SIMPLE_TR, false);
-    CHECK_BIT(0x200D, XN_PROP_SIMPLE, false); /* CONTEXTJ */
-    CHECK_BIT(0x5D0, XN_PROP_SIMPLE, false);  /* R */
-    CHECK_BIT(0x300, XN_PROP_SIMPLE, true);   /* NSM */
-    CHECK_BIT(0x300, XN_PROP_LTR_START, false);
-    CHECK_BIT(0x300, XN_PROP_LTR_END, false);
-    CHECK_BIT(0x31, XN_PROP_LTR_START, false); /* EN */
-    CHECK_BIT(0x31, XN_PROP_LTR_END, true);
-    CHECK_BIT(0xE9, XN_PROP_LTR_START, true);
+    for (i = 0; i < sizeof bit_cases / sizeof bit_cases[0]; i++)
+        CHECK_MSG(((xn__props(bit_cases[i].cp) & bit_cases[i].bit) != 0) == bit_cases[i].want,
+                  "U+%04" PRIX32 ": bit 0x%" PRIX32 " should be %s", bit_cases[i].cp,
+                  bit_cases[i].bit, bit_cases[i].want ? "set" : "clear");
 
     /* The RFC 5892 derived property. */
     CHECK_IDNA2008(0xDF, XN_IDNA2008_PVALID);
@@ -230,19 +226,62 @@ static void check_versions(void)
 
 /* ---- reading UCD-format files (testdata.h) ----------------------------------- */
 
-/* dir/rel whole, its path in path[0..cap) for messages; NULL when it is
- * missing (*missing set) or unreadable.  Being readable is a check. */
-static char *read_ucd(const char *dir, const char *rel, char *path, size_t cap, size_t *len,
-                      bool *missing)
+/* A UCD-format file read whole: its path for messages, whether it is
+ * missing, its text, its lines and the current one (line[0..n)). */
+typedef struct ucd_file {
+    char path[4096];
+    bool missing;
+    char *text;
+    test_lines lines;
+    const char *line;
+    size_t n;
+} ucd_file;
+
+/* Reads dir/rel into *f; false when it is missing (f->missing) or
+ * unreadable.  Being readable is a check. */
+static bool ucd_open(ucd_file *f, const char *dir, const char *rel)
 {
     unsigned long before = test_missing;
-    char *text;
-    snprintf(path, cap, "%s/%s", dir, rel);
-    text = test_read_file(dir, rel, len);
-    *missing = !text && test_missing != before;
-    if (!*missing)
-        CHECK_MSG(text != NULL, "%s: could not be read", path);
-    return text;
+    size_t len = 0;
+    snprintf(f->path, sizeof f->path, "%s/%s", dir, rel);
+    f->text = test_read_file(dir, rel, &len);
+    f->missing = !f->text && test_missing != before;
+    if (!f->missing)
+        CHECK_MSG(f->text != NULL, "%s: could not be read", f->path);
+    if (f->text)
+        f->lines = test_lines_of(f->text, len);
+    return f->text != NULL;
+}
+
+/* The next line of f into f->line and f->n; false at the end. */
+static bool ucd_next(ucd_file *f)
+{
+    return (f->line = test_next_line(&f->lines, &f->n)) != NULL;
+}
+
+/* ---- the lines of a data file ---------------------------------------------- */
+
+/* got, a line parser's answer for line `no` of path: true for a row; false
+ * for a line without one (0) or a malformed line (< 0, a failed check and
+ * one more in *parse_errors). */
+static bool is_row(int got, const char *path, unsigned no, unsigned long *parse_errors)
+{
+    if (got < 0) {
+        CHECK_MSG(0, "%s:%u: malformed line", path, no);
+        ++*parse_errors;
+    }
+    return got > 0;
+}
+
+/* cp, listed at line `no` of path, was listed before (twice): a failed
+ * check and one more in *parse_errors. */
+static void listed_once(bool twice, const char *path, unsigned no, uint32_t cp,
+                        unsigned long *parse_errors)
+{
+    if (twice) {
+        CHECK_MSG(0, "%s:%u: U+%04" PRIX32 " listed twice", path, no, cp);
+        ++*parse_errors;
+    }
 }
 
 /* ---- Idna2008.txt: the RFC 5892 derived property ------------------------- */
@@ -258,37 +297,25 @@ _Static_assert(TEST_IDNA2008_PVALID == XN_IDNA2008_PVALID &&
 /* Returns false when the file is missing. */
 static bool check_idna2008_file(const char *dir)
 {
-    char path[4096];
-    char *text;
-    const char *line;
-    size_t len, n;
-    test_lines L;
-    bool missing;
+    ucd_file F;
     unsigned char *want;
     unsigned char *seen;
     unsigned long mismatches = 0, counts[5] = {0}, parse_errors = 0;
     uint32_t cp;
     int v;
 
-    text = read_ucd(dir, IDNA2008_FILE, path, sizeof path, &len, &missing);
-    if (!text)
-        return !missing;
+    if (!ucd_open(&F, dir, IDNA2008_FILE))
+        return !F.missing;
     want = test_xmalloc(NCP);
     seen = test_xmalloc(NCP);
     memset(want, 0xFF, NCP);
     memset(seen, 0, NCP);
 
-    L = test_lines_of(text, len);
-    while ((line = test_next_line(&L, &n)) != NULL) {
+    while (ucd_next(&F)) {
         test_idna2008_row row;
-        int got = test_idna2008_line(line, n, &row);
-        if (got == 0)
+        memset(&row, 0, sizeof row);
+        if (!is_row(test_idna2008_line(F.line, F.n, &row), F.path, F.lines.no, &parse_errors))
             continue;
-        if (got < 0) {
-            CHECK_MSG(0, "%s:%u: malformed line", path, L.no);
-            parse_errors++;
-            continue;
-        }
         v = row.value;
         for (cp = row.lo; cp <= row.hi; cp++) {
             if (row.is_default) {
@@ -297,10 +324,7 @@ static bool check_idna2008_file(const char *dir)
                     want[cp] = (unsigned char)v;
                 continue;
             }
-            if (seen[cp]) {
-                CHECK_MSG(0, "%s:%u: U+%04" PRIX32 " listed twice", path, L.no, cp);
-                parse_errors++;
-            }
+            listed_once(seen[cp], F.path, F.lines.no, cp, &parse_errors);
             seen[cp] = 1;
             want[cp] = (unsigned char)v;
         }
@@ -310,7 +334,7 @@ static bool check_idna2008_file(const char *dir)
         if (got < 5)
             counts[got]++;
         if (want[cp] == 0xFF) {
-            CHECK_MSG(0, "%s: U+%04" PRIX32 " has no value", path, cp);
+            CHECK_MSG(0, "%s: U+%04" PRIX32 " has no value", F.path, cp);
             parse_errors++;
         } else if (got != want[cp]) {
             CHECK_MSG(0, "IDNA2008 U+%04" PRIX32 ": ours %s, Idna2008.txt %s", cp,
@@ -326,7 +350,7 @@ static bool check_idna2008_file(const char *dir)
            counts[3], counts[4]);
     free(want);
     free(seen);
-    free(text);
+    free(F.text);
     return true;
 }
 
@@ -351,12 +375,7 @@ static const char *format_seq(char *buf, const uint32_t *seq, unsigned n)
 
 static bool check_mapping_file(const char *dir)
 {
-    char path[4096];
-    char *text;
-    const char *line;
-    size_t size, n;
-    test_lines L;
-    bool missing;
+    ucd_file F;
     unsigned char *want_status;
     uint32_t *line_of; /* index into maps, per code point; UINT32_MAX = unlisted */
     test_uts46_row *maps = NULL;
@@ -365,33 +384,22 @@ static bool check_mapping_file(const char *dir)
     unsigned long counts[5] = {0};
     uint32_t cp;
 
-    text = read_ucd(dir, "IdnaMappingTable.txt", path, sizeof path, &size, &missing);
-    if (!text)
-        return !missing;
+    if (!ucd_open(&F, dir, "IdnaMappingTable.txt"))
+        return !F.missing;
     want_status = test_xmalloc(NCP);
     line_of = test_xmalloc(NCP * sizeof *line_of);
     memset(line_of, 0xFF, NCP * sizeof *line_of);
 
-    L = test_lines_of(text, size);
-    while ((line = test_next_line(&L, &n)) != NULL) {
-        int got;
+    while (ucd_next(&F)) {
         if (nmaps == maps_cap) {
             maps_cap = maps_cap ? 2 * maps_cap : 4096;
             maps = test_xrealloc(maps, maps_cap * sizeof *maps);
         }
-        got = test_uts46_line(line, n, &maps[nmaps]);
-        if (got == 0)
+        if (!is_row(test_uts46_line(F.line, F.n, &maps[nmaps]), F.path, F.lines.no,
+                    &parse_errors))
             continue;
-        if (got < 0) {
-            CHECK_MSG(0, "%s:%u: malformed line", path, L.no);
-            parse_errors++;
-            continue;
-        }
         for (cp = maps[nmaps].lo; cp <= maps[nmaps].hi; cp++) {
-            if (line_of[cp] != UINT32_MAX) {
-                CHECK_MSG(0, "%s:%u: U+%04" PRIX32 " listed twice", path, L.no, cp);
-                parse_errors++;
-            }
+            listed_once(line_of[cp] != UINT32_MAX, F.path, F.lines.no, cp, &parse_errors);
             line_of[cp] = (uint32_t)nmaps;
             want_status[cp] = (unsigned char)maps[nmaps].status;
         }
@@ -406,7 +414,7 @@ static bool check_mapping_file(const char *dir)
         if (got < 5)
             counts[got]++;
         if (line_of[cp] == UINT32_MAX) {
-            CHECK_MSG(0, "%s: U+%04" PRIX32 " not listed", path, cp);
+            CHECK_MSG(0, "%s: U+%04" PRIX32 " not listed", F.path, cp);
             parse_errors++;
             continue;
         }
@@ -438,7 +446,7 @@ static bool check_mapping_file(const char *dir)
     free(maps);
     free(line_of);
     free(want_status);
-    free(text);
+    free(F.text);
     return true;
 }
 

@@ -32,10 +32,9 @@ static const row rows[] = {
     R(A, "Bu\xCC\x88" "cher.example", 0, OK, "xn--bcher-kva.example", 0), /* NFC */
     R(U, "xn--bcher-kva.example", 0, OK, "bücher.example", 0),
     R(U, "XN--BCHER-KVA.Example", 0, OK, "bücher.example", 0),
-    R(A, "www.example.com", 0, OK, "www.example.com", 0),
+    R(A, "www.example.com", 0, OK, "www.example.com", 0), R(A, "中国", 0, OK, "xn--fiqs8s", 0),
     R(A, "WWW.Example.COM", 0, OK, "www.example.com", 0),
     R(U, "WWW.Example.COM", 0, OK, "www.example.com", 0),
-    R(A, "中国", 0, OK, "xn--fiqs8s", 0),
     R(A, "δοκιμή.ελ", 0, OK, "xn--jxalpdlp.xn--qxam", 0),
     R(U, "xn--jxalpdlp.xn--qxam", 0, OK, "δοκιμή.ελ", 0),
     R(A, "ශ්‍රී", 0, OK, "xn--10cl1a0b660p", 0),
@@ -227,11 +226,8 @@ static void test_arguments(void)
     rep.errors = 1;
     CHECK_EQ_INT(xn_to_ascii("a", 1, out, sizeof out, &len, 0x8000u, &rep), XN_E_INVALID_ARG);
     CHECK_EQ_INT(rep.errors, 0);
-    CHECK_EQ_INT(xn_to_unicode("a", 1, out, sizeof out, &len, ~0u, NULL), XN_E_INVALID_ARG);
-    CHECK_EQ_INT(xn_to_ascii(NULL, 1, out, sizeof out, &len, 0, NULL), XN_E_INVALID_ARG);
-    CHECK_EQ_INT(xn_to_ascii("a", 1, NULL, 5, &len, 0, NULL), XN_E_INVALID_ARG);
-    CHECK_EQ_INT(xn_to_ascii("a", 1, out, sizeof out, NULL, 0, NULL), XN_E_INVALID_ARG);
-    CHECK_EQ_INT(xn_to_ascii_alloc("a", 1, NULL, NULL, 0, NULL), XN_E_INVALID_ARG);
+    /* The other arguments, the flags and the size query of every
+     * conversion are test-api.c's (test_contract). */
     /* NULL with length 0 is the empty name. */
     CHECK_EQ_INT(xn_to_ascii(NULL, 0, out, sizeof out, &len, 0, &rep), XN_E_INVALID_DOMAIN);
     CHECK_EQ_INT(xn_to_ascii(NULL, 0, out, sizeof out, &len, XN_NO_VERIFY_DNS_LENGTH, NULL),

@@ -192,67 +192,62 @@ static bool ada_pairs(const char *name, const ada_lines *a)
  * output holds a forbidden domain code point (one pair:
  * "2001:4860:4860::8888", which ada returns as is), XN_WHATWG must fail
  * instead, and we count it as such.
+ *
+ * An ada-idna fixture of conversions under XN_WHATWG: lines in pairs
+ * (input, expected output), or (pairs false) inputs that must fail.
  */
-static void run_ada(void)
+typedef struct ada_conv {
+    const char *file; /* under ada-url-idna-fixtures/ */
+    bool to_ascii;
+    bool pairs;
+} ada_conv;
+
+static void run_ada_conv(const ada_conv *c)
+{
+    ada_lines a;
+    stats st = {0, 0};
+    unsigned long forbidden = 0;
+    size_t i, step = c->pairs ? 2 : 1;
+    char rel[128], title[128];
+    const char *call = c->to_ascii ? "to_ascii XN_WHATWG" : "to_unicode XN_WHATWG";
+
+    snprintf(rel, sizeof rel, "ada-url-idna-fixtures/%s", c->file);
+    if (!read_ada(rel, &a))
+        return;
+    g_ran++;
+    if (!c->pairs || ada_pairs(c->file, &a))
+        for (i = 0; i + step <= a.n; i += step) {
+            result r;
+            bool forb = c->pairs && c->to_ascii && forbidden_domain(&a.v[i + 1]);
+            enum want_kind want = !c->pairs || forb ? WANT_ANY_FAILURE
+                             : c->to_ascii     ? WANT_OK
+                                               : WANT_OUTPUT;
+            forbidden += forb;
+            run(c->to_ascii ? xn_to_ascii : xn_to_unicode, &a.v[i], XN_WHATWG, c->to_ascii, &r);
+            count(&st, judge(c->file, (unsigned)i + 1, call, &a.v[i], &r, want,
+                             c->pairs ? &a.v[i + 1] : NULL,
+                             c->pairs && c->to_ascii ? "(forbidden domain code point)" : "",
+                             false));
+            free(r.out);
+        }
+    if (!c->pairs)
+        printf("ada %s: %zu inputs\n", c->file, a.n);
+    else if (c->to_ascii)
+        printf("ada %s: %zu pairs, %lu expected to fail on a forbidden domain code point\n",
+               c->file, a.n / 2, forbidden);
+    else
+        printf("ada %s: %zu pairs\n", c->file, a.n / 2);
+    snprintf(title, sizeof title, "ada %.*s", (int)(strlen(c->file) - 4), c->file);
+    print_stats(title, &st);
+    free_ada(&a);
+}
+
+/* utf8_punycode_alternating.txt: each pair encoded and decoded. */
+static void run_ada_punycode(void)
 {
     ada_lines a;
     size_t i;
     char where[128];
-
-    if (read_ada("ada-url-idna-fixtures/to_ascii_alternating.txt", &a)) {
-        stats st = {0, 0};
-        unsigned long forbidden = 0;
-        const char *nm = "to_ascii_alternating.txt";
-        g_ran++;
-        if (ada_pairs(nm, &a))
-            for (i = 0; i + 1 < a.n; i += 2) {
-                result r;
-                bool forb = forbidden_domain(&a.v[i + 1]);
-                forbidden += forb;
-                run(xn_to_ascii, &a.v[i], XN_WHATWG, true, &r);
-                count(&st, judge(nm, (unsigned)i + 1, "to_ascii XN_WHATWG", &a.v[i], &r,
-                                 forb ? WANT_ANY_FAILURE : WANT_OK, &a.v[i + 1],
-                                 "(forbidden domain code point)", false));
-                free(r.out);
-            }
-        printf("ada %s: %zu pairs, %lu expected to fail on a forbidden domain code point\n", nm,
-               a.n / 2, forbidden);
-        print_stats("ada to_ascii_alternating", &st);
-        free_ada(&a);
-    }
-
-    if (read_ada("ada-url-idna-fixtures/to_ascii_invalid.txt", &a)) {
-        stats st = {0, 0};
-        const char *nm = "to_ascii_invalid.txt";
-        g_ran++;
-        for (i = 0; i < a.n; i++) {
-            result r;
-            run(xn_to_ascii, &a.v[i], XN_WHATWG, true, &r);
-            count(&st, judge(nm, (unsigned)i + 1, "to_ascii XN_WHATWG", &a.v[i], &r,
-                             WANT_ANY_FAILURE, NULL, "", false));
-            free(r.out);
-        }
-        printf("ada %s: %zu inputs\n", nm, a.n);
-        print_stats("ada to_ascii_invalid", &st);
-        free_ada(&a);
-    }
-
-    if (read_ada("ada-url-idna-fixtures/to_unicode_alternating.txt", &a)) {
-        stats st = {0, 0};
-        const char *nm = "to_unicode_alternating.txt";
-        g_ran++;
-        if (ada_pairs(nm, &a))
-            for (i = 0; i + 1 < a.n; i += 2) {
-                result r;
-                run(xn_to_unicode, &a.v[i], XN_WHATWG, false, &r);
-                count(&st, judge(nm, (unsigned)i + 1, "to_unicode XN_WHATWG", &a.v[i], &r,
-                                 WANT_OUTPUT, &a.v[i + 1], "", false));
-                free(r.out);
-            }
-        printf("ada %s: %zu pairs\n", nm, a.n / 2);
-        print_stats("ada to_unicode_alternating", &st);
-        free_ada(&a);
-    }
 
     if (read_ada("ada-url-idna-fixtures/utf8_punycode_alternating.txt", &a)) {
         stats st = {0, 0};
@@ -337,12 +332,19 @@ int main(int argc, char **argv)
         {"wpt-url-resources-2026-07/toascii.json", "toascii.json"},
         {"wpt-url-resources-2026-07/IdnaTestV2-removed.json", "IdnaTestV2-removed.json"},
     };
+    static const ada_conv ada[] = {
+        {"to_ascii_alternating.txt", true, true},
+        {"to_ascii_invalid.txt", true, false},
+        {"to_unicode_alternating.txt", false, true},
+    };
     size_t k;
 
     if (!conformance_start(argc, argv))
         return 2;
     for (k = 0; k < sizeof wpt / sizeof wpt[0]; k++)
         run_wpt(&wpt[k]);
-    run_ada();
+    for (k = 0; k < sizeof ada / sizeof ada[0]; k++)
+        run_ada_conv(&ada[k]);
+    run_ada_punycode();
     return conformance_done("whatwg");
 }

@@ -12,6 +12,9 @@
  *   test_alloc_agrees(...)      a *_alloc wrapper gives what the caller-buffer call gave
  *   test_entry_of(k) ...        the public conversions in one table (entries.h)
  *   test_caps(...)              a conversion at every capacity below a bound
+ *   CHECK_NAMES(fn, type, rows) fn((type)value) is name, for a table of test_name
+ *   test_report_is(...)         a conversion fails with a report that points there
+ *   test_vec, test_vector(v)    a row of a vector table, run through entries.h
  *
  * Every failing check is reported; a test program runs to its end and then
  * exits 1 if anything failed.  Exit code 77 tells meson a suite was skipped.
@@ -51,6 +54,27 @@ static unsigned long test_checks, test_failures;
         long long test_a_ = (long long)(a), test_b_ = (long long)(b);       \
         CHECK_MSG(test_a_ == test_b_, "%s == %s: %lld != %lld", #a, #b,     \
                   test_a_, test_b_);                                        \
+    } while (0)
+
+/* A table of the names a naming function (xn_error_name, xn_unsafe_name,
+ * ...) gives: CHECK_NAMES(fn, type, rows) checks fn((type)value) against
+ * name in every row of the array rows, one check a row.  A macro, so that
+ * functions with any integer parameter fit. */
+typedef struct test_name {
+    uint64_t value;
+    const char *name;
+} test_name;
+
+#define CHECK_NAMES(fn, type, rows)                                                         \
+    do {                                                                                    \
+        size_t test_i_;                                                                     \
+        for (test_i_ = 0; test_i_ < sizeof(rows) / sizeof((rows)[0]); test_i_++) {          \
+            const char *test_got_ = fn((type)(rows)[test_i_].value);                        \
+            CHECK_MSG(test_got_ && strcmp(test_got_, (rows)[test_i_].name) == 0,            \
+                      "%s(0x%" PRIX64 ") is \"%s\", want \"%s\"", #fn,                   \
+                      (rows)[test_i_].value,                                                \
+                      test_got_ ? test_got_ : "(null)", (rows)[test_i_].name);              \
+        }                                                                                   \
     } while (0)
 
 /* Out of memory in a test program is a hard error (meson: exit code 99),
@@ -184,6 +208,73 @@ static inline void test_caps(const char *what, test_conv_fn fn, const char *in, 
         }
         free(buf);
     }
+}
+
+/* fn on in[0..n) with flags gives status rc and a report that points at
+ * label `label`, byte `offset` and code point cp: four checks; what names
+ * the call in messages. */
+static inline void test_report_is(const char *what, test_conv_fn fn, const char *in, size_t n,
+                                  unsigned flags, int rc, size_t label, size_t offset,
+                                  uint32_t cp)
+{
+    char out[256];
+    size_t len = 0;
+    xn_report rep = XN_REPORT_INIT;
+    int r = fn(in, n, out, sizeof out, &len, flags, &rep);
+    CHECK_MSG(r == rc, "%s: %s, want %s", what, xn_strerror_name(r), xn_strerror_name(rc));
+    CHECK_MSG(rep.label == label, "%s: report on label %zu, want %zu", what, rep.label, label);
+    CHECK_MSG(rep.offset == offset, "%s: report at byte %zu, want %zu", what, rep.offset,
+              offset);
+    CHECK_MSG(rep.code_point == cp, "%s: report on U+%04" PRIX32 ", want U+%04" PRIX32, what,
+              rep.code_point, cp);
+}
+
+/* A vector: conversion op (an entry of entries.h) of in with flags gives
+ * status rc, the error bits errors and, when it writes output, out (NULL:
+ * not compared). */
+typedef struct test_vec {
+    int op;
+    const char *in;
+    unsigned flags;
+    int rc;
+    const char *out;
+    uint64_t errors;
+} test_vec;
+
+/* Runs v on an exact-size heap copy of its input: the status and the
+ * error bits; with output (XN_OK, or XN_E_INVALID_DOMAIN from a
+ * ToUnicode-like entry) the output and every capacity below it
+ * (test_caps()), without it *out_len 0; the *_alloc form, where there is
+ * one, agrees (test_alloc_agrees()). */
+static inline void test_vector(const test_vec *v)
+{
+    const test_entry *e = test_entry_of(v->op);
+    size_t n = strlen(v->in), len = 99;
+    char *in = test_exact_copy(v->in, n);
+    char out[512], esc[256], codes[128], call[400];
+    xn_report rep = XN_REPORT_INIT;
+    int rc = e->fn(in, n, out, sizeof out, &len, v->flags, &rep);
+    bool has_out = rc == XN_OK || (rc == XN_E_INVALID_DOMAIN && !test_entry_is_ascii(v->op));
+
+    test_escape(esc, sizeof esc, v->in, n);
+    snprintf(call, sizeof call, "%s(%s, 0x%x)", e->name, esc, v->flags);
+    if (e->afn)
+        test_alloc_agrees(e->name, e->afn, in, n, v->flags, rc, &rep, has_out, out, len);
+    xn_errors_format(rep.errors, codes, sizeof codes);
+    CHECK_MSG(rc == v->rc, "%s: %s, want %s", call, xn_strerror_name(rc),
+              xn_strerror_name(v->rc));
+    CHECK_MSG(rep.errors == v->errors, "%s: errors %s", call, codes);
+    if (has_out) {
+        CHECK_MSG(!v->out || (len == strlen(v->out) && memcmp(out, v->out, len) == 0 &&
+                              out[len] == '\0'),
+                  "%s: got [%.*s]", call, (int)len, out);
+        /* Too small gives the size needed and no overrun (len bytes fit,
+         * without the NUL). */
+        test_caps(call, e->fn, in, n, v->flags, len, rc, out, len);
+    } else {
+        CHECK_MSG(len == 0, "%s: *out_len %zu on failure", call, len);
+    }
+    free(in);
 }
 
 static inline int test_done(const char *name)

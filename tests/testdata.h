@@ -23,6 +23,7 @@
  *   test_testdata_arg(argc, argv)    argv[1], or NULL and a SKIP when absent
  *   test_finish(name)                test_done(), or 77 (skipped, not passed)
  *                                    when nothing failed but data was missing
+ *   test_main_with_diff(...)         main() of a program with a --diff mode
  *
  * Out of memory ends the test program with exit code 99 (a hard error).
  */
@@ -514,6 +515,25 @@ static inline int test_finish(const char *name)
         return TEST_SKIP;
     }
     return rc;
+}
+
+/* main() of a test program with a differential mode: "--diff TESTDATA
+ * CORPUS" runs diff (test_diff_mode(), which says why when diff is NULL);
+ * otherwise own() runs, then data(TESTDATA) with the testdata folder of
+ * argv[1] (test_testdata_arg()).  Returns the exit code (test_finish()). */
+static inline int test_main_with_diff(int argc, char **argv, const char *name,
+                                      int (*diff)(const char *testdata, const char *corpus),
+                                      const char *without, void (*own)(void),
+                                      void (*data)(const char *testdata))
+{
+    const char *dir;
+    int rc = test_diff_mode(argc, argv, diff, without);
+    if (rc >= 0)
+        return rc;
+    own();
+    if ((dir = test_testdata_arg(argc, argv)) != NULL)
+        data(dir);
+    return test_finish(name);
 }
 
 #endif

@@ -256,11 +256,8 @@ static void check_label_class(const char *in, size_t n)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    unsigned flags;
-    char *in;
+    FUZZ_INPUT(in, flags);
     fuzz_result a;
-
-    in = fuzz_begin(&data, &size, &flags);
 
     check_email(in, size, flags);
     if (!(flags & ~FUZZ_KNOWN_FLAGS)) {
@@ -274,6 +271,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (size <= 4 * XN_DNS_LABEL_MAX)
         check_label_class(in, size);
-    free(in);
-    return 0;
+    return fuzz_end(in, NULL, NULL);
 }

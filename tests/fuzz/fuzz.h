@@ -76,6 +76,13 @@ char *fuzz_copy(const void *s, size_t n);
  * the rest, data[0..*size) after the call. */
 char *fuzz_begin(const uint8_t **data, size_t *size, unsigned *flags);
 
+/* fuzz_begin() as the first line of LLVMFuzzerTestOneInput(data, size):
+ * declares `in`, the exact-size copy of the input (size bytes after it),
+ * and `flags`, the flags taken from its end.  fuzz_end() is the last. */
+#define FUZZ_INPUT(in, flags) \
+    unsigned flags;           \
+    char *in = fuzz_begin(&data, &size, &flags)
+
 /* Either converter. */
 typedef int (*fuzz_conv_fn)(const char *, size_t, char *, size_t, size_t *, unsigned,
                             xn_report *);
@@ -152,5 +159,13 @@ void fuzz_result_free(fuzz_result *r);
 /* True when s[0..n) is well-formed UTF-8 (RFC 3629), checked independently
  * of the library. */
 bool fuzz_utf8_valid(const char *s, size_t n);
+
+/* r's output, when it has one, is well-formed UTF-8; what names the call
+ * in the message. */
+void fuzz_check_utf8(const fuzz_result *r, const char *what);
+
+/* The end of a target: frees the results a and b (either may be NULL)
+ * and in; returns 0, the answer LLVMFuzzerTestOneInput gives. */
+int fuzz_end(char *in, fuzz_result *a, fuzz_result *b);
 
 #endif

@@ -414,6 +414,23 @@ bool fuzz_utf8_valid(const char *s, size_t n)
     return true;
 }
 
+void fuzz_check_utf8(const fuzz_result *r, const char *what)
+{
+    if (r->out)
+        FUZZ_ASSERT(fuzz_utf8_valid(r->out, r->len), "%s output \"%s\" (%s) is no UTF-8", what,
+                    fuzz_show(r->out, r->len), xn_strerror_name(r->rc));
+}
+
+int fuzz_end(char *in, fuzz_result *a, fuzz_result *b)
+{
+    if (a)
+        fuzz_result_free(a);
+    if (b)
+        fuzz_result_free(b);
+    free(in);
+    return 0;
+}
+
 void fuzz_check_idempotent(int op, const char *in, size_t n, const fuzz_result *r,
                            unsigned flags)
 {

@@ -183,6 +183,16 @@ static void locale_forms(const char *in, int flags, charset cs)
     free(u8);
 }
 
+/* The UTF-32 form `form` of to_unicode gave rc2 and got[0..n) where
+ * idn2_to_unicode_8z8z gave rc and want[0..n) (n counts the 0). */
+static void same_as_8z8z(const char *form, int rc2, const uint32_t *got, int rc,
+                         const uint32_t *want, size_t n)
+{
+    FUZZ_ASSERT(rc2 == rc && (rc != IDN2_OK || memcmp(got, want, n * sizeof *got) == 0),
+                "to_unicode_%s %s differs from 8z8z %s", form, idn2_strerror_name(rc2),
+                idn2_strerror_name(rc));
+}
+
 /* The UTF-32 forms of to_unicode against idn2_to_unicode_8z8z. */
 static void utf32_forms(const char *in, const uint32_t *w)
 {
@@ -198,9 +208,7 @@ static void utf32_forms(const char *in, const uint32_t *w)
             k++;
     }
     rc2 = idn2_to_unicode_8z4z(in, &got, 0);
-    FUZZ_ASSERT(rc2 == rc && (rc != IDN2_OK || memcmp(got, want, (k + 1) * sizeof *got) == 0),
-                "to_unicode_8z4z %s differs from 8z8z %s", idn2_strerror_name(rc2),
-                idn2_strerror_name(rc));
+    same_as_8z8z("8z4z", rc2, got, rc, want, k + 1);
     free(got);
     got = NULL;
     if (w) {
@@ -208,9 +216,7 @@ static void utf32_forms(const char *in, const uint32_t *w)
         while (w[n])
             n++;
         rc2 = idn2_to_unicode_4z4z(w, &got, 0);
-        FUZZ_ASSERT(rc2 == rc && (rc != IDN2_OK || memcmp(got, want, (k + 1) * sizeof *got) == 0),
-                    "to_unicode_4z4z %s differs from 8z8z %s", idn2_strerror_name(rc2),
-                    idn2_strerror_name(rc));
+        same_as_8z8z("4z4z", rc2, got, rc, want, k + 1);
         rc2 = idn2_to_unicode_44i(w, n, buf, &room, 0);
         FUZZ_ASSERT(rc2 == rc && (rc != IDN2_OK ||
                                   (room == (k < 64 ? k : 64) &&

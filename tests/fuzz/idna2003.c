@@ -49,17 +49,12 @@ static bool same_ignoring_case(const char *a, const char *b, size_t n)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    unsigned flags;
-    char *in;
+    FUZZ_INPUT(in, raw);
+    unsigned flags = fuzz_flags_for(raw, FUZZ_IDNA2003_FLAGS, XN_ALLOW_UNASSIGNED);
     fuzz_result a, u;
 
-    in = fuzz_begin(&data, &size, &flags);
-    flags = fuzz_flags_for(flags, FUZZ_IDNA2003_FLAGS, XN_ALLOW_UNASSIGNED);
-
     u = fuzz_convert(FUZZ_IDNA2003_TO_UNICODE, in, size, flags);
-    if (u.out)
-        FUZZ_ASSERT(fuzz_utf8_valid(u.out, u.len), "ToUnicode output \"%s\" is no UTF-8",
-                    fuzz_show(u.out, u.len));
+    fuzz_check_utf8(&u, "ToUnicode");
     a = fuzz_convert(FUZZ_IDNA2003_TO_ASCII, in, size, flags);
     if (a.rc == XN_OK) {
         size_t i;
@@ -94,8 +89,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_result_free(&again);
         fuzz_result_free(&back);
     }
-    fuzz_result_free(&a);
-    fuzz_result_free(&u);
-    free(in);
-    return 0;
+    return fuzz_end(in, &a, &u);
 }

@@ -98,12 +98,9 @@ static void check_register_pair(const char *u, size_t un, const char *al, size_t
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    unsigned flags;
-    char *in;
+    FUZZ_INPUT(in, raw);
+    unsigned flags = fuzz_flags_for(raw, FUZZ_IDNA2008_FLAGS, XN_IDNA2008_MAP);
     fuzz_result a, u;
-
-    in = fuzz_begin(&data, &size, &flags);
-    flags = fuzz_flags_for(flags, FUZZ_IDNA2008_FLAGS, XN_IDNA2008_MAP);
 
     a = fuzz_convert(FUZZ_IDNA2008_LOOKUP, in, size, flags);
     u = fuzz_convert(FUZZ_IDNA2008_TO_UNICODE, in, size, flags);
@@ -139,6 +136,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (bar && bar > in && bar + 1 < in + size)
             check_register_pair(in, (size_t)(bar - in), bar + 1, size - (size_t)(bar - in) - 1);
     }
-    free(in);
-    return 0;
+    return fuzz_end(in, NULL, NULL);
 }

@@ -19,11 +19,9 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    unsigned flags;
-    char *in;
+    FUZZ_INPUT(in, flags);
     fuzz_result l, n;
 
-    in = fuzz_begin(&data, &size, &flags);
     l = fuzz_convert(FUZZ_LABEL_TO_ASCII, in, size, flags);
     n = fuzz_convert(FUZZ_TO_ASCII, in, size, flags);
     if (l.rc == XN_OK) {
@@ -35,8 +33,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_check_idempotent(FUZZ_LABEL_TO_ASCII, in, size, &l, flags);
     }
     fuzz_check_label_as_name(in, size, &l, &n, flags);
-    fuzz_result_free(&l);
-    fuzz_result_free(&n);
-    free(in);
-    return 0;
+    return fuzz_end(in, &l, &n);
 }

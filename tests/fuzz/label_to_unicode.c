@@ -18,16 +18,12 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    unsigned flags;
-    char *in;
+    FUZZ_INPUT(in, flags);
     fuzz_result l, n;
 
-    in = fuzz_begin(&data, &size, &flags);
     l = fuzz_convert(FUZZ_LABEL_TO_UNICODE, in, size, flags);
     n = fuzz_convert(FUZZ_TO_UNICODE, in, size, flags);
-    if (l.out)
-        FUZZ_ASSERT(fuzz_utf8_valid(l.out, l.len), "output \"%s\" is no UTF-8",
-                    fuzz_show(l.out, l.len));
+    fuzz_check_utf8(&l, "label_to_unicode");
     if (l.rc == XN_OK) {
         FUZZ_ASSERT(!memchr(l.out, '.', l.len), "flags 0x%X: label \"%s\" -> \"%s\" has a dot",
                     flags, fuzz_show(in, size), fuzz_show(l.out, l.len));
@@ -35,8 +31,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fuzz_check_idempotent(FUZZ_LABEL_TO_UNICODE, in, size, &l, flags);
     }
     fuzz_check_label_as_name(in, size, &l, &n, flags);
-    fuzz_result_free(&l);
-    fuzz_result_free(&n);
-    free(in);
-    return 0;
+    return fuzz_end(in, &l, &n);
 }

@@ -113,17 +113,13 @@ static void check_output(const char *o, size_t n, unsigned flags)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    unsigned flags;
-    char *in;
+    FUZZ_INPUT(in, flags);
     fuzz_result r;
 
-    in = fuzz_begin(&data, &size, &flags);
     r = fuzz_convert(true, in, size, flags);
     if (r.rc == XN_OK) {
         check_output(r.out, r.len, flags);
         fuzz_check_idempotent(FUZZ_TO_ASCII, in, size, &r, flags);
     }
-    fuzz_result_free(&r);
-    free(in);
-    return 0;
+    return fuzz_end(in, &r, NULL);
 }

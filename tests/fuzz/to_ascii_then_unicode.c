@@ -96,8 +96,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_result_free(&au);
         fuzz_result_free(&uu);
     }
-    fuzz_result_free(&a);
-    fuzz_result_free(&u);
-    free(in);
-    return 0;
+    return fuzz_end(in, &a, &u);
 }

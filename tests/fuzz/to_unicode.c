@@ -21,15 +21,11 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    unsigned flags;
-    char *in;
+    FUZZ_INPUT(in, flags);
     fuzz_result r;
 
-    in = fuzz_begin(&data, &size, &flags);
     r = fuzz_convert(false, in, size, flags);
-    if (r.out)
-        FUZZ_ASSERT(fuzz_utf8_valid(r.out, r.len), "ToUnicode output \"%s\" (%s) is no UTF-8",
-                    fuzz_show(r.out, r.len), xn_strerror_name(r.rc));
+    fuzz_check_utf8(&r, "ToUnicode");
     if (r.rc == XN_OK) {
         size_t i, start = 0;
         for (i = 0; i <= r.len; i++) {
@@ -48,7 +44,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!(flags & XN_TRANSITIONAL))
             fuzz_check_idempotent(FUZZ_TO_UNICODE, in, size, &r, flags);
     }
-    fuzz_result_free(&r);
-    free(in);
-    return 0;
+    return fuzz_end(in, &r, NULL);
 }

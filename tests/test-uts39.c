@@ -1,10 +1,12 @@
 /*
- * Tests of the features beyond the standards: the display policy
- * (xn_to_display, UTS #39), mail addresses (xn_email_*, RFC 5321 / 6531),
- * label categories (xn_label_class, RFC 5890 §2.3.1) and comparison
- * (xn_equal).  Expected values come from those documents and from the
- * issue's examples; A-labels are those of RFC 3492 for the given text.
- * Every input is copied into an exact-size heap block first.
+ * Tests of the display policy of UTS #39 (xn_to_display): the reasons a
+ * label stays an A-label (restriction levels §5.2, whole-script
+ * confusables §4, Identifier_Status §3.1, mixed numbers §5.3, marks §5.4,
+ * UTS #46 deviations), buffers, arguments, the allocating form, the
+ * display report's layout, and threads racing to create the checker.
+ * Expected values come from UTS #39 and from the issue's examples;
+ * A-labels are those of RFC 3492 for the given text.  Every input is
+ * copied into an exact-size heap block first.
  */
 #include <pthread.h>
 #include <stdbool.h>
@@ -16,28 +18,14 @@
 
 /* ---- display ----------------------------------------------------------------- */
 
-/* The forms with a further out-parameter, in the shape of test_alloc_fn
- * for test_alloc_agrees(): that out-parameter lands in alloc_display /
- * alloc_smtputf8 (single-threaded use only). */
+/* xn_to_display_alloc in the shape of test_alloc_fn for test_alloc_agrees():
+ * its display report lands in alloc_display (single-threaded use only). */
 static xn_display_report alloc_display = XN_DISPLAY_REPORT_INIT;
-static int alloc_smtputf8;
 
 static int display_alloc(const char *in, size_t n, char **out, size_t *len, unsigned flags,
                          xn_report *rep)
 {
     return xn_to_display_alloc(in, n, out, len, flags, rep, &alloc_display);
-}
-
-static int email_ascii_alloc(const char *in, size_t n, char **out, size_t *len, unsigned flags,
-                             xn_report *rep)
-{
-    return xn_email_to_ascii_alloc(in, n, out, len, flags, rep, &alloc_smtputf8);
-}
-
-static int email_unicode_alloc(const char *in, size_t n, char **out, size_t *len, unsigned flags,
-                               xn_report *rep)
-{
-    return xn_email_to_unicode_alloc(in, n, out, len, flags, rep, &alloc_smtputf8);
 }
 
 /* xn_to_display_alloc agrees with the buffer call that gave rc, *rep, *d
@@ -259,6 +247,13 @@ static void test_display_reasons(void)
     }
 }
 
+static const test_name unsafe_names[] = {
+    {XN_UNSAFE_MIXED_SCRIPT, "MIXED_SCRIPT"}, {XN_UNSAFE_RESTRICTED, "RESTRICTED"},
+    {XN_UNSAFE_CONFUSABLE, "CONFUSABLE"}, {XN_UNSAFE_MIXED_NUMBERS, "MIXED_NUMBERS"},
+    {XN_UNSAFE_INVISIBLE, "INVISIBLE"}, {XN_UNSAFE_DEVIATION, "DEVIATION"},
+    {0, "?"}, {3, "?"}, {0x80000000u, "?"},
+};
+
 static void test_display_api(void)
 {
     static const char name[] = "b\xC3\xBC" "cher.de"; /* displays as itself, 10 bytes */
@@ -357,15 +352,7 @@ static void test_display_api(void)
     }
 
     /* Reason names. */
-    CHECK(strcmp(xn_unsafe_name(XN_UNSAFE_MIXED_SCRIPT), "MIXED_SCRIPT") == 0);
-    CHECK(strcmp(xn_unsafe_name(XN_UNSAFE_RESTRICTED), "RESTRICTED") == 0);
-    CHECK(strcmp(xn_unsafe_name(XN_UNSAFE_CONFUSABLE), "CONFUSABLE") == 0);
-    CHECK(strcmp(xn_unsafe_name(XN_UNSAFE_MIXED_NUMBERS), "MIXED_NUMBERS") == 0);
-    CHECK(strcmp(xn_unsafe_name(XN_UNSAFE_INVISIBLE), "INVISIBLE") == 0);
-    CHECK(strcmp(xn_unsafe_name(XN_UNSAFE_DEVIATION), "DEVIATION") == 0);
-    CHECK(strcmp(xn_unsafe_name(0), "?") == 0);
-    CHECK(strcmp(xn_unsafe_name(3), "?") == 0);
-    CHECK(strcmp(xn_unsafe_name(0x80000000u), "?") == 0);
+    CHECK_NAMES(xn_unsafe_name, uint32_t, unsafe_names);
     {
         char buf[64], small[8];
         CHECK_EQ_INT(xn_unsafe_format(XN_UNSAFE_MIXED_SCRIPT | XN_UNSAFE_CONFUSABLE, buf,
@@ -451,386 +438,11 @@ static void test_display_threads(void)
     }
 }
 
-/* ---- mail addresses -------------------------------------------------------------- */
-
-static void email_is(bool to_ascii, const char *in, size_t in_len, unsigned flags, int want_rc,
-                     const char *want, int want_utf8)
-{
-    char out[512], esc[256];
-    size_t len = 12345;
-    int utf8 = -1, rc;
-    xn_report rep = XN_REPORT_INIT;
-    char *p = test_exact_copy(in, in_len);
-
-    test_escape(esc, sizeof esc, in, in_len);
-    rc = to_ascii ? xn_email_to_ascii(p, in_len, out, sizeof out, &len, flags, &rep, &utf8)
-                  : xn_email_to_unicode(p, in_len, out, sizeof out, &len, flags, &rep, &utf8);
-    alloc_smtputf8 = -1;
-    test_alloc_agrees(to_ascii ? "email_to_ascii" : "email_to_unicode",
-                      to_ascii ? email_ascii_alloc : email_unicode_alloc, p, in_len, flags, rc,
-                      &rep, rc == XN_OK || (!to_ascii && rc == XN_E_INVALID_DOMAIN), out, len);
-    CHECK_MSG(alloc_smtputf8 == utf8, "email_to_%s_alloc(%s): smtputf8 %d, the buffer call %d",
-              to_ascii ? "ascii" : "unicode", esc, alloc_smtputf8, utf8);
-    if (want) {
-        CHECK_MSG(rc == want_rc && len == strlen(want) && strcmp(out, want) == 0 &&
-                      utf8 == want_utf8,
-                  "email_to_%s(%s): rc %d \"%s\" smtputf8 %d, want %d \"%s\" %d",
-                  to_ascii ? "ascii" : "unicode", esc, rc, out, utf8, want_rc, want, want_utf8);
-    } else {
-        CHECK_MSG(rc == want_rc && len == 0 && out[0] == '\0' && utf8 == 0,
-                  "email_to_%s(%s): rc %d len %zu smtputf8 %d, want %d and no output",
-                  to_ascii ? "ascii" : "unicode", esc, rc, len, utf8, want_rc);
-    }
-    free(p);
-}
-
-#define EMAIL_A(in, rc, want, u) email_is(true, in, LEN(in), 0, rc, want, u)
-#define EMAIL_U(in, rc, want, u) email_is(false, in, LEN(in), 0, rc, want, u)
-
-static void test_email(void)
-{
-    /* A domain that maps to nothing (U+00AD is ignored) still leaves
-     * "a@" to write: a size query gets its length, never a write through
-     * the NULL buffer; ToUnicode yields "a@" with the X4_2 violation. */
-    {
-        size_t len = 99;
-        int utf8 = -1;
-        char small[2];
-        CHECK_EQ_INT(xn_email_to_unicode("a@\xC2\xAD", 4, NULL, 0, &len, 0, NULL, &utf8),
-                     XN_E_BUFFER_TOO_SMALL);
-        CHECK_EQ_INT(len, 2);
-        CHECK_EQ_INT(xn_email_to_unicode("a@\xC2\xAD", 4, small, 1, &len, 0, NULL, &utf8),
-                     XN_E_BUFFER_TOO_SMALL);
-        CHECK_EQ_INT(len, 2);
-        CHECK_EQ_INT(xn_email_to_unicode("a@\xC2\xAD", 4, small, 2, &len, 0, NULL, &utf8),
-                     XN_E_INVALID_DOMAIN);
-        CHECK(len == 2 && memcmp(small, "a@", 2) == 0);
-        CHECK_EQ_INT(xn_email_to_ascii("a@\xC2\xAD", 4, NULL, 0, &len, 0, NULL, &utf8),
-                     XN_E_INVALID_DOMAIN);
-    }
-    /* The issue's example: a Chinese local part needs SMTPUTF8 (RFC 6531
-     * §3.3 extends the local part to UTF-8), the domain becomes A-labels. */
-    EMAIL_A("\xE7\x94\xA8\xE6\x88\xB7@\xE4\xBE\x8B\xE5\xAD\x90.\xE5\xB9\xBF\xE5\x91\x8A", XN_OK,
-            "\xE7\x94\xA8\xE6\x88\xB7@xn--fsqu00a.xn--4rr70v", 1);
-    EMAIL_U("\xE7\x94\xA8\xE6\x88\xB7@xn--fsqu00a.xn--4rr70v", XN_OK,
-            "\xE7\x94\xA8\xE6\x88\xB7@\xE4\xBE\x8B\xE5\xAD\x90.\xE5\xB9\xBF\xE5\x91\x8A", 1);
-    /* An ASCII local part travels without SMTPUTF8 once the domain is ASCII. */
-    EMAIL_A("user@b\xC3\xBC" "cher.de", XN_OK, "user@xn--bcher-kva.de", 0);
-    EMAIL_U("user@xn--bcher-kva.de", XN_OK, "user@b\xC3\xBC" "cher.de", 0);
-    /* The local part is kept byte for byte (RFC 5321 §2.4: case-sensitive);
-     * the domain is lower-cased by the mapping. */
-    EMAIL_A("User.Name+Tag@Example.COM", XN_OK, "User.Name+Tag@example.com", 0);
-    EMAIL_A("J\xC3\xB6rg@B\xC3\x9C" "CHER.de", XN_OK, "J\xC3\xB6rg@xn--bcher-kva.de", 1);
-    /* Several '@': the domain follows the last one (a quoted local part,
-     * RFC 5321 §4.1.2, may hold '@'). */
-    EMAIL_A("\"a@b\"@b\xC3\xBC" "cher.de", XN_OK, "\"a@b\"@xn--bcher-kva.de", 0);
-    EMAIL_A("a@b@example.com", XN_OK, "a@b@example.com", 0);
-    /* Not an address. */
-    EMAIL_A("example.com", XN_E_BAD_ADDRESS, NULL, 0);
-    EMAIL_A("@example.com", XN_E_BAD_ADDRESS, NULL, 0);
-    EMAIL_A("user@", XN_E_BAD_ADDRESS, NULL, 0);
-    EMAIL_A("@", XN_E_BAD_ADDRESS, NULL, 0);
-    EMAIL_A("", XN_E_BAD_ADDRESS, NULL, 0);
-    EMAIL_U("user@", XN_E_BAD_ADDRESS, NULL, 0);
-    /* Control characters are no local-part text, quoted or not. */
-    EMAIL_A("a\nb@example.com", XN_E_BAD_ADDRESS, NULL, 0);
-    EMAIL_A("\"a\rb\"@example.com", XN_E_BAD_ADDRESS, NULL, 0);
-    EMAIL_A("a\x7F" "b@example.com", XN_E_BAD_ADDRESS, NULL, 0);
-    email_is(true, "a\0b@example.com", 15, 0, XN_E_BAD_ADDRESS, NULL, 0);
-    /* Ill-formed UTF-8 in the local part: truncated, overlong, surrogate,
-     * stray continuation byte, above U+10FFFF. */
-    EMAIL_A("\xC3@example.com", XN_E_BAD_UTF8, NULL, 0);
-    EMAIL_A("\xC0\xAF@example.com", XN_E_BAD_UTF8, NULL, 0);
-    EMAIL_A("\xED\xA0\x80@example.com", XN_E_BAD_UTF8, NULL, 0);
-    EMAIL_A("a\x80@example.com", XN_E_BAD_UTF8, NULL, 0);
-    EMAIL_A("\xF4\x90\x80\x80@example.com", XN_E_BAD_UTF8, NULL, 0);
-    EMAIL_U("\xE7\x94@example.com", XN_E_BAD_UTF8, NULL, 0);
-    /* ... and in the domain. */
-    EMAIL_A("user@\xC3.com", XN_E_BAD_UTF8, NULL, 0);
-    /* Address literals (RFC 5321 §4.1.3) are kept. */
-    EMAIL_A("user@[192.0.2.1]", XN_OK, "user@[192.0.2.1]", 0);
-    EMAIL_A("user@[IPv6:2001:db8::1]", XN_OK, "user@[IPv6:2001:db8::1]", 0);
-    EMAIL_U("\xE7\x94\xA8@[192.0.2.1]", XN_OK, "\xE7\x94\xA8@[192.0.2.1]", 1);
-    EMAIL_A("user@[]", XN_E_BAD_ADDRESS, NULL, 0);
-    EMAIL_A("user@[a b]", XN_E_BAD_ADDRESS, NULL, 0);
-    EMAIL_A("user@[192.0.2.1", XN_E_BAD_ADDRESS, NULL, 0);
-    /* The flags reach the domain. */
-    EMAIL_A("user@a_b.example", XN_E_INVALID_DOMAIN, NULL, 0);
-    email_is(true, "user@a_b.example", 16, XN_NO_STD3_RULES, XN_OK, "user@a_b.example", 0);
-    email_is(true, "user@fa\xC3\x9F.de", LEN("user@fa\xC3\x9F.de"), XN_TRANSITIONAL, XN_OK,
-             "user@fass.de", 0);
-    email_is(true, "user@example.com", 16, 0x8000u, XN_E_INVALID_ARG, NULL, 0);
-
-    /* A domain that breaks rules: the report points into the address;
-     * ToUnicode still gives the address, as UTS #46 requires. */
-    {
-        char out[64];
-        size_t len = 0;
-        xn_report rep = XN_REPORT_INIT;
-        int utf8 = -1;
-        CHECK_EQ_INT(xn_email_to_ascii("j\xC3\xB6rg@xn--a.com", 15, out, sizeof out, &len, 0, &rep,
-                                       &utf8),
-                     XN_E_INVALID_DOMAIN);
-        CHECK(len == 0 && (rep.errors & XN_ERR_V7) && rep.label == 0 && rep.offset == 6 &&
-              utf8 == 1);
-        CHECK_EQ_INT(xn_email_to_unicode("a@xn--a.com", 11, out, sizeof out, &len, 0, &rep, NULL),
-                     XN_E_INVALID_DOMAIN);
-        CHECK(len == 8 && strcmp(out, "a@\xC2\x80.com") == 0 && (rep.errors & XN_ERR_V7) &&
-              rep.offset == 2);
-        CHECK_EQ_INT(xn_email_to_ascii("a@b\xC3\xBC" "cher.de", 12, out, sizeof out, &len, 0, &rep,
-                                       NULL),
-                     XN_OK);
-        CHECK(rep.errors == 0);
-    }
-
-    /* Buffers: every capacity below the size needed reports that size. */
-    {
-        static const char in[] = "\xE7\x94\xA8\xE6\x88\xB7@\xE4\xBE\x8B\xE5\xAD\x90.\xE5\xB9\xBF\xE5\x91\x8A";
-        static const char want[] = "\xE7\x94\xA8\xE6\x88\xB7@xn--fsqu00a.xn--4rr70v";
-        size_t cap, len;
-        for (cap = 0; cap <= LEN(want); cap++) {
-            char *buf = (char *)test_xmalloc(cap);
-            int utf8 = -1, rc;
-            len = 0;
-            rc = xn_email_to_ascii(in, LEN(in), cap ? buf : NULL, cap, &len, 0, NULL, &utf8);
-            if (cap < LEN(want)) {
-                CHECK_MSG(rc == XN_E_BUFFER_TOO_SMALL && len == LEN(want) && utf8 == 1,
-                          "cap %zu: rc %d len %zu", cap, rc, len);
-            } else {
-                CHECK_MSG(rc == XN_OK && len == LEN(want) && memcmp(buf, want, len) == 0,
-                          "cap %zu: rc %d len %zu", cap, rc, len);
-            }
-            free(buf);
-        }
-        for (cap = 0; cap < LEN("user@[192.0.2.1]"); cap++) {
-            char buf[32];
-            CHECK_EQ_INT(xn_email_to_ascii("user@[192.0.2.1]", 16, cap ? buf : NULL, cap, &len, 0,
-                                           NULL, NULL),
-                         XN_E_BUFFER_TOO_SMALL);
-            CHECK_EQ_INT(len, 16);
-        }
-    }
-    {
-        char out[8];
-        size_t len;
-        CHECK_EQ_INT(xn_email_to_ascii("a@b.c", 5, out, sizeof out, NULL, 0, NULL, NULL),
-                     XN_E_INVALID_ARG);
-        CHECK_EQ_INT(xn_email_to_ascii(NULL, 5, out, sizeof out, &len, 0, NULL, NULL),
-                     XN_E_INVALID_ARG);
-        CHECK_EQ_INT(xn_email_to_unicode("a@b.c", 5, NULL, 4, &len, 0, NULL, NULL),
-                     XN_E_INVALID_ARG);
-        alloc_smtputf8 = 7;
-        CHECK_EQ_INT(xn_email_to_ascii_alloc("\xC3\xA9@b.c", 6, NULL, &len, 0, NULL,
-                                             &alloc_smtputf8),
-                     XN_E_INVALID_ARG);
-        CHECK_EQ_INT(alloc_smtputf8, 0);
-    }
-    /* A local part longer than any domain (200 U+00E9, 400 bytes): the
-     * allocating forms take their second conversion (email_is compares
-     * them with the buffer calls). */
-    {
-        char addr[450], ace[450];
-        size_t n = 0, i;
-        for (i = 0; i < 200; i++, n += 2)
-            memcpy(addr + n, "\xC3\xA9", 2);
-        memcpy(ace, addr, n);
-        memcpy(ace + n, "@xn--bcher-kva.de", LEN("@xn--bcher-kva.de") + 1);
-        memcpy(addr + n, "@b\xC3\xBC" "cher.de", LEN("@b\xC3\xBC" "cher.de") + 1);
-        email_is(true, addr, strlen(addr), 0, XN_OK, ace, 1);
-        email_is(false, ace, strlen(ace), 0, XN_OK, addr, 1);
-        memcpy(ace + n, "@xn--a.de", LEN("@xn--a.de") + 1);
-        memcpy(addr + n, "@\xC2\x80.de", LEN("@\xC2\x80.de") + 1);
-        email_is(false, ace, strlen(ace), 0, XN_E_INVALID_DOMAIN, addr, 1);
-    }
-    CHECK(strcmp(xn_strerror_name(XN_E_BAD_ADDRESS), "XN_E_BAD_ADDRESS") == 0);
-    CHECK_EQ_INT(XN_E_BAD_ADDRESS, -30);
-}
-
-/* ---- label categories ------------------------------------------------------------ */
-
-static void class_is(const char *label, size_t len, xn_label_category want)
-{
-    char esc[256];
-    char *p = test_exact_copy(label, len);
-    xn_label_category got = xn_label_class(p, len);
-    test_escape(esc, sizeof esc, label, len);
-    CHECK_MSG(got == want, "xn_label_class(%s) = %s, want %s", esc, xn_label_class_name(got),
-              xn_label_class_name(want));
-    free(p);
-}
-
-#define CLASS(s, want) class_is(s, LEN(s), want)
-
-static void test_label_class(void)
-{
-    char buf[300];
-    uint32_t cps[70];
-    size_t i, n;
-
-    /* NR-LDH: letters, digits, hyphens inside (RFC 5890 §2.3.1, RFC 1123). */
-    CLASS("example", XN_LABEL_NR_LDH);
-    CLASS("EXAMPLE", XN_LABEL_NR_LDH);
-    CLASS("a1-b", XN_LABEL_NR_LDH);
-    CLASS("1", XN_LABEL_NR_LDH);
-    CLASS("a-b-c", XN_LABEL_NR_LDH);
-    memset(buf, 'a', 63);
-    class_is(buf, 63, XN_LABEL_NR_LDH);
-    /* R-LDH: "??--"; XN-labels among them are A-labels or fake ones. */
-    CLASS("ab--c", XN_LABEL_RESERVED_LDH);
-    CLASS("r3--x", XN_LABEL_RESERVED_LDH);
-    CLASS("xn--bcher-kva", XN_LABEL_A_LABEL);
-    CLASS("XN--BCHER-KVA", XN_LABEL_A_LABEL);
-    CLASS("Xn--Bcher-Kva", XN_LABEL_A_LABEL);
-    CLASS("xn--fiqs8s", XN_LABEL_A_LABEL);
-    CLASS("xn--zca", XN_LABEL_A_LABEL); /* ß is PVALID in IDNA2008 */
-    CLASS("xn--a", XN_LABEL_FAKE_A_LABEL);     /* decodes to U+0080, DISALLOWED */
-    CLASS("xn--ls8h", XN_LABEL_FAKE_A_LABEL);  /* U+1F4A9, DISALLOWED in IDNA2008 */
-    CLASS("xn--bcher-kvb", XN_LABEL_FAKE_A_LABEL);
-    CLASS("xn--bcher-kv", XN_LABEL_FAKE_A_LABEL);
-    CLASS("xn--9", XN_LABEL_FAKE_A_LABEL);
-    /* Punycode of a U-label that is not NFC (a + U+0301), and of one that
-     * starts with a combining mark: the encodings exist, the A-labels do
-     * not. */
-    cps[0] = 'a';
-    cps[1] = 0x301;
-    memcpy(buf, "xn--", 4);
-    CHECK(xn_punycode_encode(cps, 2, NULL, buf + 4, sizeof buf - 4, &n) == XN_OK);
-    class_is(buf, 4 + n, XN_LABEL_FAKE_A_LABEL);
-    cps[0] = 0x301;
-    cps[1] = 'a';
-    CHECK(xn_punycode_encode(cps, 2, NULL, buf + 4, sizeof buf - 4, &n) == XN_OK);
-    class_is(buf, 4 + n, XN_LABEL_FAKE_A_LABEL);
-    /* ... and of upper-case text, which IDNA2008 disallows. */
-    cps[0] = 'B';
-    cps[1] = 0xDC;
-    CHECK(xn_punycode_encode(cps, 2, NULL, buf + 4, sizeof buf - 4, &n) == XN_OK);
-    class_is(buf, 4 + n, XN_LABEL_FAKE_A_LABEL);
-    /* Non-LDH: other ASCII, or a hyphen at either end. */
-    CLASS("_sip", XN_LABEL_NON_LDH);
-    CLASS("a_b", XN_LABEL_NON_LDH);
-    CLASS("*", XN_LABEL_NON_LDH);
-    CLASS("-a", XN_LABEL_NON_LDH);
-    CLASS("a-", XN_LABEL_NON_LDH);
-    CLASS("xn--", XN_LABEL_NON_LDH);
-    CLASS("xn--abc-", XN_LABEL_NON_LDH);
-    CLASS("a b", XN_LABEL_NON_LDH);
-    /* U-labels. */
-    CLASS("b\xC3\xBC" "cher", XN_LABEL_U_LABEL);
-    CLASS("\xE4\xB8\xAD\xE5\x9B\xBD", XN_LABEL_U_LABEL);
-    CLASS("\xCE\xB4\xCE\xBF\xCE\xBA\xCE\xB9\xCE\xBC\xCE\xAE", XN_LABEL_U_LABEL);
-    CLASS("fa\xC3\x9F", XN_LABEL_U_LABEL);
-    /* 25 CJK characters take 75 octets of UTF-8, but their A-label fits. */
-    for (i = 0; i < 25; i++)
-        memcpy(buf + 3 * i, "\xE4\xB8\xAD", 3);
-    class_is(buf, 75, XN_LABEL_U_LABEL);
-    /* Non-ASCII labels that are no U-labels: upper case, not NFC,
-     * full-width letters, an emoji, an A-label over 63 octets. */
-    CLASS("B\xC3\xBC" "cher", XN_LABEL_NON_ASCII);
-    CLASS("bu\xCC\x88" "cher", XN_LABEL_NON_ASCII);
-    CLASS("\xEF\xBD\x85\xEF\xBD\x98", XN_LABEL_NON_ASCII);
-    CLASS("\xF0\x9F\x92\xA9", XN_LABEL_NON_ASCII);
-    for (i = 0; i < 60; i++)
-        memcpy(buf + 2 * i, "\xC3\xBC", 2);
-    class_is(buf, 120, XN_LABEL_NON_ASCII);
-    /* Not labels. */
-    CLASS("", XN_LABEL_NOT_A_LABEL);
-    class_is(NULL, 0, XN_LABEL_NOT_A_LABEL);
-    CHECK_EQ_INT(xn_label_class(NULL, 4), XN_LABEL_NOT_A_LABEL);
-    CLASS("a.b", XN_LABEL_NOT_A_LABEL);
-    CLASS("\xFF", XN_LABEL_NOT_A_LABEL);
-    CLASS("b\xC3", XN_LABEL_NOT_A_LABEL);
-    CLASS("\xED\xA0\x80", XN_LABEL_NOT_A_LABEL);
-    memset(buf, 'a', 64);
-    class_is(buf, 64, XN_LABEL_NOT_A_LABEL); /* RFC 1034: 63 octets at most */
-
-    CHECK(strcmp(xn_label_class_name(XN_LABEL_NR_LDH), "NR-LDH") == 0);
-    CHECK(strcmp(xn_label_class_name(XN_LABEL_RESERVED_LDH), "R-LDH") == 0);
-    CHECK(strcmp(xn_label_class_name(XN_LABEL_A_LABEL), "A-label") == 0);
-    CHECK(strcmp(xn_label_class_name(XN_LABEL_FAKE_A_LABEL), "fake A-label") == 0);
-    CHECK(strcmp(xn_label_class_name(XN_LABEL_NON_LDH), "non-LDH") == 0);
-    CHECK(strcmp(xn_label_class_name(XN_LABEL_U_LABEL), "U-label") == 0);
-    CHECK(strcmp(xn_label_class_name(XN_LABEL_NON_ASCII), "non-ASCII") == 0);
-    CHECK(strcmp(xn_label_class_name(XN_LABEL_NOT_A_LABEL), "not a label") == 0);
-    CHECK(strcmp(xn_label_class_name((xn_label_category)99), "?") == 0);
-}
-
-/* ---- comparison ------------------------------------------------------------------ */
-
-static void equal_is(const char *a, const char *b, unsigned flags, int want_rc, int want)
-{
-    char ea[128], eb[128];
-    int eq = -1, rc;
-    char *pa = test_exact_copy(a, strlen(a)), *pb = test_exact_copy(b, strlen(b));
-    rc = xn_equal(pa, strlen(a), pb, strlen(b), flags, &eq);
-    test_escape(ea, sizeof ea, a, strlen(a));
-    test_escape(eb, sizeof eb, b, strlen(b));
-    CHECK_MSG(rc == want_rc && eq == want, "xn_equal(%s, %s, 0x%x): rc %d equal %d, want %d %d",
-              ea, eb, flags, rc, eq, want_rc, want);
-    free(pa);
-    free(pb);
-}
-
-static void test_equal(void)
-{
-    int eq = -1;
-
-    /* Case. */
-    equal_is("Example.COM", "example.com", 0, XN_OK, 1);
-    equal_is("B\xC3\x9C" "CHER.example", "b\xC3\xBC" "cher.example", 0, XN_OK, 1);
-    /* U-label against A-label, in either case. */
-    equal_is("b\xC3\xBC" "cher.example", "xn--bcher-kva.example", 0, XN_OK, 1);
-    equal_is("XN--BCHER-KVA.EXAMPLE", "B\xC3\x9C" "cher.example", 0, XN_OK, 1);
-    /* The full stops UTS #46 maps to '.': U+3002, U+FF0E, U+FF61. */
-    equal_is("b\xC3\xBC" "cher\xE3\x80\x82" "example", "b\xC3\xBC" "cher.example", 0, XN_OK, 1);
-    equal_is("b\xC3\xBC" "cher\xEF\xBC\x8E" "example", "xn--bcher-kva.example", 0, XN_OK, 1);
-    equal_is("b\xC3\xBC" "cher\xEF\xBD\xA1" "example", "xn--bcher-kva.example", 0, XN_OK, 1);
-    /* Full-width letters map to ASCII ones. */
-    equal_is("\xEF\xBD\x85\xEF\xBD\x98.com", "ex.com", 0, XN_OK, 1);
-    /* One trailing root dot, in any of its forms, on either side. */
-    equal_is("example.com.", "example.com", 0, XN_OK, 1);
-    equal_is("example.com", "EXAMPLE.COM\xE3\x80\x82", 0, XN_OK, 1);
-    equal_is("example.com.", "example.com.", 0, XN_OK, 1);
-    /* Different names. */
-    equal_is("example.com", "example.org", 0, XN_OK, 0);
-    equal_is("example.com", "www.example.com", 0, XN_OK, 0);
-    equal_is("b\xC3\xBC" "cher.example", "bucher.example", 0, XN_OK, 0);
-    /* ß: nontransitional keeps it (two names), transitional maps it. */
-    equal_is("fa\xC3\x9F.de", "fass.de", 0, XN_OK, 0);
-    equal_is("fa\xC3\x9F.de", "fass.de", XN_TRANSITIONAL, XN_OK, 1);
-    /* The profile decides what is a name at all. */
-    equal_is("a_b.example", "A_B.example", 0, XN_E_INVALID_DOMAIN, 0);
-    equal_is("a_b.example", "A_B.example", XN_NO_STD3_RULES, XN_OK, 1);
-    equal_is("_sip._tcp.example", "_SIP._tcp.EXAMPLE", XN_DNS_LABELS, XN_OK, 1);
-    /* A name that fails is never "not equal": its status comes back. */
-    equal_is("xn--a.com", "example.com", 0, XN_E_INVALID_DOMAIN, 0);
-    equal_is("example.com", "xn--a.com", 0, XN_E_INVALID_DOMAIN, 0);
-    equal_is("xn--a.com", "xn--a.com", 0, XN_E_INVALID_DOMAIN, 0);
-    equal_is("example.com..", "example.com.", 0, XN_E_INVALID_DOMAIN, 0);
-    equal_is("", "", 0, XN_E_INVALID_DOMAIN, 0);
-    equal_is("\xC3(.com", "example.com", 0, XN_E_BAD_UTF8, 0);
-    equal_is("example.com", "example.com", 0x8000u, XN_E_INVALID_ARG, 0);
-    CHECK_EQ_INT(xn_equal("a", 1, "a", 1, 0, NULL), XN_E_INVALID_ARG);
-    CHECK_EQ_INT(xn_equal(NULL, 1, "a", 1, 0, &eq), XN_E_INVALID_ARG);
-    CHECK(eq == 0);
-    /* Over-long ASCII forms are refused, not compared in part. */
-    {
-        char big[600];
-        memset(big, 'a', sizeof big);
-        eq = -1;
-        CHECK_EQ_INT(xn_equal(big, sizeof big, big, sizeof big, XN_NO_VERIFY_DNS_LENGTH, &eq),
-                     XN_E_TOO_LONG);
-        CHECK(eq == 0);
-    }
-}
-
 int main(void)
 {
     test_display_threads(); /* first: the threads race to create the checker */
     test_display_examples();
     test_display_reasons();
     test_display_api();
-    test_email();
-    test_label_class();
-    test_equal();
-    return test_done("extras");
+    return test_done("uts39");
 }
