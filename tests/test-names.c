@@ -117,20 +117,29 @@ typedef struct {
 
 static const email_refusal email_refused[] = {
     /* Not an address. */
-    {TO_A("example.com"), XN_E_BAD_ADDRESS}, {TO_A("@example.com"), XN_E_BAD_ADDRESS},
-    {TO_A("user@"), XN_E_BAD_ADDRESS}, {TO_A("@"), XN_E_BAD_ADDRESS},
-    {TO_A(""), XN_E_BAD_ADDRESS}, {TO_U("user@"), XN_E_BAD_ADDRESS},
+    {TO_A("example.com"), XN_E_BAD_ADDRESS},
+    {TO_A("@example.com"), XN_E_BAD_ADDRESS},
+    {TO_A("user@"), XN_E_BAD_ADDRESS},
+    {TO_A("@"), XN_E_BAD_ADDRESS},
+    {TO_A(""), XN_E_BAD_ADDRESS},
+    {TO_U("user@"), XN_E_BAD_ADDRESS},
     /* Control characters are no local-part text, quoted or not. */
-    {TO_A("a\nb@example.com"), XN_E_BAD_ADDRESS}, {TO_A("\"a\rb\"@example.com"), XN_E_BAD_ADDRESS},
-    {TO_A("a\x7F" "b@example.com"), XN_E_BAD_ADDRESS}, {TO_A("a\0b@example.com"), XN_E_BAD_ADDRESS},
+    {TO_A("a\nb@example.com"), XN_E_BAD_ADDRESS},
+    {TO_A("\"a\rb\"@example.com"), XN_E_BAD_ADDRESS},
+    {TO_A("a\x7F" "b@example.com"), XN_E_BAD_ADDRESS},
+    {TO_A("a\0b@example.com"), XN_E_BAD_ADDRESS},
     /* Ill-formed UTF-8 in the local part: truncated, overlong, surrogate,
      * stray continuation byte, above U+10FFFF; then in the domain. */
-    {TO_A("\xC3@example.com"), XN_E_BAD_UTF8}, {TO_A("\xC0\xAF@example.com"), XN_E_BAD_UTF8},
-    {TO_A("\xED\xA0\x80@example.com"), XN_E_BAD_UTF8}, {TO_A("a\x80@example.com"), XN_E_BAD_UTF8},
+    {TO_A("\xC3@example.com"), XN_E_BAD_UTF8},
+    {TO_A("\xC0\xAF@example.com"), XN_E_BAD_UTF8},
+    {TO_A("\xED\xA0\x80@example.com"), XN_E_BAD_UTF8},
+    {TO_A("a\x80@example.com"), XN_E_BAD_UTF8},
     {TO_A("\xF4\x90\x80\x80@example.com"), XN_E_BAD_UTF8},
-    {TO_U("\xE7\x94@example.com"), XN_E_BAD_UTF8}, {TO_A("user@\xC3.com"), XN_E_BAD_UTF8},
+    {TO_U("\xE7\x94@example.com"), XN_E_BAD_UTF8},
+    {TO_A("user@\xC3.com"), XN_E_BAD_UTF8},
     /* Address literals (RFC 5321 §4.1.3) that are none. */
-    {TO_A("user@[]"), XN_E_BAD_ADDRESS}, {TO_A("user@[a b]"), XN_E_BAD_ADDRESS},
+    {TO_A("user@[]"), XN_E_BAD_ADDRESS},
+    {TO_A("user@[a b]"), XN_E_BAD_ADDRESS},
     {TO_A("user@[192.0.2.1"), XN_E_BAD_ADDRESS},
 };
 
@@ -389,10 +398,12 @@ static const struct equal_case {
     /* Full-width letters map to ASCII ones. */
     {"\xEF\xBD\x85\xEF\xBD\x98.com", "ex.com", 0, XN_OK, 1},
     /* One trailing root dot, in any of its forms, on either side. */
-    {"example.com.", "example.com", 0, XN_OK, 1}, {"example.com.", "example.com.", 0, XN_OK, 1},
+    {"example.com.", "example.com", 0, XN_OK, 1},
+    {"example.com.", "example.com.", 0, XN_OK, 1},
     {"example.com", "EXAMPLE.COM\xE3\x80\x82", 0, XN_OK, 1},
     /* Different names. */
-    {"example.com", "example.org", 0, XN_OK, 0}, {"example.com", "www.example.com", 0, XN_OK, 0},
+    {"example.com", "example.org", 0, XN_OK, 0},
+    {"example.com", "www.example.com", 0, XN_OK, 0},
     {"b\xC3\xBC" "cher.example", "bucher.example", 0, XN_OK, 0},
     /* ß: nontransitional keeps it (two names), transitional maps it. */
     {"fa\xC3\x9F.de", "fass.de", 0, XN_OK, 0},
@@ -402,7 +413,8 @@ static const struct equal_case {
     {"a_b.example", "A_B.example", XN_NO_STD3_RULES, XN_OK, 1},
     {"_sip._tcp.example", "_SIP._tcp.EXAMPLE", XN_DNS_LABELS, XN_OK, 1},
     /* A name that fails is never "not equal": its status comes back. */
-    {"xn--a.com", "example.com", 0, XN_E_INVALID_DOMAIN, 0}, {"", "", 0, XN_E_INVALID_DOMAIN, 0},
+    {"xn--a.com", "example.com", 0, XN_E_INVALID_DOMAIN, 0},
+    {"", "", 0, XN_E_INVALID_DOMAIN, 0},
     {"example.com", "xn--a.com", 0, XN_E_INVALID_DOMAIN, 0},
     {"xn--a.com", "xn--a.com", 0, XN_E_INVALID_DOMAIN, 0},
     {"example.com..", "example.com.", 0, XN_E_INVALID_DOMAIN, 0},

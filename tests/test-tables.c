@@ -72,20 +72,25 @@ static const struct bit_case {
     uint32_t bit;
     bool want;
 } bit_cases[] = {
-    {0x94D, XN_PROP_VIRAMA, true}, {0x94D, XN_PROP_CCC_NONZERO, true},
-    {0x915, XN_PROP_VIRAMA, false}, {0x300, XN_PROP_VIRAMA, false},
+    {0x94D, XN_PROP_VIRAMA, true},
+    {0x94D, XN_PROP_CCC_NONZERO, true},
+    {0x915, XN_PROP_VIRAMA, false},
+    {0x300, XN_PROP_VIRAMA, false},
     {0x300, XN_PROP_MARK, true}, /* Mn */
     {0x903, XN_PROP_MARK, true}, /* Mc */
     {0x20DD, XN_PROP_MARK, true}, /* Me */
-    {0x61, XN_PROP_MARK, false}, {0x41, XN_PROP_NFC_QC_NOT_YES, false},
+    {0x61, XN_PROP_MARK, false},
+    {0x41, XN_PROP_NFC_QC_NOT_YES, false},
     {0x41, XN_PROP_CCC_NONZERO, false},
     {0x300, XN_PROP_NFC_QC_NOT_YES, true}, /* Maybe */
     {0x300, XN_PROP_CCC_NONZERO, true},
     {0x340, XN_PROP_NFC_QC_NOT_YES, true}, /* No */
     {0x958, XN_PROP_NFC_QC_NOT_YES, true}, /* No, composition exclusion */
     {0x1161, XN_PROP_NFC_QC_NOT_YES, true}, /* Maybe, Hangul V */
-    {0x1161, XN_PROP_CCC_NONZERO, false}, {0xE9, XN_PROP_NFC_QC_NOT_YES, false},
-    {0x61, XN_PROP_SIMPLE, true}, {0x2D, XN_PROP_SIMPLE_TR, true},
+    {0x1161, XN_PROP_CCC_NONZERO, false},
+    {0xE9, XN_PROP_NFC_QC_NOT_YES, false},
+    {0x61, XN_PROP_SIMPLE, true},
+    {0x2D, XN_PROP_SIMPLE_TR, true},
     {0x41, XN_PROP_SIMPLE, false}, /* mapped */
     {0x5F, XN_PROP_SIMPLE, false}, /* no STD3 letter */
     {0xDF, XN_PROP_SIMPLE, true}, /* deviation */
@@ -93,9 +98,11 @@ static const struct bit_case {
     {0x200D, XN_PROP_SIMPLE, false}, /* CONTEXTJ */
     {0x5D0, XN_PROP_SIMPLE, false}, /* R */
     {0x300, XN_PROP_SIMPLE, true}, /* NSM */
-    {0x300, XN_PROP_LTR_START, false}, {0x300, XN_PROP_LTR_END, false},
+    {0x300, XN_PROP_LTR_START, false},
+    {0x300, XN_PROP_LTR_END, false},
     {0x31, XN_PROP_LTR_START, false}, /* EN */
-    {0x31, XN_PROP_LTR_END, true}, {0xE9, XN_PROP_LTR_START, true},
+    {0x31, XN_PROP_LTR_END, true},
+    {0xE9, XN_PROP_LTR_START, true},
 };
 
 static void check_spot_values(void)

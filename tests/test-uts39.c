@@ -251,7 +251,9 @@ static const test_name unsafe_names[] = {
     {XN_UNSAFE_MIXED_SCRIPT, "MIXED_SCRIPT"}, {XN_UNSAFE_RESTRICTED, "RESTRICTED"},
     {XN_UNSAFE_CONFUSABLE, "CONFUSABLE"}, {XN_UNSAFE_MIXED_NUMBERS, "MIXED_NUMBERS"},
     {XN_UNSAFE_INVISIBLE, "INVISIBLE"}, {XN_UNSAFE_DEVIATION, "DEVIATION"},
-    {0, "?"}, {3, "?"}, {0x80000000u, "?"},
+    {0, "?"},
+    {3, "?"},
+    {0x80000000u, "?"},
 };
 
 static void test_display_api(void)

@@ -32,7 +32,8 @@ static const row rows[] = {
     R(A, "Bu\xCC\x88" "cher.example", 0, OK, "xn--bcher-kva.example", 0), /* NFC */
     R(U, "xn--bcher-kva.example", 0, OK, "bücher.example", 0),
     R(U, "XN--BCHER-KVA.Example", 0, OK, "bücher.example", 0),
-    R(A, "www.example.com", 0, OK, "www.example.com", 0), R(A, "中国", 0, OK, "xn--fiqs8s", 0),
+    R(A, "www.example.com", 0, OK, "www.example.com", 0),
+    R(A, "中国", 0, OK, "xn--fiqs8s", 0),
     R(A, "WWW.Example.COM", 0, OK, "www.example.com", 0),
     R(U, "WWW.Example.COM", 0, OK, "www.example.com", 0),
     R(A, "δοκιμή.ελ", 0, OK, "xn--jxalpdlp.xn--qxam", 0),

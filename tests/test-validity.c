@@ -128,13 +128,30 @@ static const struct {
     bool check_hyphens;
     uint64_t want;
 } hyphen_rows[] = {
-    {"", true, 0}, {"", false, 0}, {"abc", true, 0}, {"a-b", true, 0}, {"ab--c", true, V2},
-    {"ab--c", false, 0}, {"a\u00E4--c", true, V2}, {"-a", true, V3}, {"a-", true, V3},
-    {"-", true, V3}, {"--", true, V3}, {"-a", false, 0}, {"a-", false, 0}, {"ab--", true, V2 | V3},
-    {"-b--c", true, V2 | V3}, {"a--", true, V3}, /* "--" in positions 2-3, not 3-4 */
+    {"", true, 0},
+    {"", false, 0},
+    {"abc", true, 0},
+    {"a-b", true, 0},
+    {"ab--c", true, V2},
+    {"ab--c", false, 0},
+    {"a\u00E4--c", true, V2},
+    {"-a", true, V3},
+    {"a-", true, V3},
+    {"-", true, V3},
+    {"--", true, V3},
+    {"-a", false, 0},
+    {"a-", false, 0},
+    {"ab--", true, V2 | V3},
+    {"-b--c", true, V2 | V3},
+    {"a--", true, V3}, /* "--" in positions 2-3, not 3-4 */
     {"abc--", true, V3}, /* positions 4-5 */
-    {"a--b", true, 0}, {"xn--abc", false, V4}, {"xn--", false, V4}, {"xn--\u00E9", false, V4},
-    {"xn-", false, 0}, {"xn-a", false, 0}, {"axn--b", false, 0},
+    {"a--b", true, 0},
+    {"xn--abc", false, V4},
+    {"xn--", false, V4},
+    {"xn--\u00E9", false, V4},
+    {"xn-", false, 0},
+    {"xn-a", false, 0},
+    {"axn--b", false, 0},
     {"XN--abc", false, 0}, /* case-sensitive, as UTS #46 writes it */
     {"xn--abc", true, V2 | V4},
     /* IdnaTestV2: "xn--xn--a--gua.pt" decodes to this label, [V2, V4]. */
@@ -162,37 +179,56 @@ static void test_hyphens(void)
  * L, U+064E FATHA / U+0308 / U+0670 / U+06ED T, U+0915 DEVANAGARI KA U.
  * Viramas (ccc=9): U+094D, U+0BCD, U+0DCA. */
 static const check_row joiner_rows[] = {
-    {"", 0, 0}, {"abc", 0, 3},
+    {"", 0, 0},
+    {"abc", 0, 3},
     /* A.2: ZWJ after a virama, and not. */
-    {"\u0915\u094D\u200D", 0, 3}, {"\u0915\u094D\u200D\u0937", 0, 4}, {"\u200D", C2, 0},
-    {"\u0915\u200D", C2, 1}, {"a\u200Db", C2, 1},
+    {"\u0915\u094D\u200D", 0, 3},
+    {"\u0915\u094D\u200D\u0937", 0, 4},
+    {"\u200D", C2, 0},
+    {"\u0915\u200D", C2, 1},
+    {"a\u200Db", C2, 1},
     {"\u0628\u200D\u0628", C2, 1}, /* joining context does not help ZWJ */
     {"\u094D\u0308\u200D", C2, 2}, /* the virama must be right before */
     /* A.1, first clause: ZWNJ after a virama. */
-    {"\u0915\u094D\u200C", 0, 3}, {"\u200C\u094D", C1, 0},
+    {"\u0915\u094D\u200C", 0, 3},
+    {"\u200C\u094D", C1, 0},
     /* A.1, second clause: (L|D) T* ZWNJ T* (R|D). */
-    {"\u0628\u200C\u0628", 0, 3}, {"\u0628\u200C\u0627", 0, 3}, {"\uA872\u200C\u0628", 0, 3},
-    {"\u0628\u064E\u200C\u064E\u0628", 0, 5}, {"\u0628\u064E\u064E\u200C\u064E\u064E\u0627", 0, 7},
-    {"\u0628\u200C\u064E\u064E\u0628", 0, 5}, {"\u0627\u200C\u0628", C1, 1}, /* R on the left */
+    {"\u0628\u200C\u0628", 0, 3},
+    {"\u0628\u200C\u0627", 0, 3},
+    {"\uA872\u200C\u0628", 0, 3},
+    {"\u0628\u064E\u200C\u064E\u0628", 0, 5},
+    {"\u0628\u064E\u064E\u200C\u064E\u064E\u0627", 0, 7},
+    {"\u0628\u200C\u064E\u064E\u0628", 0, 5},
+    {"\u0627\u200C\u0628", C1, 1}, /* R on the left */
     {"\u0628\u200C\uA872", C1, 1}, /* L on the right */
     {"\u0628\u200Ca", C1, 1}, /* U on the right */
     {"a\u200C\u0628", C1, 1}, /* U on the left */
     {"\u200C\u0628", C1, 0}, /* ZWNJ at the start */
     {"\u0628\u200C", C1, 1}, /* ZWNJ at the end */
-    {"\u200C", C1, 0}, {"\u064E\u200C\u0628", C1, 1}, /* only T to the left */
+    {"\u200C", C1, 0},
+    {"\u064E\u200C\u0628", C1, 1}, /* only T to the left */
     {"\u0628\u200C\u064E", C1, 1}, /* only T to the right */
     {"\u0628\u200C\u200C\u0628", C1, 1}, /* each ZWNJ blocks the other */
-    {"\u0628\u200C\u0628\u200C\u0628", 0, 5}, {"\u0628\u200C\u0628\u200C", C1, 3},
+    {"\u0628\u200C\u0628\u200C\u0628", 0, 5},
+    {"\u0628\u200C\u0628\u200C", C1, 3},
     {"\u0628\u200D\u064E\u200C\u0628", C1 | C2, 1}, /* ZWJ is C, not T */
-    {"\u200C\u200D", C1 | C2, 0}, {"\u0915\u094D\u200C\u200D", C2, 3},
+    {"\u200C\u200D", C1 | C2, 0},
+    {"\u0915\u094D\u200C\u200D", C2, 3},
     {"\u0628\u200C\u0627\u200D", C2, 3},
     /* IdnaTestV2 */
-    {"a\u200Cb", C1, 1}, {"a\u094D\u200Cb", 0, 4}, {"a\u094D\u200Db", 0, 4},
-    {"\u0308\u200C\u0308\u0628b", C1, 1}, {"a\u0628\u0308\u200C\u0308", C1, 3},
-    {"a\u0628\u0308\u200C\u0308\u0628b", 0, 7}, {"\u0DC1\u0DCA\u200D\u0DBB\u0DD3", 0, 5},
-    {"\u0646\u0627\u0645\u0647\u200C\u0627\u06CC", 0, 7}, {"\u0BB9\u0BCD\u200D", 0, 3},
-    {"\u0BB9\u0BCD\u200C", 0, 3}, {"\u0644\u0670\u200C\u06ED\u06EF", 0, 5},
-    {"\u0644\u200C\u06ED\u06EF", 0, 4}, {"ass\u200C\u200Db\u200C\u200Dc", C1 | C2, 3},
+    {"a\u200Cb", C1, 1},
+    {"a\u094D\u200Cb", 0, 4},
+    {"a\u094D\u200Db", 0, 4},
+    {"\u0308\u200C\u0308\u0628b", C1, 1},
+    {"a\u0628\u0308\u200C\u0308", C1, 3},
+    {"a\u0628\u0308\u200C\u0308\u0628b", 0, 7},
+    {"\u0DC1\u0DCA\u200D\u0DBB\u0DD3", 0, 5},
+    {"\u0646\u0627\u0645\u0647\u200C\u0627\u06CC", 0, 7},
+    {"\u0BB9\u0BCD\u200D", 0, 3},
+    {"\u0BB9\u0BCD\u200C", 0, 3},
+    {"\u0644\u0670\u200C\u06ED\u06EF", 0, 5},
+    {"\u0644\u200C\u06ED\u06EF", 0, 4},
+    {"ass\u200C\u200Db\u200C\u200Dc", C1 | C2, 3},
 };
 
 static void test_joiners(void)
@@ -281,40 +317,88 @@ static void test_joiners_long(void)
 static const check_row bidi_rows[] = {
     {"", 0, 0},
     /* Rule 1 alone.  A label that breaks it gets no other code. */
-    {"1a", B1, 0}, {"-a", B1, 0}, {"!a", B1, 0}, {"\u0308a", B1, 0}, {"\u0660\u05D0", B1, 0},
-    {"1\u05D0!", B1, 0}, {"\u200C\u05D0", B1, 0},
+    {"1a", B1, 0},
+    {"-a", B1, 0},
+    {"!a", B1, 0},
+    {"\u0308a", B1, 0},
+    {"\u0660\u05D0", B1, 0},
+    {"1\u05D0!", B1, 0},
+    {"\u200C\u05D0", B1, 0},
     /* LTR labels that pass rules 5 and 6. */
-    {"a", 0, 1}, {"abc", 0, 3}, {"a1", 0, 2}, {"a\u0300", 0, 2}, {"a\u0300\u0308", 0, 3},
-    {"a-b", 0, 3}, {"a:b", 0, 3}, {"a,1", 0, 3}, {"a$1", 0, 3}, {"a!b", 0, 3}, {"a\u200Cb", 0, 3},
+    {"a", 0, 1},
+    {"abc", 0, 3},
+    {"a1", 0, 2},
+    {"a\u0300", 0, 2},
+    {"a\u0300\u0308", 0, 3},
+    {"a-b", 0, 3},
+    {"a:b", 0, 3},
+    {"a,1", 0, 3},
+    {"a$1", 0, 3},
+    {"a!b", 0, 3},
+    {"a\u200Cb", 0, 3},
     {"a\u06F1", 0, 2}, /* EXTENDED ARABIC-INDIC DIGIT is EN */
     /* Rule 5 alone. */
-    {"a\u05D0b", B5, 1}, {"a\u0660b", B5, 1}, {"a\u2028b", B5, 1},
+    {"a\u05D0b", B5, 1},
+    {"a\u0660b", B5, 1},
+    {"a\u2028b", B5, 1},
     /* Rule 6 alone. */
-    {"a!", B6, 1}, {"a-", B6, 1}, {"a:", B6, 1}, {"a$", B6, 1}, {"a\u200C", B6, 1},
+    {"a!", B6, 1},
+    {"a-", B6, 1},
+    {"a:", B6, 1},
+    {"a$", B6, 1},
+    {"a\u200C", B6, 1},
     {"a!\u0308", B6, 1},
     /* Rules 5 and 6 together. */
-    {"a\u05D0", B5 | B6, 1}, {"ab\u0660", B5 | B6, 2},
+    {"a\u05D0", B5 | B6, 1},
+    {"ab\u0660", B5 | B6, 2},
     /* RTL labels that pass rules 2-4. */
-    {"\u05D0", 0, 1}, {"\u05D0\u05D1", 0, 2}, {"\u05D01", 0, 2}, {"\u05D0\u0308", 0, 2},
-    {"\u05D0\u05B7", 0, 2}, {"\u05D0-\u05D1", 0, 3}, {"\u05D0+1", 0, 3}, {"\u05D0,\u05D1", 0, 3},
-    {"\u05D0%1", 0, 3}, {"\u05D0!\u05D1", 0, 3}, {"\u05D0\u200C\u05D1", 0, 3},
-    {"\u0628\u0660", 0, 2}, {"\u0628\u0660\u0661\u064E", 0, 4},
-    {"\u0627\u0644\u0639\u0631\u0628\u064A\u0629", 0, 7}, {"\u05D012", 0, 3},
+    {"\u05D0", 0, 1},
+    {"\u05D0\u05D1", 0, 2},
+    {"\u05D01", 0, 2},
+    {"\u05D0\u0308", 0, 2},
+    {"\u05D0\u05B7", 0, 2},
+    {"\u05D0-\u05D1", 0, 3},
+    {"\u05D0+1", 0, 3},
+    {"\u05D0,\u05D1", 0, 3},
+    {"\u05D0%1", 0, 3},
+    {"\u05D0!\u05D1", 0, 3},
+    {"\u05D0\u200C\u05D1", 0, 3},
+    {"\u0628\u0660", 0, 2},
+    {"\u0628\u0660\u0661\u064E", 0, 4},
+    {"\u0627\u0644\u0639\u0631\u0628\u064A\u0629", 0, 7},
+    {"\u05D012", 0, 3},
     {"\u0628\u06F1", 0, 2},
     /* Rule 2 alone. */
-    {"\u05D0a\u05D1", B2, 1}, {"\u05D0\u2028\u05D1", B2, 1},
+    {"\u05D0a\u05D1", B2, 1},
+    {"\u05D0\u2028\u05D1", B2, 1},
     /* Rule 3 alone. */
-    {"\u05D0!", B3, 1}, {"\u05D0-", B3, 1}, {"\u05D0:", B3, 1}, {"\u05D0%", B3, 1},
-    {"\u05D0!\u0308", B3, 1}, {"\u05D0\u05D1\u200C", B3, 2},
+    {"\u05D0!", B3, 1},
+    {"\u05D0-", B3, 1},
+    {"\u05D0:", B3, 1},
+    {"\u05D0%", B3, 1},
+    {"\u05D0!\u0308", B3, 1},
+    {"\u05D0\u05D1\u200C", B3, 2},
     /* Rule 4 alone. */
-    {"\u05D01\u0660\u05D0", B4, 2}, {"\u0628\u0660\u06F1", B4, 2}, {"\u0628\u06F1\u0660", B4, 2},
+    {"\u05D01\u0660\u05D0", B4, 2},
+    {"\u0628\u0660\u06F1", B4, 2},
+    {"\u0628\u06F1\u0660", B4, 2},
     /* Several rules. */
-    {"\u05D0a", B2 | B3, 1}, {"\u05D01\u0660!", B3 | B4, 2}, {"\u05D0a1\u0660!", B2 | B3 | B4, 1},
+    {"\u05D0a", B2 | B3, 1},
+    {"\u05D01\u0660!", B3 | B4, 2},
+    {"\u05D0a1\u0660!", B2 | B3 | B4, 1},
     /* IdnaTestV2 */
-    {"\u00E0\u05D0", B5 | B6, 1}, {"0\u00E0", B1, 0}, {"0a", B1, 0}, {"\u05D0\u0308", 0, 2},
-    {"\u05D00\u0660\u05D0", B4, 2}, {"\u05D00\u0660", B4, 2}, {"\u00E0\u02C7", B6, 1},
-    {"\u0308\u200C\u0308\u0628b", B1, 0}, {"\u0308\u0308\u0628b", B1, 0}, {"\u06B9\u200C", B3, 1},
-    {"\u200D", B1, 0}, {"a\u0628\u0308\u200C\u0308", B5 | B6, 1},
+    {"\u00E0\u05D0", B5 | B6, 1},
+    {"0\u00E0", B1, 0},
+    {"0a", B1, 0},
+    {"\u05D0\u0308", 0, 2},
+    {"\u05D00\u0660\u05D0", B4, 2},
+    {"\u05D00\u0660", B4, 2},
+    {"\u00E0\u02C7", B6, 1},
+    {"\u0308\u200C\u0308\u0628b", B1, 0},
+    {"\u0308\u0308\u0628b", B1, 0},
+    {"\u06B9\u200C", B3, 1},
+    {"\u200D", B1, 0},
+    {"a\u0628\u0308\u200C\u0308", B5 | B6, 1},
     {"a\u0628\u0308\u200C\u0308\u0628b", B5, 1},
     {"\u0646\u0627\u0645\u0647\u200C\u0627\u06CC", 0, 7},
 };
@@ -379,8 +463,15 @@ static const struct {
     const char *label;
     bool rtl;
 } rtl_rows[] = {
-    {"", false}, {"abc", false}, {"a1-b", false}, {"\u0308", false}, {"\u06F1", false}, /* EN */
-    {"\u05D0", true}, {"a\u05D0", true}, {"\u0628", true}, {"1\u0660", true}, /* AN */
+    {"", false},
+    {"abc", false},
+    {"a1-b", false},
+    {"\u0308", false},
+    {"\u06F1", false}, /* EN */
+    {"\u05D0", true},
+    {"a\u05D0", true},
+    {"\u0628", true},
+    {"1\u0660", true}, /* AN */
     {"\u0660", true},
 };
 
@@ -401,29 +492,55 @@ static void test_rtl(void)
 #define CO XN_ERR_CONTEXTO
 
 static const check_row contexto_rows[] = {
-    {"", 0, 0}, {"abc", 0, 3},
+    {"", 0, 0},
+    {"abc", 0, 3},
     /* A.3 MIDDLE DOT between two 'l'. */
-    {"l\u00B7l", 0, 3}, {"al\u00B7la", 0, 5}, {"a\u00B7l", CO, 1}, {"l\u00B7a", CO, 1},
-    {"L\u00B7L", CO, 1}, {"\u00B7l", CO, 0}, {"l\u00B7", CO, 1}, {"\u00B7", CO, 0},
+    {"l\u00B7l", 0, 3},
+    {"al\u00B7la", 0, 5},
+    {"a\u00B7l", CO, 1},
+    {"l\u00B7a", CO, 1},
+    {"L\u00B7L", CO, 1},
+    {"\u00B7l", CO, 0},
+    {"l\u00B7", CO, 1},
+    {"\u00B7", CO, 0},
     {"l\u00B7\u00B7l", CO, 1},
     /* A.4 GREEK LOWER NUMERAL SIGN before a Greek character. */
-    {"\u0375\u03B1", 0, 2}, {"\u03B1\u0375\u03B2", 0, 3}, {"\u0375a", CO, 0},
-    {"\u0375\u05D0", CO, 0}, {"\u0375\u3042", CO, 0},
+    {"\u0375\u03B1", 0, 2},
+    {"\u03B1\u0375\u03B2", 0, 3},
+    {"\u0375a", CO, 0},
+    {"\u0375\u05D0", CO, 0},
+    {"\u0375\u3042", CO, 0},
     {"\u0375\u0375\u03B1", 0, 3}, /* U+0375 is itself Script=Greek */
-    {"\u03B1\u0375", CO, 1}, {"\u0375", CO, 0},
+    {"\u03B1\u0375", CO, 1},
+    {"\u0375", CO, 0},
     /* A.5, A.6 HEBREW GERESH / GERSHAYIM after a Hebrew character. */
-    {"\u05D0\u05F3", 0, 2}, {"\u05D0\u05F4", 0, 2}, {"\u05D0\u05F4\u05D1", 0, 3},
-    {"\u05F3\u05D0", CO, 0}, {"\u05F4", CO, 0}, {"a\u05F3", CO, 1},
+    {"\u05D0\u05F3", 0, 2},
+    {"\u05D0\u05F4", 0, 2},
+    {"\u05D0\u05F4\u05D1", 0, 3},
+    {"\u05F3\u05D0", CO, 0},
+    {"\u05F4", CO, 0},
+    {"a\u05F3", CO, 1},
     {"\u05D0\u05F3\u05F4", 0, 3}, /* GERESH is itself Script=Hebrew */
     /* A.7 KATAKANA MIDDLE DOT with Hiragana, Katakana or Han in the label. */
-    {"\u30FB\u3042", 0, 2}, {"\u30AB\u30FB", 0, 2}, {"\u4E00\u30FB\u30FB", 0, 3},
-    {"a\u30FBb\u4E00", 0, 4}, {"a\u30FB", CO, 1}, {"\u30FB", CO, 0}, {"\u30FB\u30FB", CO, 0},
+    {"\u30FB\u3042", 0, 2},
+    {"\u30AB\u30FB", 0, 2},
+    {"\u4E00\u30FB\u30FB", 0, 3},
+    {"a\u30FBb\u4E00", 0, 4},
+    {"a\u30FB", CO, 1},
+    {"\u30FB", CO, 0},
+    {"\u30FB\u30FB", CO, 0},
     /* A.8, A.9: the two sets of Arabic-Indic digits do not mix. */
-    {"\u0660\u0669", 0, 2}, {"\u06F0\u06F9", 0, 2}, {"\u0628\u0661\u0662", 0, 3},
-    {"\u0660\u06F0", CO, 0}, {"\u06F0\u0660", CO, 0}, {"\u0628\u0661\u06F5", CO, 1},
+    {"\u0660\u0669", 0, 2},
+    {"\u06F0\u06F9", 0, 2},
+    {"\u0628\u0661\u0662", 0, 3},
+    {"\u0660\u06F0", CO, 0},
+    {"\u06F0\u0660", CO, 0},
+    {"\u0628\u0661\u06F5", CO, 1},
     {"\u0628\u06F5\u0661", CO, 1},
     /* Several rules: the first offender is reported. */
-    {"\u30FBa\u00B7", CO, 0}, {"a\u00B7\u30FB", CO, 1}, {"a\u0660\u00B7\u06F0", CO, 1},
+    {"\u30FBa\u00B7", CO, 0},
+    {"a\u00B7\u30FB", CO, 1},
+    {"a\u0660\u00B7\u06F0", CO, 1},
 };
 
 static void test_contexto(void)
@@ -508,7 +625,12 @@ static void test_contexto_all(void)
 static void test_code_point_summary(void)
 {
     static const uint32_t shapes[][3] = {
-        {0, 0, 0}, {'a', 0, 0}, {0, 'a', 0}, {'a', 0, '1'}, {0, 0x0301, 0}, {0x05D0, 0, 0},
+        {0, 0, 0},
+        {'a', 0, 0},
+        {0, 'a', 0},
+        {'a', 0, '1'},
+        {0, 0x0301, 0},
+        {0x05D0, 0, 0},
     };
     static const size_t shape_len[] = {1, 2, 2, 3, 2, 2};
     unsigned long wrong = 0, ltr_ok = 0, simple_n = 0;

@@ -177,7 +177,8 @@ static const shape shapes[] = {
     {"alabel-1000", "A-labels of ~1000 characters", make_alabel_max},
     {"zwnj", "(LAM ZWNJ)x511 LAM labels", make_zwnj},
     {"marks", "a + 1000 marks of classes 230/220", make_marks},
-    {"fdfa", "U+FDFA x56 labels (x18 mapping)", make_expand}, {"dots", "only dots", make_dots},
+    {"fdfa", "U+FDFA x56 labels (x18 mapping)", make_expand},
+    {"dots", "only dots", make_dots},
     {"ideo-dots", "a + U+3002 repeated", make_ideo_dots},
     {"invalid", "labels breaking rules", make_invalid},
 };
