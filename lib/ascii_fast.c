@@ -13,7 +13,6 @@
 #include "ascii.h"
 #include "compiler.h"
 #include "rules.h"
-#include "uts46.h"
 #include "xn.h"
 
 

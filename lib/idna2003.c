@@ -23,7 +23,6 @@
 #include "domain.h"
 #include "normalize.h"
 #include "report.h"
-#include "rfc3492.h"
 #include "rules.h"
 #include "sink.h"
 

@@ -32,7 +32,6 @@
 #include "mapping.h"
 #include "normalize.h"
 #include "props.h"
-#include "rfc3492.h"
 #include "rules.h"
 #include "sink.h"
 #include "validity.h"

@@ -6,7 +6,6 @@
 #include "mapping.h"
 #include "bytes.h"
 #include "compiler.h"
-#include "normalize.h"
 #include "sink.h"
 #include "validity.h"
 
