@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,9 +23,9 @@
 #include <emmintrin.h>
 #endif
 
-/* HOT_INLINE: inlined where the compiler allows, so that lookup()'s way for
- * names of letters, digits, hyphens and dots is one function with direct
- * calls; OUT_OF_LINE keeps the other ways out of that function's frame. */
+/* HOT_INLINE: inlined where the compiler allows, so that lookup()'s
+ * default way is one function with direct calls; OUT_OF_LINE keeps the
+ * other ways out of that function's frame. */
 #if defined(__GNUC__)
 #define HOT_INLINE inline __attribute__((always_inline))
 #define OUT_OF_LINE __attribute__((noinline))
@@ -371,125 +372,67 @@ static int lookup_no_tr46(const char *src, char **lookupname, int flags)
     return rc;
 }
 
-#if defined(__SSE2__)
-/* A bit for each of the sixteen bytes of v that is an ASCII letter, digit,
- * '-' or '.'.  A range test is an add and a signed compare (no byte >= 0x80
- * passes one); letters are tested on c | 0x20.  *hy: or-ed with a bit for
- * each '-'. */
-static HOT_INLINE unsigned ldh16(__m128i v, unsigned *hy)
+/* Whether s[0..n) holds "--", as every A-label does.  s has room for n
+ * rounded up to a multiple of sixteen bytes, which are read whole; the
+ * bytes from n on are masked off. */
+static HOT_INLINE bool has_dashes(const char *s, size_t n)
 {
-    __m128i f = _mm_or_si128(v, _mm_set1_epi8(0x20));
-    __m128i letter = _mm_cmplt_epi8(_mm_add_epi8(f, _mm_set1_epi8((char)(0x80 - 'a'))),
-                                    _mm_set1_epi8((char)(-128 + 26)));
-    __m128i digit = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)(0x80 - '0'))),
-                                   _mm_set1_epi8((char)(-128 + 10)));
-    __m128i hd = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)(0x80 - '-'))),
-                                _mm_set1_epi8((char)(-128 + 2))); /* '-' and '.' */
-    *hy |= (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')));
-    return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, digit), hd));
-}
-#endif
-
-/* Whether s[0..n) holds only ASCII letters, digits, '-' and '.': sixteen
- * bytes at a time with SSE2, else eight, where there are that many
- * (unaligned loads inside s only), the bytes tested at once.  *dashes: set
- * when it may hold "--", as every A-label does (it is not looked at once
- * the answer is no). */
-static HOT_INLINE bool ldh_only(const char *s, size_t n, bool *dashes)
-{
-    size_t i = 0;
-
-    *dashes = true;
+    size_t i;
 #if defined(__SSE2__)
-    if (n >= 8 && n <= 32) {
-        /* Four words of eight bytes at 0, min(8, n - 8), max(n - 16, 0)
-         * and n - 8 cover the name whatever its length here, with no
-         * branch on it (host names are of every length). */
-        size_t mid1 = n - 8 < 8 ? n - 8 : 8, mid2 = n >= 16 ? n - 16 : 0;
-        long long w0, w1, w2, w3;
-        unsigned hy = 0, ok;
-        memcpy(&w0, s, 8);
-        memcpy(&w1, s + mid1, 8);
-        memcpy(&w2, s + mid2, 8);
-        memcpy(&w3, s + n - 8, 8);
-        ok = ldh16(_mm_set_epi64x(w1, w0), &hy) & ldh16(_mm_set_epi64x(w3, w2), &hy);
-        /* Two '-' side by side in a word, or one at a word's end (its
-         * neighbour is in another word): may be "--". */
-        *dashes = ((hy & (hy >> 1) & 0x7F7Fu) | (hy & 0x8080u)) != 0;
-        return ok == 0xFFFF;
-    }
-    if (n > 32) {
-        unsigned hy = 0;
-        for (i = 0; i + 16 < n; i += 16)
-            if (ldh16(_mm_loadu_si128((const __m128i *)(const void *)(s + i)), &hy) != 0xFFFF)
-                return false;
-        if (ldh16(_mm_loadu_si128((const __m128i *)(const void *)(s + n - 16)), &hy) != 0xFFFF)
-            return false;
-        *dashes = ((hy & (hy >> 1) & 0x7FFFu) | (hy & 0x8000u)) != 0;
-        return true;
+    unsigned carry = 0;
+    for (i = 0; i < n; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+        unsigned hy = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')));
+        if (n - i < 16)
+            hy &= (1u << (n - i)) - 1;
+        if (hy & ((hy << 1) | carry))
+            return true;
+        carry = hy >> 15;
     }
 #else
-    const uint64_t ones = UINT64_C(0x0101010101010101), high = ones * 0x80;
-    if (n >= 8) {
-        for (;;) {
-            uint64_t w, ok;
-            memcpy(&w, s + i, 8);
-            if (w & high)
-                return false;
-            /* For bytes below 0x80, bit 7 of (w + (0x80 - lo) * ones) is set
-             * where the byte is at least lo; no carry crosses bytes. */
-#define GE(lo) ((w + ones * (0x80u - (lo))) & high)
-            ok = (GE('a') & ~GE('z' + 1)) | (GE('A') & ~GE('Z' + 1)) |
-                 (GE('0') & ~GE('9' + 1)) | (GE('-') & ~GE('.' + 1));
-#undef GE
-            if (ok != high)
-                return false;
-            if (i + 8 == n)
-                return true; /* *dashes stays set: the labels are looked at */
-            i = n - i >= 16 ? i + 8 : n - 8; /* the last word overlaps the one before */
-        }
-    }
+    for (i = 1; i < n; i++)
+        if (s[i] == '-' && s[i - 1] == '-')
+            return true;
 #endif
-    *dashes = false;
-    for (; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '-')
-            *dashes = *dashes || (i > 0 && s[i - 1] == '-');
-        else if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                   c == '.'))
-            return false;
-    }
-    return true;
+    return false;
 }
 
-/* lookup() of a name of letters, digits, hyphens and dots, with the LDH
- * rule: its result, when there is one, is as long as the name (the name
- * lower-cased; an A-label is taken only in its lower-cased form), so it is
- * written straight into the block handed out. */
-static HOT_INLINE int lookup_ldh(const char *src, size_t n, unsigned xf, int flags,
-                                 bool dashes, char **lookupname)
+/* The default way, IDN2_NONTRANSITIONAL without USE_STD3_ASCII_RULES: the
+ * UTS #46 mapping, then IDNA2008 lookup (xf), with libidn2's hyphen rule
+ * (no '-' at either end of a label) and no other part of the LDH rule.
+ *
+ * The name is converted first under the whole LDH rule (xf has no
+ * XN_NO_STD3_RULES), which only adds errors and never changes a result:
+ * a name that passes it has the result it has without it, and that result
+ * keeps libidn2's hyphen rule (its ASCII labels by the LDH rule; an A-label
+ * never starts or ends with '-').  So nothing is scanned before: the
+ * conversion goes straight into the block handed out, and what is left to
+ * look at is the lengths (none in a result of at most 63 octets) and,
+ * where the result holds "--", its U-labels' hyphens.  The block is the
+ * name's length rounded up to sixteen bytes (xn writes a short name with
+ * one store; has_dashes() reads whole blocks), and sixteen more, so that
+ * most names with a U-label fit too.  A name that fails the LDH rule, or
+ * whose result does not fit, is converted again without it, and
+ * check_output() holds its result to the hyphen rule. */
+static HOT_INLINE int lookup_nontransitional(const char *src, unsigned xf, int flags,
+                                             char **lookupname)
 {
+    const size_t n = strlen(src), cap = (n | 15) + 1 + 16;
+    size_t len = 0;
     char *out;
-    size_t len = 0, cap;
     int rc;
 
     if (!lookupname)
-        return lookup_with(xn_idna2008_lookup, src, n, xf, false, flags, lookupname);
-    /* Room for sixteen bytes at least: xn then writes a short name with
-     * one store (the block is no larger in malloc()'s smallest class). */
-    cap = n < 16 ? 16 : n + 1;
+        return lookup_with(xn_idna2008_lookup, src, n, xf | XN_NO_STD3_RULES, true, flags,
+                           lookupname);
     out = malloc(cap);
     if (!out)
         return IDN2_MALLOC;
-    rc = xn_idna2008_lookup(src, n, out, cap, &len, xf, NULL);
-    if (rc == XN_OK) {
-        /* NUL-terminated by xn (len < cap).  xn's LDH rule has looked at
-         * the hyphens; the lengths are looked at on the name, whose labels
-         * the result's are, lower-cased (a name of at most 63 octets has
-         * none to look at). */
-        rc = check_output(src, n, false, false);
-        if (rc == IDN2_OK && dashes) /* the name's A-labels are the result's */
-            rc = ulabel_hyphens(src, n);
+    if (xn_idna2008_lookup(src, n, out, cap, &len, xf, NULL) == XN_OK && len < cap) {
+        /* NUL-terminated by xn */
+        rc = check_output(out, len, false, false);
+        if (rc == IDN2_OK && has_dashes(out, len))
+            rc = ulabel_hyphens(out, len);
         if (rc == IDN2_OK)
             *lookupname = out;
         else
@@ -497,9 +440,8 @@ static HOT_INLINE int lookup_ldh(const char *src, size_t n, unsigned xf, int fla
         return rc;
     }
     free(out);
-    if (rc == XN_E_BUFFER_TOO_SMALL) /* never, as above; but the general way copes */
-        return lookup_with(xn_idna2008_lookup, src, n, xf, false, flags, lookupname);
-    return lookup_refused(xn_idna2008_lookup, src, n, xf, false, flags, rc);
+    return lookup_with(xn_idna2008_lookup, src, n, xf | XN_NO_STD3_RULES, true, flags,
+                       lookupname);
 }
 
 /* IDNA2008 lookup of the NUL-terminated UTF-8 name src, as libidn2's flags
@@ -510,8 +452,6 @@ static int lookup(const char *src, char **lookupname, int flags)
 {
     const unsigned common = XN_NO_VERIFY_DNS_LENGTH | XN_ALLOW_ROOT_DOT;
     const unsigned std3 = (flags & IDN2_USE_STD3_ASCII_RULES) ? 0 : XN_NO_STD3_RULES;
-    bool dashes;
-    size_t n;
 
     if (lookupname)
         *lookupname = NULL;
@@ -525,17 +465,11 @@ static int lookup(const char *src, char **lookupname, int flags)
         return lookup_with(xn_to_ascii, src, strlen(src), common | XN_TRANSITIONAL | std3,
                            false, flags, lookupname);
     /* The default, IDN2_NONTRANSITIONAL: the UTS #46 mapping, then IDNA2008
-     * lookup.  Without STD3 rules libidn2 still refuses a hyphen at either
-     * end of a label (only that part of the LDH rule).  A name of letters,
-     * digits, hyphens and dots alone is converted with the LDH rule, which
-     * then says all libidn2 says; any other is converted without it, and
-     * check_output() looks at the hyphens of the result.  One conversion
-     * either way. */
-    n = strlen(src);
-    if (ldh_only(src, n, &dashes))
-        return lookup_ldh(src, n, common | XN_IDNA2008_MAP, flags, dashes, lookupname);
-    return lookup_with(xn_idna2008_lookup, src, n, common | XN_IDNA2008_MAP | std3, std3 != 0,
-                       flags, lookupname);
+     * lookup; with USE_STD3_ASCII_RULES, under the whole LDH rule. */
+    if (std3 == 0)
+        return lookup_with(xn_idna2008_lookup, src, strlen(src), common | XN_IDNA2008_MAP,
+                           false, flags, lookupname);
+    return lookup_nontransitional(src, common | XN_IDNA2008_MAP, flags, lookupname);
 }
 
 int idn2_lookup_u8(const uint8_t *src, uint8_t **lookupname, int flags)
@@ -565,6 +499,7 @@ static charset_kind locale_kind(const char **name)
             return CHARSET_ASCII;
     return CHARSET_OTHER;
 }
+
 
 static bool all_ascii(const char *s, size_t n)
 {
