@@ -145,16 +145,22 @@ int idn2__to_locale(char **s)
 
 /* ---- entry points -------------------------------------------------------- */
 
+/* What every locale form does first: *output (when not NULL) cleared, and
+ * the text src, in the locale's charset, in UTF-8 in *u8 (malloc()ed; NULL
+ * for NULL). */
+static int locale_input(const char *src, char **u8, char **output)
+{
+    if (output)
+        *output = NULL;
+    *u8 = NULL;
+    return src ? idn2__from_locale(src, u8) : IDN2_OK;
+}
+
+/* libidn2 documents that the locale forms normalize to NFC. */
 int idn2_lookup_ul(const char *src, char **lookupname, int flags)
 {
-    char *u8 = NULL;
-    int rc;
-    if (lookupname)
-        *lookupname = NULL;
-    if (!src)
-        return idn2__lookup(NULL, lookupname, flags);
-    rc = idn2__from_locale(src, &u8);
-    /* libidn2 documents that the locale forms normalize to NFC. */
+    char *u8;
+    int rc = locale_input(src, &u8, lookupname);
     if (rc == IDN2_OK)
         rc = idn2__lookup(u8, lookupname, flags | IDN2_NFC_INPUT);
     free(u8);
@@ -163,12 +169,8 @@ int idn2_lookup_ul(const char *src, char **lookupname, int flags)
 
 int idn2_register_ul(const char *ulabel, const char *alabel, char **insertname, int flags)
 {
-    char *u8 = NULL;
-    int rc = IDN2_OK;
-    if (insertname)
-        *insertname = NULL;
-    if (ulabel)
-        rc = idn2__from_locale(ulabel, &u8);
+    char *u8;
+    int rc = locale_input(ulabel, &u8, insertname);
     if (rc == IDN2_OK)
         rc = idn2_register_u8((const uint8_t *)u8, (const uint8_t *)alabel,
                               (uint8_t **)insertname, flags | IDN2_NFC_INPUT);
@@ -198,12 +200,8 @@ int idn2_to_unicode_8zlz(const char *input, char **output, int flags)
 
 int idn2_to_unicode_lzlz(const char *input, char **output, int flags)
 {
-    char *u8 = NULL;
-    int rc = IDN2_OK;
-    if (output)
-        *output = NULL;
-    if (input)
-        rc = idn2__from_locale(input, &u8);
+    char *u8;
+    int rc = locale_input(input, &u8, output);
     if (rc == IDN2_OK)
         rc = idn2_to_unicode_8zlz(u8, output, flags);
     free(u8);

@@ -122,6 +122,20 @@ typedef int (*xn_conv)(const char *, size_t, char *, size_t, size_t *, unsigned,
 
 /* ---- lookup -------------------------------------------------------------- */
 
+/* Whether byte offset `at` of name[0..n) is in an "xn--" label; if so,
+ * name[*start..*end) is that label. */
+static bool ace_label_at(const char *name, size_t n, size_t at, size_t *start, size_t *end)
+{
+    if (at >= n)
+        return false;
+    *start = *end = at;
+    while (*start > 0 && name[*start - 1] != '.')
+        --*start;
+    while (*end < n && name[*end] != '.')
+        ++*end;
+    return idn2__is_ace_label(name + *start, *end - *start);
+}
+
 /* libidn2's code when a lookup under UTS #46 processing fails with a
  * DISALLOWED code point at byte offset `at` of name[0..n): when that code
  * point came out of an A-label and UTS #46 itself does not allow it (not
@@ -131,18 +145,11 @@ typedef int (*xn_conv)(const char *, size_t, char *, size_t, size_t *, unsigned,
 static int ace_rc(const char *name, size_t n, size_t at)
 {
     const unsigned xf = XN_NO_STD3_RULES | XN_NO_CHECK_HYPHENS | XN_NO_VERIFY_DNS_LENGTH;
-    size_t start = at, end = at;
+    size_t start, end, len = 0;
     char tmp[XN_DOMAIN_MAX];
     xn_report rep = XN_REPORT_INIT;
-    size_t len = 0;
 
-    if (at >= n)
-        return IDN2_DISALLOWED;
-    while (start > 0 && name[start - 1] != '.')
-        start--;
-    while (end < n && name[end] != '.')
-        end++;
-    if (!idn2__is_ace_label(name + start, end - start))
+    if (!ace_label_at(name, n, at, &start, &end))
         return IDN2_DISALLOWED;
     if (xn_label_to_unicode(name + start, end - start, tmp, sizeof tmp, &len, xf, &rep) ==
             XN_E_INVALID_DOMAIN &&
@@ -160,17 +167,11 @@ static int ace_rc(const char *name, size_t n, size_t at)
  * step, for one with non-ASCII characters (README.md's table). */
 static int alabel_rc(const char *name, size_t n, size_t at, bool no_tr46)
 {
-    size_t start = at, end = at, i, k = 0;
+    size_t start, end, i, k = 0;
     uint32_t dec[64];
     int rc;
 
-    if (at >= n)
-        return IDN2_ALABEL_ROUNDTRIP_FAILED;
-    while (start > 0 && name[start - 1] != '.')
-        start--;
-    while (end < n && name[end] != '.')
-        end++;
-    if (!idn2__is_ace_label(name + start, end - start))
+    if (!ace_label_at(name, n, at, &start, &end))
         return IDN2_ALABEL_ROUNDTRIP_FAILED;
     for (i = start; i < end; i++) {
         if (name[i] == '_')

@@ -242,8 +242,12 @@ _IDN2_API int _idn2_punycode_encode(size_t input_length, const uint32_t input[],
 _IDN2_API int _idn2_punycode_decode(size_t input_length, const char input[],
                                     size_t *output_length, uint32_t output[]);
 
-static int punycode_rc(int rc)
+/* libidn2's code for xn's Punycode status rc, with the length n handed
+ * back in *output_length on success. */
+static int punycode_rc(int rc, size_t n, size_t *output_length)
 {
+    if (rc == XN_OK)
+        *output_length = n;
     switch (rc) {
     case XN_OK:
         return IDN2_OK;
@@ -262,24 +266,18 @@ int _idn2_punycode_encode(size_t input_length, const uint32_t input[], size_t *o
                           char output[])
 {
     size_t n = 0;
-    int rc;
-    if (!output_length)
-        return IDN2_PUNYCODE_BAD_INPUT;
-    rc = xn_punycode_encode(input, input_length, NULL, output, *output_length, &n);
-    if (rc == XN_OK)
-        *output_length = n;
-    return punycode_rc(rc);
+    int rc = XN_E_INVALID_ARG; /* no room given */
+    if (output_length)
+        rc = xn_punycode_encode(input, input_length, NULL, output, *output_length, &n);
+    return punycode_rc(rc, n, output_length);
 }
 
 int _idn2_punycode_decode(size_t input_length, const char input[], size_t *output_length,
                           uint32_t output[])
 {
     size_t n = 0;
-    int rc;
-    if (!output_length)
-        return IDN2_PUNYCODE_BAD_INPUT;
-    rc = xn_punycode_decode(input, input_length, output, *output_length, &n, NULL);
-    if (rc == XN_OK)
-        *output_length = n;
-    return punycode_rc(rc);
+    int rc = XN_E_INVALID_ARG; /* no room given */
+    if (output_length)
+        rc = xn_punycode_decode(input, input_length, output, *output_length, &n, NULL);
+    return punycode_rc(rc, n, output_length);
 }
