@@ -41,24 +41,8 @@ import sys
 import tempfile
 import threading
 
-passed = failed = skipped = 0
-
-
-def check(what, cond, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {what}\n      {detail}")
-
-
-def skip(what, why):
-    """A check this machine cannot make (a program or a namespace missing):
-    the whole test is then reported as skipped, never as a pass."""
-    global skipped
-    skipped += 1
-    print(f"SKIPPED: {what}: {why}")
+import tally
+from tally import check, skip
 
 
 def not_for_this_build(what, why):
@@ -252,53 +236,59 @@ def compare(what, run_one, compat, xnlib, differ=None):
               f"system libidn2: {a!r}\n      xn: {b!r}")
 
 
-class WhoisServer(threading.Thread):
-    """Answers one whois query per connection and keeps what was asked."""
+class LocalServer(threading.Thread):
+    """A server on a free port of 127.0.0.1 that keeps in seen what each
+    request asked for.  Over TCP, one request a connection: serve(conn)
+    gives what it asked for (None: nothing came)."""
 
-    def __init__(self):
+    def __init__(self, kind=socket.SOCK_STREAM):
         super().__init__(daemon=True)
-        self.sock = socket.socket()
+        self.sock = socket.socket(socket.AF_INET, kind)
         self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen(8)
+        if kind == socket.SOCK_STREAM:
+            self.sock.listen(8)
         self.port = self.sock.getsockname()[1]
         self.seen = []
-        self.stopped = False
 
     def run(self):
-        while not self.stopped:
+        while True:
             try:
                 conn, _ = self.sock.accept()
             except OSError:
                 return
             with conn:
                 conn.settimeout(10)
-                data = b""
-                try:
-                    while not data.endswith(b"\n"):
-                        chunk = conn.recv(4096)
-                        if not chunk:
-                            break
-                        data += chunk
-                    self.seen.append(data)
-                    conn.sendall(b"% test whois server\n")
-                except OSError:
-                    pass
+                asked = self.serve(conn)
+                if asked is not None:
+                    self.seen.append(asked)
 
     def stop(self):
-        self.stopped = True
         self.sock.close()
 
 
-class DnsServer(threading.Thread):
+class WhoisServer(LocalServer):
+    """Answers one whois query per connection and keeps what was asked."""
+
+    def serve(self, conn):
+        data = b""
+        try:
+            while not data.endswith(b"\n"):
+                chunk = conn.recv(4096)
+                if not chunk:
+                    break
+                data += chunk
+            conn.sendall(b"% test whois server\n")
+        except OSError:
+            return None
+        return data
+
+
+class DnsServer(LocalServer):
     """Answers every DNS query on 127.0.0.1 with NXDOMAIN and keeps the
     names asked for, as the bytes on the wire."""
 
     def __init__(self):
-        super().__init__(daemon=True)
-        self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-        self.sock.bind(("127.0.0.1", 0))
-        self.port = self.sock.getsockname()[1]
-        self.seen = []
+        super().__init__(socket.SOCK_DGRAM)
 
     def run(self):
         while True:
@@ -317,21 +307,10 @@ class DnsServer(threading.Thread):
             resp[6:12] = bytes(6)                 # no records
             self.sock.sendto(bytes(resp), addr)
 
-    def stop(self):
-        self.sock.close()
 
-
-class SniServer(threading.Thread):
+class SniServer(LocalServer):
     """Takes one TLS ClientHello per connection, keeps its server name
     (SNI, RFC 6066 section 3) and closes: the name a TLS client sent."""
-
-    def __init__(self):
-        super().__init__(daemon=True)
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen(8)
-        self.port = self.sock.getsockname()[1]
-        self.seen = []
 
     @staticmethod
     def server_name(rec):
@@ -354,31 +333,52 @@ class SniServer(threading.Thread):
             return b"(no ClientHello)"
         return b""
 
-    def run(self):
-        while True:
-            try:
-                conn, _ = self.sock.accept()
-            except OSError:
-                return
-            with conn:
-                conn.settimeout(10)
-                rec = b""
-                try:
-                    while len(rec) < 5 or len(rec) < 5 + int.from_bytes(rec[3:5], "big"):
-                        chunk = conn.recv(4096)
-                        if not chunk:
-                            break
-                        rec += chunk
-                except OSError:
-                    pass
-                self.seen.append(self.server_name(rec))
-
-    def stop(self):
-        self.sock.close()
+    def serve(self, conn):
+        rec = b""
+        try:
+            while len(rec) < 5 or len(rec) < 5 + int.from_bytes(rec[3:5], "big"):
+                chunk = conn.recv(4096)
+                if not chunk:
+                    break
+                rec += chunk
+        except OSError:
+            pass
+        return self.server_name(rec)
 
 
 NAMES = ("bücher.example", "xn--bcher-kva.example", "Δοκιμή.ελ", "faß.de",
          "ü¨.example", "√.example", "e\u0301.example")
+
+
+def served(prog_name, package, server, argv, compat, xnlib, stdout=False, differ=None):
+    """prog_name side by side on every name, against server (started here
+    and stopped after): argv(prog, port, name_bytes) is its command line.
+    Compared in each locale: its exit code, its output (stdout), and what
+    the server saw; differ(name): compare()'s listed differences.  Then
+    that it loads xn's libidn2.so.0."""
+    prog = shutil.which(prog_name)
+    if not prog:
+        skip(f"{prog_name} side by side",
+             f"{prog_name} is not installed (Debian package {package})")
+        return
+    server.start()
+    try:
+        for name in NAMES:
+            def run_one(env, loc, name=name):
+                b = in_locale(name, loc)
+                if b is None:
+                    return None
+                server.seen.clear()
+                r = subprocess.run(argv(prog, server.port, b), input=b"", capture_output=True,
+                                   env=env, timeout=60)
+                shown = (r.returncode, r.stdout) if stdout else (r.returncode,)
+                return shown + (list(server.seen),)
+            compare(f"{prog_name} {name}", run_one, compat, xnlib,
+                    differ(name) if differ else None)
+        ok, lines = loads_ours(argv(prog, server.port, "bücher.example"), compat, xnlib)
+        check(f"{prog_name} loads xn's libidn2.so.0", ok, "\n".join(lines))
+    finally:
+        server.stop()
 
 
 def test_field(compat, xnlib, gai):
@@ -443,88 +443,26 @@ def test_field(compat, xnlib, gai):
         server.server_close()
 
     # whois: the query it sends.
-    prog = shutil.which("whois")
-    if not prog:
-        skip("whois side by side", "whois is not installed (Debian package whois)")
-    else:
-        ws = WhoisServer()
-        ws.start()
-        try:
-            for name in NAMES:
-                def run_whois(env, loc, name=name):
-                    b = in_locale(name, loc)
-                    if b is None:
-                        return None
-                    ws.seen.clear()
-                    r = subprocess.run([prog, "-h", "127.0.0.1", "-p", str(ws.port), b],
-                                       capture_output=True, env=env, timeout=60)
-                    return r.returncode, list(ws.seen)
-                compare(f"whois {name}", run_whois, compat, xnlib)
-            ok, lines = loads_ours([prog, "-h", "127.0.0.1", "-p", str(ws.port),
-                                    "bücher.example"], compat, xnlib)
-            check("whois loads xn's libidn2.so.0", ok, "\n".join(lines))
-        finally:
-            ws.stop()
+    served("whois", "whois", WhoisServer(),
+           lambda prog, port, b: [prog, "-h", "127.0.0.1", "-p", str(port), b], compat, xnlib)
 
     # dig: the name it asks for (+idnin, with its transitional retry) and the
     # question it prints back (+idnout).
-    prog = shutil.which("dig")
-    if not prog:
-        skip("dig side by side", "dig is not installed (Debian package bind9-dnsutils)")
-    else:
-        ds = DnsServer()
-        ds.start()
-        try:
-            for name in NAMES:
-                def run_dig(env, loc, name=name):
-                    b = in_locale(name, loc)
-                    if b is None:
-                        return None
-                    ds.seen.clear()
-                    r = subprocess.run([prog, "+idnin", "+idnout", "+tries=1", "+time=5",
-                                        "+noall", "+question", "-p", str(ds.port),
-                                        "@127.0.0.1", b, "A"], capture_output=True, env=env,
-                                       timeout=60)
-                    return r.returncode, r.stdout, list(ds.seen)
-                compare(f"dig {name}", run_dig, compat, xnlib)
-            ok, lines = loads_ours([prog, "+idnin", "+tries=1", "+time=5", "-p", str(ds.port),
-                                    "@127.0.0.1", "bücher.example"], compat, xnlib)
-            check("dig loads xn's libidn2.so.0", ok, "\n".join(lines))
-        finally:
-            ds.stop()
+    served("dig", "bind9-dnsutils", DnsServer(),
+           lambda prog, port, b: [prog, "+idnin", "+idnout", "+tries=1", "+time=5", "+noall",
+                                  "+question", "-p", str(port), "@127.0.0.1", b, "A"],
+           compat, xnlib, stdout=True)
 
-    # gnutls-cli: the server name its ClientHello carries.
-    prog = shutil.which("gnutls-cli")
-    if not prog:
-        skip("gnutls-cli side by side", "gnutls-cli is not installed (Debian package gnutls-bin)")
-    else:
-        ts = SniServer()
-        ts.start()
-        try:
-            for name in NAMES:
-                def run_tls(env, loc, name=name):
-                    b = in_locale(name, loc)
-                    if b is None:
-                        return None
-                    ts.seen.clear()
-                    r = subprocess.run([prog, "--insecure", "-p", str(ts.port), "--sni-hostname",
-                                        b, "127.0.0.1"], input=b"", capture_output=True,
-                                       env=env, timeout=60)
-                    return r.returncode, list(ts.seen)
-                # GnuTLS asks for UseSTD3ASCIIRules: libidn2 then deletes the
-                # SPACE that U+00A8 maps to and sends another name
-                # (compat/idn2/README.md, the rows with
-                # USE_STD3_ASCII_RULES); xn refuses the name, and gnutls-cli
-                # sends none.
-                differ = {"C.UTF-8": ((1, [b"xn--tda.example"]), (1, [b""]),
-                                      "libidn2 deletes a SPACE under STD3 rules")
-                          } if name == "ü¨.example" else None
-                compare(f"gnutls-cli --sni-hostname {name}", run_tls, compat, xnlib, differ)
-            ok, lines = loads_ours([prog, "--insecure", "-p", str(ts.port), "--sni-hostname",
-                                    "bücher.example", "127.0.0.1"], compat, xnlib)
-            check("gnutls-cli loads xn's libidn2.so.0", ok, "\n".join(lines))
-        finally:
-            ts.stop()
+    # gnutls-cli: the server name its ClientHello carries.  GnuTLS asks for
+    # UseSTD3ASCIIRules: libidn2 then deletes the SPACE that U+00A8 maps to
+    # and sends another name (compat/idn2/README.md, the rows with
+    # USE_STD3_ASCII_RULES); xn refuses the name, and gnutls-cli sends none.
+    served("gnutls-cli", "gnutls-bin", SniServer(),
+           lambda prog, port, b: [prog, "--insecure", "-p", str(port), "--sni-hostname", b,
+                                  "127.0.0.1"], compat, xnlib,
+           differ=lambda name: {"C.UTF-8": ((1, [b"xn--tda.example"]), (1, [b""]),
+                                            "libidn2 deletes a SPACE under STD3 rules")
+                                } if name == "\u00fc\u00a8.example" else None)
 
     # psl.
     prog = shutil.which("psl")
@@ -580,11 +518,11 @@ def main():
     test_getaddrinfo(compat, xnlib, gai)
     test_psl(compat, xnlib)
     test_field(compat, xnlib, gai)
-    print(f"binaries: {passed} passed, {failed} failed, {skipped} skipped")
-    if failed:
+    print(f"binaries: {tally.passed} passed, {tally.failed} failed, {tally.skipped} skipped")
+    if tally.failed:
         return 1
     # A check this machine could not make is no pass, however much else ran.
-    return 77 if skipped or passed == 0 else 0
+    return 77 if tally.skipped or tally.passed == 0 else 0
 
 
 if __name__ == "__main__":

@@ -20,6 +20,9 @@ import re
 import subprocess
 import sys
 
+import tally
+from tally import check
+
 UTF8, C, L1 = "C.UTF-8", "C", "en_US.ISO-8859-1"
 
 FLAG_BITS = [("NFC_INPUT", 1), ("ALABEL_ROUNDTRIP", 2), ("TRANSITIONAL", 4),
@@ -186,17 +189,6 @@ DIFFERENT = [
     ("lookup_u8", UTF8, "\u206a\u00eddn.example".encode(), 0),
 ]
 
-passed = failed = 0
-
-
-def check(what, cond, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {what}\n      {detail}")
-
 
 def render(b):
     """Bytes as the table shows them: UTF-8 text where it is well-formed
@@ -314,9 +306,9 @@ def main():
             check(f"{what}: README gives the reason", len(row) > 2 and row[2] != "", row)
     for k in rows:
         check(f"README row {' '.join(k)}: a case in test-vs-libidn2.py", False, "no case")
-    print(f"test-vs-libidn2: {passed} checks passed, {failed} failed "
+    print(f"test-vs-libidn2: {tally.passed} checks passed, {tally.failed} failed "
           f"({len(SAME)} calls as libidn2's, {len(DIFFERENT)} listed differences)")
-    return 1 if failed else 0
+    return 1 if tally.failed else 0
 
 
 if __name__ == "__main__":
