@@ -20,8 +20,10 @@ Then the field's programs side by side with the system's libidn2: idn2
 against a server on 127.0.0.1 (the query it sends), dig against a DNS
 server on 127.0.0.1 (the name on the wire, the question it prints back),
 gnutls-cli against a server on 127.0.0.1 (the server name in its TLS
-ClientHello), psl, and getent ahosts
-(glibc's AI_IDN, with the bind-mounted hosts file), each in the C,
+ClientHello), psl, getent ahosts (glibc's AI_IDN, with the bind-mounted
+hosts file) and ping (glibc's AI_IDN and AI_CANONIDN: the address it
+pings and the name it prints; a machine where ping cannot send is a
+skip), each in the C,
 C.UTF-8 and en_US.ISO-8859-1 locales with names in the locale's bytes and
 names that need curl's and wget's transitional fallback (`ü¨`, `√`): every
 run on xn's libidn2.so.0 must give exactly what the same run gives on the
@@ -34,6 +36,7 @@ out.
 """
 import http.server
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -163,20 +166,37 @@ def test_curl(compat, xnlib):
         server.server_close()
 
 
-def test_getaddrinfo(compat, xnlib, gai):
+HOSTS = ("127.0.0.9 xn--bcher-kva.example\n127.0.0.10 xn--fa-hia.de\n"
+         "127.0.0.11 xn--jxalpdlp.xn--qxam\n")
+
+
+def hosts_namespace(d, what):
+    """The command that runs a program (its arguments follow) in a private
+    mount namespace whose /etc/hosts is HOSTS (a file in folder d), so the
+    machine's /etc is not changed; None, with what skipped, where no such
+    namespace can be made here."""
     unshare = shutil.which("unshare")
     if not unshare:
-        return skip("getaddrinfo AI_IDN", "unshare (util-linux) is not installed")
+        skip(what, "unshare (util-linux) is not installed")
+        return None
+    hosts = os.path.join(d, "hosts")
+    with open(hosts, "w") as f:
+        f.write(HOSTS)
+    script = f'mount --bind "{hosts}" /etc/hosts && exec "$@"'
+    cmd = [unshare, "-m", "--propagation", "private", "sh", "-c", script, "sh"]
+    probe = subprocess.run(cmd + ["true"], capture_output=True, timeout=60)
+    if probe.returncode != 0:
+        skip(what, "no private mount namespace here (unshare -m and mount --bind need root): " +
+             probe.stderr.decode(errors="replace").strip())
+        return None
+    return cmd
+
+
+def test_getaddrinfo(compat, xnlib, gai):
     with tempfile.TemporaryDirectory() as d:
-        hosts = os.path.join(d, "hosts")
-        with open(hosts, "w") as f:
-            f.write("127.0.0.9 xn--bcher-kva.example\n")
-        script = f'mount --bind "{hosts}" /etc/hosts && exec "$@"'
-        cmd = [unshare, "-m", "--propagation", "private", "sh", "-c", script, "sh"]
-        probe = subprocess.run(cmd + ["true"], capture_output=True, timeout=60)
-        if probe.returncode != 0:
-            return skip("getaddrinfo AI_IDN", "no private mount namespace here (unshare -m and "
-                        "mount --bind need root): " + probe.stderr.decode(errors="replace").strip())
+        cmd = hosts_namespace(d, "getaddrinfo AI_IDN")
+        if cmd is None:
+            return
         r = subprocess.run(cmd + [gai, "bücher.example"], capture_output=True,
                            env=env_for(compat, xnlib, ours=True), timeout=60)
         check("getaddrinfo(AI_IDN) resolves bücher.example through its A-label, "
@@ -212,15 +232,21 @@ def in_locale(text, loc):
         return None
 
 
+def system_env(loc="C.UTF-8"):
+    """The environment of a run on the system's libidn2, in locale loc."""
+    env = dict(os.environ, LC_ALL=loc)
+    for v in ("LD_LIBRARY_PATH", "LD_PRELOAD"):
+        env.pop(v, None)
+    return env
+
+
 def compare(what, run_one, compat, xnlib, differ=None):
     """run_one(env, locale) gives what a run shows (None: not for this
     locale); in each locale, a run on xn's libidn2.so.0 must show what the
     same run shows on the system's.  differ: {locale: (libidn2's, xn's, why)}
     for a listed difference, where each side must show exactly its own."""
     for loc in LOCALES:
-        sys_env = dict(os.environ, LC_ALL=loc)
-        for v in ("LD_LIBRARY_PATH", "LD_PRELOAD"):
-            sys_env.pop(v, None)
+        sys_env = system_env(loc)
         xn_env = env_for(compat, xnlib)
         xn_env["LC_ALL"] = loc
         a = run_one(sys_env, loc)
@@ -478,21 +504,13 @@ def test_field(compat, xnlib, gai):
             compare(f"psl {name}", run_psl, compat, xnlib)
 
     # getent ahosts: glibc's AI_IDN, through a bind-mounted hosts file.
-    unshare, getent = shutil.which("unshare"), shutil.which("getent")
-    if not unshare or not getent:
-        skip("getent side by side", "unshare or getent is not installed")
+    getent = shutil.which("getent")
+    if not getent:
+        skip("getent side by side", "getent is not installed (Debian package libc-bin)")
         return
     with tempfile.TemporaryDirectory() as d:
-        hosts = os.path.join(d, "hosts")
-        with open(hosts, "w") as f:
-            f.write("127.0.0.9 xn--bcher-kva.example\n127.0.0.10 xn--fa-hia.de\n"
-                    "127.0.0.11 xn--jxalpdlp.xn--qxam\n")
-        script = f'mount --bind "{hosts}" /etc/hosts && exec "$@"'
-        cmd = [unshare, "-m", "--propagation", "private", "sh", "-c", script, "sh"]
-        probe = subprocess.run(cmd + ["true"], capture_output=True, timeout=60)
-        if probe.returncode != 0:
-            skip("getent side by side", "no private mount namespace here (unshare -m and "
-                 "mount --bind need root)")
+        cmd = hosts_namespace(d, "getent side by side")
+        if cmd is None:
             return
         for name in ("bücher.example", "faß.de", "Δοκιμή.ελ", "xn--bcher-kva.example",
                      "xn--jxalpdlp.xn--qxam"):
@@ -508,6 +526,45 @@ def test_field(compat, xnlib, gai):
         check("getent (glibc's AI_IDN) loads xn's libidn2.so.0", ok, "\n".join(lines))
 
 
+def ping_shows(r):
+    """What a run of ping shows, less what changes from run to run (the
+    round-trip times)."""
+    out = re.sub(rb"time[=<]?[0-9.]+ ?ms", b"time", r.stdout)
+    out = re.sub(rb"rtt min/avg/max/mdev = [0-9./]+ ms", b"rtt", out)
+    return r.returncode, out, r.stderr
+
+
+def test_ping(compat, xnlib):
+    """ping (iputils) resolves its host with glibc's getaddrinfo, AI_IDN and
+    AI_CANONIDN: the name it prints is the one libidn2 gave back, and the
+    address the one the hosts file gives the A-label."""
+    prog = shutil.which("ping")
+    if not prog:
+        return skip("ping side by side", "ping is not installed (Debian package iputils-ping)")
+    with tempfile.TemporaryDirectory() as d:
+        cmd = hosts_namespace(d, "ping side by side")
+        if cmd is None:
+            return
+        ping = cmd + [prog, "-c1", "-W1"]
+        probe = subprocess.run(ping + ["127.0.0.9"], capture_output=True, env=system_env(),
+                               timeout=60)
+        if probe.returncode != 0:
+            return skip("ping side by side", "ping cannot send an echo request here (no raw "
+                        "socket, and no ping socket for this group: net.ipv4.ping_group_range): "
+                        + probe.stderr.decode(errors="replace").strip())
+        for name in ("bücher.example", "faß.de", "Δοκιμή.ελ", "xn--bcher-kva.example",
+                     "ü¨.example"):
+            def run_ping(env, loc, name=name):
+                b = in_locale(name, loc)
+                if b is None:
+                    return None
+                return ping_shows(subprocess.run(ping + [b], capture_output=True, env=env,
+                                                 timeout=60))
+            compare(f"ping {name}", run_ping, compat, xnlib)
+        ok, lines = loads_ours(ping + ["bücher.example"], compat, xnlib)
+        check("ping (glibc's AI_IDN) loads xn's libidn2.so.0", ok, "\n".join(lines))
+
+
 def main():
     if len(sys.argv) != 4:
         print(__doc__, file=sys.stderr)
@@ -518,6 +575,7 @@ def main():
     test_getaddrinfo(compat, xnlib, gai)
     test_psl(compat, xnlib)
     test_field(compat, xnlib, gai)
+    test_ping(compat, xnlib)
     print(f"binaries: {tally.passed} passed, {tally.failed} failed, {tally.skipped} skipped")
     if tally.failed:
         return 1
