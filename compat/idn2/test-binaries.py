@@ -512,18 +512,24 @@ def test_field(compat, xnlib, gai):
         cmd = hosts_namespace(d, "getent side by side")
         if cmd is None:
             return
-        for name in ("bücher.example", "faß.de", "Δοκιμή.ελ", "xn--bcher-kva.example",
-                     "xn--jxalpdlp.xn--qxam"):
-            def run_getent(env, loc, name=name):
-                b = in_locale(name, loc)
-                if b is None:
-                    return None
-                r = subprocess.run(cmd + [getent, "ahosts", b], capture_output=True, env=env,
-                                   timeout=60)
-                return r.returncode, r.stdout
-            compare(f"getent ahosts {name}", run_getent, compat, xnlib)
-        ok, lines = loads_ours(cmd + [getent, "ahosts", "bücher.example"], compat, xnlib)
-        check("getent (glibc's AI_IDN) loads xn's libidn2.so.0", ok, "\n".join(lines))
+        side_by_side("getent ahosts", cmd + [getent, "ahosts"],
+                     ("bücher.example", "faß.de", "Δοκιμή.ελ", "xn--bcher-kva.example",
+                      "xn--jxalpdlp.xn--qxam"), compat, xnlib)
+
+
+def side_by_side(what, argv, names, compat, xnlib, shows=lambda r: (r.returncode, r.stdout)):
+    """argv and a name, on every name, in each locale, on the system's
+    libidn2 and on xn's (compare()): shows(the run) must be the same.  Then
+    that argv loads xn's libidn2.so.0."""
+    for name in names:
+        def run_one(env, loc, name=name):
+            b = in_locale(name, loc)
+            if b is None:
+                return None
+            return shows(subprocess.run(argv + [b], capture_output=True, env=env, timeout=60))
+        compare(f"{what} {name}", run_one, compat, xnlib)
+    ok, lines = loads_ours(argv + ["bücher.example"], compat, xnlib)
+    check(f"{what} loads xn's libidn2.so.0", ok, "\n".join(lines))
 
 
 def ping_shows(r):
@@ -552,17 +558,9 @@ def test_ping(compat, xnlib):
             return skip("ping side by side", "ping cannot send an echo request here (no raw "
                         "socket, and no ping socket for this group: net.ipv4.ping_group_range): "
                         + probe.stderr.decode(errors="replace").strip())
-        for name in ("bücher.example", "faß.de", "Δοκιμή.ελ", "xn--bcher-kva.example",
-                     "ü¨.example"):
-            def run_ping(env, loc, name=name):
-                b = in_locale(name, loc)
-                if b is None:
-                    return None
-                return ping_shows(subprocess.run(ping + [b], capture_output=True, env=env,
-                                                 timeout=60))
-            compare(f"ping {name}", run_ping, compat, xnlib)
-        ok, lines = loads_ours(ping + ["bücher.example"], compat, xnlib)
-        check("ping (glibc's AI_IDN) loads xn's libidn2.so.0", ok, "\n".join(lines))
+        side_by_side("ping", ping, ("bücher.example", "faß.de", "Δοκιμή.ελ",
+                                    "xn--bcher-kva.example", "ü¨.example"),
+                     compat, xnlib, ping_shows)
 
 
 def main():
