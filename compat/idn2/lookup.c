@@ -315,28 +315,34 @@ static int lookup_no_tr46(const char *src, char **lookupname, int flags)
 }
 
 /* Whether s[0..n) holds "--", as every A-label does.  s has room for n
- * rounded up to a multiple of sixteen bytes, which are read whole; the
- * bytes from n on are masked off. */
+ * rounded up to a multiple of sixteen bytes, and for 32 bytes at least,
+ * which are read whole with SSE2 (the bytes from n on are masked off): a
+ * name of up to 32 bytes, most, is read with no branch on its length. */
 static HOT_INLINE bool has_dashes(const char *s, size_t n)
 {
     size_t i;
 #if defined(__SSE2__)
-    unsigned carry = 0;
-    for (i = 0; i < n; i += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-        unsigned hy = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')));
-        if (n - i < 16)
-            hy &= (1u << (n - i)) - 1;
+    const __m128i dash = _mm_set1_epi8('-');
+    uint64_t hy, carry = 0;
+    for (i = 0;; i += 32) {
+        __m128i v0 = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+        __m128i v1 = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 16));
+        hy = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v0, dash)) |
+             (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, dash)) << 16;
+        if (n - i <= 32)
+            break;
         if (hy & ((hy << 1) | carry))
             return true;
-        carry = hy >> 15;
+        carry = hy >> 31;
     }
+    hy &= (UINT64_C(1) << (n - i)) - 1;
+    return (hy & ((hy << 1) | carry)) != 0;
 #else
     for (i = 1; i < n; i++)
         if (s[i] == '-' && s[i - 1] == '-')
             return true;
-#endif
     return false;
+#endif
 }
 
 /* The default way, IDN2_NONTRANSITIONAL without USE_STD3_ASCII_RULES: the
@@ -352,8 +358,8 @@ static HOT_INLINE bool has_dashes(const char *s, size_t n)
  * look at is the lengths (none in a result of at most 63 octets) and,
  * where the result holds "--", its U-labels' hyphens.  The block is the
  * name's length rounded up to sixteen bytes (xn writes a short name with
- * one store; has_dashes() reads whole blocks), and sixteen more, so that
- * most names with a U-label fit too.  A name that fails the LDH rule, or
+ * one store), and sixteen more: room for has_dashes() to read whole
+ * blocks, and for most names with a U-label.  A name that fails the LDH rule, or
  * whose result does not fit, is converted again without it, and
  * check_output() holds its result to the hyphen rule. */
 static HOT_INLINE int lookup_nontransitional(const char *src, unsigned xf, int flags,
