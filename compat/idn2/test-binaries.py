@@ -490,18 +490,11 @@ def test_field(compat, xnlib, gai):
                                             "libidn2 deletes a SPACE under STD3 rules")
                                 } if name == "\u00fc\u00a8.example" else None)
 
-    # psl.
+    # psl: the registrable domain it prints.
     prog = shutil.which("psl")
     if prog:
-        for name in ("www.bücher.co.uk", "www.食狮.公司.cn", "b\u00fccher.EXAMPLE"):
-            def run_psl(env, loc, name=name):
-                b = in_locale(name, loc)
-                if b is None:
-                    return None
-                r = subprocess.run([prog, "--print-reg-domain", b], capture_output=True,
-                                   env=env, timeout=60)
-                return r.returncode, r.stdout
-            compare(f"psl {name}", run_psl, compat, xnlib)
+        side_by_side("psl --print-reg-domain", [prog, "--print-reg-domain"],
+                     ("www.bücher.co.uk", "www.食狮.公司.cn", "b\u00fccher.EXAMPLE"), compat, xnlib)
 
     # getent ahosts: glibc's AI_IDN, through a bind-mounted hosts file.
     getent = shutil.which("getent")
