@@ -20,8 +20,10 @@ Then the field's programs side by side with the system's libidn2: idn2
 against a server on 127.0.0.1 (the query it sends), dig against a DNS
 server on 127.0.0.1 (the name on the wire, the question it prints back),
 gnutls-cli against a server on 127.0.0.1 (the server name in its TLS
-ClientHello), psl, and getent ahosts
-(glibc's AI_IDN, with the bind-mounted hosts file), each in the C,
+ClientHello), psl, getent ahosts (glibc's AI_IDN, with the bind-mounted
+hosts file) and ping (glibc's AI_IDN and AI_CANONIDN: the address it
+pings and the name it prints; a machine where ping cannot send is a
+skip), each in the C,
 C.UTF-8 and en_US.ISO-8859-1 locales with names in the locale's bytes and
 names that need curl's and wget's transitional fallback (`ü¨`, `√`): every
 run on xn's libidn2.so.0 must give exactly what the same run gives on the
@@ -34,6 +36,7 @@ out.
 """
 import http.server
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -41,24 +44,8 @@ import sys
 import tempfile
 import threading
 
-passed = failed = skipped = 0
-
-
-def check(what, cond, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {what}\n      {detail}")
-
-
-def skip(what, why):
-    """A check this machine cannot make (a program or a namespace missing):
-    the whole test is then reported as skipped, never as a pass."""
-    global skipped
-    skipped += 1
-    print(f"SKIPPED: {what}: {why}")
+import tally
+from tally import check, skip
 
 
 def not_for_this_build(what, why):
@@ -179,20 +166,37 @@ def test_curl(compat, xnlib):
         server.server_close()
 
 
-def test_getaddrinfo(compat, xnlib, gai):
+HOSTS = ("127.0.0.9 xn--bcher-kva.example\n127.0.0.10 xn--fa-hia.de\n"
+         "127.0.0.11 xn--jxalpdlp.xn--qxam\n")
+
+
+def hosts_namespace(d, what):
+    """The command that runs a program (its arguments follow) in a private
+    mount namespace whose /etc/hosts is HOSTS (a file in folder d), so the
+    machine's /etc is not changed; None, with what skipped, where no such
+    namespace can be made here."""
     unshare = shutil.which("unshare")
     if not unshare:
-        return skip("getaddrinfo AI_IDN", "unshare (util-linux) is not installed")
+        skip(what, "unshare (util-linux) is not installed")
+        return None
+    hosts = os.path.join(d, "hosts")
+    with open(hosts, "w") as f:
+        f.write(HOSTS)
+    script = f'mount --bind "{hosts}" /etc/hosts && exec "$@"'
+    cmd = [unshare, "-m", "--propagation", "private", "sh", "-c", script, "sh"]
+    probe = subprocess.run(cmd + ["true"], capture_output=True, timeout=60)
+    if probe.returncode != 0:
+        skip(what, "no private mount namespace here (unshare -m and mount --bind need root): " +
+             probe.stderr.decode(errors="replace").strip())
+        return None
+    return cmd
+
+
+def test_getaddrinfo(compat, xnlib, gai):
     with tempfile.TemporaryDirectory() as d:
-        hosts = os.path.join(d, "hosts")
-        with open(hosts, "w") as f:
-            f.write("127.0.0.9 xn--bcher-kva.example\n")
-        script = f'mount --bind "{hosts}" /etc/hosts && exec "$@"'
-        cmd = [unshare, "-m", "--propagation", "private", "sh", "-c", script, "sh"]
-        probe = subprocess.run(cmd + ["true"], capture_output=True, timeout=60)
-        if probe.returncode != 0:
-            return skip("getaddrinfo AI_IDN", "no private mount namespace here (unshare -m and "
-                        "mount --bind need root): " + probe.stderr.decode(errors="replace").strip())
+        cmd = hosts_namespace(d, "getaddrinfo AI_IDN")
+        if cmd is None:
+            return
         r = subprocess.run(cmd + [gai, "bücher.example"], capture_output=True,
                            env=env_for(compat, xnlib, ours=True), timeout=60)
         check("getaddrinfo(AI_IDN) resolves bücher.example through its A-label, "
@@ -228,15 +232,21 @@ def in_locale(text, loc):
         return None
 
 
+def system_env(loc="C.UTF-8"):
+    """The environment of a run on the system's libidn2, in locale loc."""
+    env = dict(os.environ, LC_ALL=loc)
+    for v in ("LD_LIBRARY_PATH", "LD_PRELOAD"):
+        env.pop(v, None)
+    return env
+
+
 def compare(what, run_one, compat, xnlib, differ=None):
     """run_one(env, locale) gives what a run shows (None: not for this
     locale); in each locale, a run on xn's libidn2.so.0 must show what the
     same run shows on the system's.  differ: {locale: (libidn2's, xn's, why)}
     for a listed difference, where each side must show exactly its own."""
     for loc in LOCALES:
-        sys_env = dict(os.environ, LC_ALL=loc)
-        for v in ("LD_LIBRARY_PATH", "LD_PRELOAD"):
-            sys_env.pop(v, None)
+        sys_env = system_env(loc)
         xn_env = env_for(compat, xnlib)
         xn_env["LC_ALL"] = loc
         a = run_one(sys_env, loc)
@@ -252,53 +262,59 @@ def compare(what, run_one, compat, xnlib, differ=None):
               f"system libidn2: {a!r}\n      xn: {b!r}")
 
 
-class WhoisServer(threading.Thread):
-    """Answers one whois query per connection and keeps what was asked."""
+class LocalServer(threading.Thread):
+    """A server on a free port of 127.0.0.1 that keeps in seen what each
+    request asked for.  Over TCP, one request a connection: serve(conn)
+    gives what it asked for (None: nothing came)."""
 
-    def __init__(self):
+    def __init__(self, kind=socket.SOCK_STREAM):
         super().__init__(daemon=True)
-        self.sock = socket.socket()
+        self.sock = socket.socket(socket.AF_INET, kind)
         self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen(8)
+        if kind == socket.SOCK_STREAM:
+            self.sock.listen(8)
         self.port = self.sock.getsockname()[1]
         self.seen = []
-        self.stopped = False
 
     def run(self):
-        while not self.stopped:
+        while True:
             try:
                 conn, _ = self.sock.accept()
             except OSError:
                 return
             with conn:
                 conn.settimeout(10)
-                data = b""
-                try:
-                    while not data.endswith(b"\n"):
-                        chunk = conn.recv(4096)
-                        if not chunk:
-                            break
-                        data += chunk
-                    self.seen.append(data)
-                    conn.sendall(b"% test whois server\n")
-                except OSError:
-                    pass
+                asked = self.serve(conn)
+                if asked is not None:
+                    self.seen.append(asked)
 
     def stop(self):
-        self.stopped = True
         self.sock.close()
 
 
-class DnsServer(threading.Thread):
+class WhoisServer(LocalServer):
+    """Answers one whois query per connection and keeps what was asked."""
+
+    def serve(self, conn):
+        data = b""
+        try:
+            while not data.endswith(b"\n"):
+                chunk = conn.recv(4096)
+                if not chunk:
+                    break
+                data += chunk
+            conn.sendall(b"% test whois server\n")
+        except OSError:
+            return None
+        return data
+
+
+class DnsServer(LocalServer):
     """Answers every DNS query on 127.0.0.1 with NXDOMAIN and keeps the
     names asked for, as the bytes on the wire."""
 
     def __init__(self):
-        super().__init__(daemon=True)
-        self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-        self.sock.bind(("127.0.0.1", 0))
-        self.port = self.sock.getsockname()[1]
-        self.seen = []
+        super().__init__(socket.SOCK_DGRAM)
 
     def run(self):
         while True:
@@ -317,21 +333,10 @@ class DnsServer(threading.Thread):
             resp[6:12] = bytes(6)                 # no records
             self.sock.sendto(bytes(resp), addr)
 
-    def stop(self):
-        self.sock.close()
 
-
-class SniServer(threading.Thread):
+class SniServer(LocalServer):
     """Takes one TLS ClientHello per connection, keeps its server name
     (SNI, RFC 6066 section 3) and closes: the name a TLS client sent."""
-
-    def __init__(self):
-        super().__init__(daemon=True)
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen(8)
-        self.port = self.sock.getsockname()[1]
-        self.seen = []
 
     @staticmethod
     def server_name(rec):
@@ -354,31 +359,52 @@ class SniServer(threading.Thread):
             return b"(no ClientHello)"
         return b""
 
-    def run(self):
-        while True:
-            try:
-                conn, _ = self.sock.accept()
-            except OSError:
-                return
-            with conn:
-                conn.settimeout(10)
-                rec = b""
-                try:
-                    while len(rec) < 5 or len(rec) < 5 + int.from_bytes(rec[3:5], "big"):
-                        chunk = conn.recv(4096)
-                        if not chunk:
-                            break
-                        rec += chunk
-                except OSError:
-                    pass
-                self.seen.append(self.server_name(rec))
-
-    def stop(self):
-        self.sock.close()
+    def serve(self, conn):
+        rec = b""
+        try:
+            while len(rec) < 5 or len(rec) < 5 + int.from_bytes(rec[3:5], "big"):
+                chunk = conn.recv(4096)
+                if not chunk:
+                    break
+                rec += chunk
+        except OSError:
+            pass
+        return self.server_name(rec)
 
 
 NAMES = ("bücher.example", "xn--bcher-kva.example", "Δοκιμή.ελ", "faß.de",
          "ü¨.example", "√.example", "e\u0301.example")
+
+
+def served(prog_name, package, server, argv, compat, xnlib, stdout=False, differ=None):
+    """prog_name side by side on every name, against server (started here
+    and stopped after): argv(prog, port, name_bytes) is its command line.
+    Compared in each locale: its exit code, its output (stdout), and what
+    the server saw; differ(name): compare()'s listed differences.  Then
+    that it loads xn's libidn2.so.0."""
+    prog = shutil.which(prog_name)
+    if not prog:
+        skip(f"{prog_name} side by side",
+             f"{prog_name} is not installed (Debian package {package})")
+        return
+    server.start()
+    try:
+        for name in NAMES:
+            def run_one(env, loc, name=name):
+                b = in_locale(name, loc)
+                if b is None:
+                    return None
+                server.seen.clear()
+                r = subprocess.run(argv(prog, server.port, b), input=b"", capture_output=True,
+                                   env=env, timeout=60)
+                shown = (r.returncode, r.stdout) if stdout else (r.returncode,)
+                return shown + (list(server.seen),)
+            compare(f"{prog_name} {name}", run_one, compat, xnlib,
+                    differ(name) if differ else None)
+        ok, lines = loads_ours(argv(prog, server.port, "bücher.example"), compat, xnlib)
+        check(f"{prog_name} loads xn's libidn2.so.0", ok, "\n".join(lines))
+    finally:
+        server.stop()
 
 
 def test_field(compat, xnlib, gai):
@@ -443,131 +469,91 @@ def test_field(compat, xnlib, gai):
         server.server_close()
 
     # whois: the query it sends.
-    prog = shutil.which("whois")
-    if not prog:
-        skip("whois side by side", "whois is not installed (Debian package whois)")
-    else:
-        ws = WhoisServer()
-        ws.start()
-        try:
-            for name in NAMES:
-                def run_whois(env, loc, name=name):
-                    b = in_locale(name, loc)
-                    if b is None:
-                        return None
-                    ws.seen.clear()
-                    r = subprocess.run([prog, "-h", "127.0.0.1", "-p", str(ws.port), b],
-                                       capture_output=True, env=env, timeout=60)
-                    return r.returncode, list(ws.seen)
-                compare(f"whois {name}", run_whois, compat, xnlib)
-            ok, lines = loads_ours([prog, "-h", "127.0.0.1", "-p", str(ws.port),
-                                    "bücher.example"], compat, xnlib)
-            check("whois loads xn's libidn2.so.0", ok, "\n".join(lines))
-        finally:
-            ws.stop()
+    served("whois", "whois", WhoisServer(),
+           lambda prog, port, b: [prog, "-h", "127.0.0.1", "-p", str(port), b], compat, xnlib)
 
     # dig: the name it asks for (+idnin, with its transitional retry) and the
     # question it prints back (+idnout).
-    prog = shutil.which("dig")
-    if not prog:
-        skip("dig side by side", "dig is not installed (Debian package bind9-dnsutils)")
-    else:
-        ds = DnsServer()
-        ds.start()
-        try:
-            for name in NAMES:
-                def run_dig(env, loc, name=name):
-                    b = in_locale(name, loc)
-                    if b is None:
-                        return None
-                    ds.seen.clear()
-                    r = subprocess.run([prog, "+idnin", "+idnout", "+tries=1", "+time=5",
-                                        "+noall", "+question", "-p", str(ds.port),
-                                        "@127.0.0.1", b, "A"], capture_output=True, env=env,
-                                       timeout=60)
-                    return r.returncode, r.stdout, list(ds.seen)
-                compare(f"dig {name}", run_dig, compat, xnlib)
-            ok, lines = loads_ours([prog, "+idnin", "+tries=1", "+time=5", "-p", str(ds.port),
-                                    "@127.0.0.1", "bücher.example"], compat, xnlib)
-            check("dig loads xn's libidn2.so.0", ok, "\n".join(lines))
-        finally:
-            ds.stop()
+    served("dig", "bind9-dnsutils", DnsServer(),
+           lambda prog, port, b: [prog, "+idnin", "+idnout", "+tries=1", "+time=5", "+noall",
+                                  "+question", "-p", str(port), "@127.0.0.1", b, "A"],
+           compat, xnlib, stdout=True)
 
-    # gnutls-cli: the server name its ClientHello carries.
-    prog = shutil.which("gnutls-cli")
-    if not prog:
-        skip("gnutls-cli side by side", "gnutls-cli is not installed (Debian package gnutls-bin)")
-    else:
-        ts = SniServer()
-        ts.start()
-        try:
-            for name in NAMES:
-                def run_tls(env, loc, name=name):
-                    b = in_locale(name, loc)
-                    if b is None:
-                        return None
-                    ts.seen.clear()
-                    r = subprocess.run([prog, "--insecure", "-p", str(ts.port), "--sni-hostname",
-                                        b, "127.0.0.1"], input=b"", capture_output=True,
-                                       env=env, timeout=60)
-                    return r.returncode, list(ts.seen)
-                # GnuTLS asks for UseSTD3ASCIIRules: libidn2 then deletes the
-                # SPACE that U+00A8 maps to and sends another name
-                # (compat/idn2/README.md, the rows with
-                # USE_STD3_ASCII_RULES); xn refuses the name, and gnutls-cli
-                # sends none.
-                differ = {"C.UTF-8": ((1, [b"xn--tda.example"]), (1, [b""]),
-                                      "libidn2 deletes a SPACE under STD3 rules")
-                          } if name == "ü¨.example" else None
-                compare(f"gnutls-cli --sni-hostname {name}", run_tls, compat, xnlib, differ)
-            ok, lines = loads_ours([prog, "--insecure", "-p", str(ts.port), "--sni-hostname",
-                                    "bücher.example", "127.0.0.1"], compat, xnlib)
-            check("gnutls-cli loads xn's libidn2.so.0", ok, "\n".join(lines))
-        finally:
-            ts.stop()
+    # gnutls-cli: the server name its ClientHello carries.  GnuTLS asks for
+    # UseSTD3ASCIIRules: libidn2 then deletes the SPACE that U+00A8 maps to
+    # and sends another name (compat/idn2/README.md, the rows with
+    # USE_STD3_ASCII_RULES); xn refuses the name, and gnutls-cli sends none.
+    served("gnutls-cli", "gnutls-bin", SniServer(),
+           lambda prog, port, b: [prog, "--insecure", "-p", str(port), "--sni-hostname", b,
+                                  "127.0.0.1"], compat, xnlib,
+           differ=lambda name: {"C.UTF-8": ((1, [b"xn--tda.example"]), (1, [b""]),
+                                            "libidn2 deletes a SPACE under STD3 rules")
+                                } if name == "\u00fc\u00a8.example" else None)
 
-    # psl.
+    # psl: the registrable domain it prints.
     prog = shutil.which("psl")
     if prog:
-        for name in ("www.bücher.co.uk", "www.食狮.公司.cn", "b\u00fccher.EXAMPLE"):
-            def run_psl(env, loc, name=name):
-                b = in_locale(name, loc)
-                if b is None:
-                    return None
-                r = subprocess.run([prog, "--print-reg-domain", b], capture_output=True,
-                                   env=env, timeout=60)
-                return r.returncode, r.stdout
-            compare(f"psl {name}", run_psl, compat, xnlib)
+        side_by_side("psl --print-reg-domain", [prog, "--print-reg-domain"],
+                     ("www.bücher.co.uk", "www.食狮.公司.cn", "b\u00fccher.EXAMPLE"), compat, xnlib)
 
     # getent ahosts: glibc's AI_IDN, through a bind-mounted hosts file.
-    unshare, getent = shutil.which("unshare"), shutil.which("getent")
-    if not unshare or not getent:
-        skip("getent side by side", "unshare or getent is not installed")
+    getent = shutil.which("getent")
+    if not getent:
+        skip("getent side by side", "getent is not installed (Debian package libc-bin)")
         return
     with tempfile.TemporaryDirectory() as d:
-        hosts = os.path.join(d, "hosts")
-        with open(hosts, "w") as f:
-            f.write("127.0.0.9 xn--bcher-kva.example\n127.0.0.10 xn--fa-hia.de\n"
-                    "127.0.0.11 xn--jxalpdlp.xn--qxam\n")
-        script = f'mount --bind "{hosts}" /etc/hosts && exec "$@"'
-        cmd = [unshare, "-m", "--propagation", "private", "sh", "-c", script, "sh"]
-        probe = subprocess.run(cmd + ["true"], capture_output=True, timeout=60)
-        if probe.returncode != 0:
-            skip("getent side by side", "no private mount namespace here (unshare -m and "
-                 "mount --bind need root)")
+        cmd = hosts_namespace(d, "getent side by side")
+        if cmd is None:
             return
-        for name in ("bücher.example", "faß.de", "Δοκιμή.ελ", "xn--bcher-kva.example",
-                     "xn--jxalpdlp.xn--qxam"):
-            def run_getent(env, loc, name=name):
-                b = in_locale(name, loc)
-                if b is None:
-                    return None
-                r = subprocess.run(cmd + [getent, "ahosts", b], capture_output=True, env=env,
-                                   timeout=60)
-                return r.returncode, r.stdout
-            compare(f"getent ahosts {name}", run_getent, compat, xnlib)
-        ok, lines = loads_ours(cmd + [getent, "ahosts", "bücher.example"], compat, xnlib)
-        check("getent (glibc's AI_IDN) loads xn's libidn2.so.0", ok, "\n".join(lines))
+        side_by_side("getent ahosts", cmd + [getent, "ahosts"],
+                     ("bücher.example", "faß.de", "Δοκιμή.ελ", "xn--bcher-kva.example",
+                      "xn--jxalpdlp.xn--qxam"), compat, xnlib)
+
+
+def side_by_side(what, argv, names, compat, xnlib, shows=lambda r: (r.returncode, r.stdout)):
+    """argv and a name, on every name, in each locale, on the system's
+    libidn2 and on xn's (compare()): shows(the run) must be the same.  Then
+    that argv loads xn's libidn2.so.0."""
+    for name in names:
+        def run_one(env, loc, name=name):
+            b = in_locale(name, loc)
+            if b is None:
+                return None
+            return shows(subprocess.run(argv + [b], capture_output=True, env=env, timeout=60))
+        compare(f"{what} {name}", run_one, compat, xnlib)
+    ok, lines = loads_ours(argv + ["bücher.example"], compat, xnlib)
+    check(f"{what} loads xn's libidn2.so.0", ok, "\n".join(lines))
+
+
+def ping_shows(r):
+    """What a run of ping shows, less what changes from run to run (the
+    round-trip times)."""
+    out = re.sub(rb"time[=<]?[0-9.]+ ?ms", b"time", r.stdout)
+    out = re.sub(rb"rtt min/avg/max/mdev = [0-9./]+ ms", b"rtt", out)
+    return r.returncode, out, r.stderr
+
+
+def test_ping(compat, xnlib):
+    """ping (iputils) resolves its host with glibc's getaddrinfo, AI_IDN and
+    AI_CANONIDN: the name it prints is the one libidn2 gave back, and the
+    address the one the hosts file gives the A-label."""
+    prog = shutil.which("ping")
+    if not prog:
+        return skip("ping side by side", "ping is not installed (Debian package iputils-ping)")
+    with tempfile.TemporaryDirectory() as d:
+        cmd = hosts_namespace(d, "ping side by side")
+        if cmd is None:
+            return
+        ping = cmd + [prog, "-c1", "-W1"]
+        probe = subprocess.run(ping + ["127.0.0.9"], capture_output=True, env=system_env(),
+                               timeout=60)
+        if probe.returncode != 0:
+            return skip("ping side by side", "ping cannot send an echo request here (no raw "
+                        "socket, and no ping socket for this group: net.ipv4.ping_group_range): "
+                        + probe.stderr.decode(errors="replace").strip())
+        side_by_side("ping", ping, ("bücher.example", "faß.de", "Δοκιμή.ελ",
+                                    "xn--bcher-kva.example", "ü¨.example"),
+                     compat, xnlib, ping_shows)
 
 
 def main():
@@ -580,11 +566,12 @@ def main():
     test_getaddrinfo(compat, xnlib, gai)
     test_psl(compat, xnlib)
     test_field(compat, xnlib, gai)
-    print(f"binaries: {passed} passed, {failed} failed, {skipped} skipped")
-    if failed:
+    test_ping(compat, xnlib)
+    print(f"binaries: {tally.passed} passed, {tally.failed} failed, {tally.skipped} skipped")
+    if tally.failed:
         return 1
     # A check this machine could not make is no pass, however much else ran.
-    return 77 if skipped or passed == 0 else 0
+    return 77 if tally.skipped or tally.passed == 0 else 0
 
 
 if __name__ == "__main__":
