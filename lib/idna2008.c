@@ -350,20 +350,15 @@ XN__NOINLINE static int general_label(state *st, xn__walk *w)
     return rc;
 }
 
-static int lookup(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
-                  unsigned flags, xn_report *report, bool to_unicode)
+/* Lookup, and IDNA2008 ToUnicode, of a whole name (to_unicode: the output
+ * is the U-label form). */
+static inline int lookup(const char *in, size_t in_len, char *out, size_t out_cap,
+                         size_t *out_len, unsigned flags, xn_report *report, bool to_unicode)
 {
     state st;
     xn__walk w;
     int rc;
 
-    /* A short name of the whole-name ASCII path below, answered before
-     * anything is set up (as xn_to_ascii() answers it). */
-    if ((flags & XN_IDNA2008_MAP) &&
-        xn__ascii_whole_name(in, in_len, out, out_cap, out_len, flags, report, LOOKUP_FLAGS,
-                             flags & (XN_NO_STD3_RULES | XN_NO_VERIFY_DNS_LENGTH)) ==
-            XN__WHOLE_TAKEN)
-        return XN_OK;
     rc = xn__dom_enter(in, in_len, out, out_cap, out_len, flags, LOOKUP_FLAGS, report, false);
     if (rc != XN_OK)
         return rc;
@@ -400,9 +395,41 @@ static int lookup(const char *in, size_t in_len, char *out, size_t out_cap, size
     return xn__dom_return(&st, rc, to_unicode, out_len, report);
 }
 
+/* Out of line, so that a name the entry points answer below makes no
+ * frame. */
+XN__NOINLINE static int general_lookup(const char *in, size_t in_len, char *out,
+                                       size_t out_cap, size_t *out_len, unsigned flags,
+                                       xn_report *report)
+{
+    return lookup(in, in_len, out, out_cap, out_len, flags, report, false);
+}
+
+XN__NOINLINE static int general_to_unicode(const char *in, size_t in_len, char *out,
+                                           size_t out_cap, size_t *out_len, unsigned flags,
+                                           xn_report *report)
+{
+    return lookup(in, in_len, out, out_cap, out_len, flags, report, true);
+}
+
+/* A public entry: a short name of the whole-name ASCII path (with the
+ * mapping) answered before anything is set up, as xn_to_ascii() answers it;
+ * any other in a tail call. */
+static XN__ALWAYS_INLINE int entry(const char *in, size_t in_len, char *out, size_t out_cap,
+                                   size_t *out_len, unsigned flags, xn_report *report,
+                                   bool to_unicode)
+{
+    if ((flags & XN_IDNA2008_MAP) &&
+        xn__ascii_whole_name(in, in_len, out, out_cap, out_len, flags, report, LOOKUP_FLAGS,
+                             flags & (XN_NO_STD3_RULES | XN_NO_VERIFY_DNS_LENGTH)) ==
+            XN__WHOLE_TAKEN)
+        return XN_OK;
+    return to_unicode ? general_to_unicode(in, in_len, out, out_cap, out_len, flags, report)
+                      : general_lookup(in, in_len, out, out_cap, out_len, flags, report);
+}
+
 /*            public name             implementation to_unicode */
-XN__CONVERTER(xn_idna2008_lookup,     lookup,        false)
-XN__CONVERTER(xn_idna2008_to_unicode, lookup,        true)
+XN__CONVERTER(xn_idna2008_lookup,     entry,         false)
+XN__CONVERTER(xn_idna2008_to_unicode, entry,         true)
 
 /* ---- registration (RFC 5891 §4) -------------------------------------------------- */
 
