@@ -97,10 +97,10 @@ extern "C" {
 /* The version of this header.  The build checks that it equals the project
  * version in meson.build.  The shared library's soname follows the ABI, not
  * this number. */
-#define XN_VERSION_MAJOR 0
-#define XN_VERSION_MINOR 1
+#define XN_VERSION_MAJOR 1
+#define XN_VERSION_MINOR 0
 #define XN_VERSION_PATCH 0
-#define XN_VERSION_STRING "0.1.0"
+#define XN_VERSION_STRING "1.0.0"
 /* 0xMMmmpp, for compile-time comparisons. */
 #define XN_VERSION_NUMBER \
     ((XN_VERSION_MAJOR << 16) | (XN_VERSION_MINOR << 8) | XN_VERSION_PATCH)
@@ -109,7 +109,7 @@ extern "C" {
  * any input (see "Stack" at the top).  @since 0.1 */
 #define XN_STACK_MAX 16384
 
-/* The version of the library linked at run time, e.g. "0.1.0".  Static
+/* The version of the library linked at run time, e.g. "1.0.0".  Static
  * storage, never NULL.  @since 0.1 */
 XN_API const char *xn_version(void);
 

@@ -116,7 +116,7 @@ def main():
                     check(r.returncode == 0 and r.stdout.strip() == "xn--bcher-kva.example",
                           f"static consumer runs: {r.stdout.strip()} {r.stderr.strip()}")
 
-        cmake_consumer(stage, find, cc)
+        cmake_consumer(stage, find, cc, header_version(source))
 
         if sos:
             so = os.path.join(stage, sos[0])
@@ -152,9 +152,18 @@ def main():
         shutil.rmtree(stage, ignore_errors=True)
 
 
-def cmake_consumer(stage, find, cc):
-    """A CMake project finds the staged package (find_package(xn), the
-    version file included), links xn::xn, builds and runs."""
+def header_version(source):
+    """MAJOR.MINOR of the release, as include/xn.h gives it."""
+    text = open(os.path.join(source, "include", "xn.h")).read()
+    major = re.search(r"#define XN_VERSION_MAJOR (\d+)", text).group(1)
+    minor = re.search(r"#define XN_VERSION_MINOR (\d+)", text).group(1)
+    return f"{major}.{minor}"
+
+
+def cmake_consumer(stage, find, cc, version):
+    """A CMake project finds the staged package (find_package(xn VERSION),
+    the version file included: SameMajorVersion), links xn::xn, builds and
+    runs."""
     cmake = shutil.which("cmake")
     check(cmake is not None, "cmake not found (Debian package cmake): no CMake consumer built")
     configs = find(r"cmake/xn/xnConfig\.cmake$")
@@ -166,7 +175,7 @@ def cmake_consumer(stage, find, cc):
     with open(os.path.join(proj, "CMakeLists.txt"), "w") as f:
         f.write("cmake_minimum_required(VERSION 3.13)\n"
                 "project(xn_consumer C)\n"
-                "find_package(xn 0.1 REQUIRED)\n"
+                f"find_package(xn {version} REQUIRED)\n"
                 "add_executable(consumer consumer.c)\n"
                 "target_link_libraries(consumer PRIVATE xn::xn)\n")
     with open(os.path.join(proj, "consumer.c"), "w") as f:
