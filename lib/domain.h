@@ -357,6 +357,8 @@ static XN__ALWAYS_INLINE bool xn__walk_next(xn__domain *d, xn__walk *w)
         size_t sep, end = xn__dom_label_end(u, in_len, pos, &sep);
         w->bytes = true;
         w->n = end - pos;
+        w->classes = ~0u; /* not classified: any byte may be there */
+        w->written = false;
         w->dot = end < in_len;
         w->dot_at = end;
         w->pos = end + sep;
