@@ -315,9 +315,10 @@ static int lookup_no_tr46(const char *src, char **lookupname, int flags)
 }
 
 /* Whether s[0..n) holds "--", as every A-label does.  s has room for n
- * rounded up to a multiple of sixteen bytes, and for 32 bytes at least,
- * which are read whole with SSE2 (the bytes from n on are masked off): a
- * name of up to 32 bytes, most, is read with no branch on its length. */
+ * rounded up to a multiple of 32 bytes, and for 32 bytes at least: it is
+ * read 32 bytes at a time with SSE2 (the bytes from n on are masked off),
+ * so a name of up to 32 bytes, most, is read with no branch on its
+ * length. */
 static HOT_INLINE bool has_dashes(const char *s, size_t n)
 {
     size_t i;
@@ -357,15 +358,17 @@ static HOT_INLINE bool has_dashes(const char *s, size_t n)
  * conversion goes straight into the block handed out, and what is left to
  * look at is the lengths (none in a result of at most 63 octets) and,
  * where the result holds "--", its U-labels' hyphens.  The block is the
- * name's length rounded up to sixteen bytes (xn writes a short name with
- * one store), and sixteen more: room for has_dashes() to read whole
- * blocks, and for most names with a U-label.  A name that fails the LDH rule, or
+ * name's length and sixteen more, rounded up to 32 bytes: room for most
+ * names with a U-label, and, since a result that fits is shorter than the
+ * block, for has_dashes() to read it in whole 32-byte blocks (a mapping
+ * can make the result longer than the name: ⅷ, three bytes, is "viii").
+ * A name that fails the LDH rule, or
  * whose result does not fit, is converted again without it, and
  * check_output() holds its result to the hyphen rule. */
 static HOT_INLINE int lookup_nontransitional(const char *src, unsigned xf, int flags,
                                              char **lookupname)
 {
-    const size_t n = strlen(src), cap = (n | 15) + 1 + 16;
+    const size_t n = strlen(src), cap = ((n + 16) | 31) + 1;
     size_t len = 0;
     char *out;
     int rc;

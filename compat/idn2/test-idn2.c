@@ -449,6 +449,42 @@ static void api(void)
     free(u);
     u = NULL;
 
+    /* Results longer than the name and without "--" in their first 32
+     * bytes (U+2177 is three bytes and maps to "viii"), alone and before
+     * an A-label: the default lookup reads its result in 32-byte blocks,
+     * which must stay inside the block it hands out (ASan's build
+     * checks). */
+    {
+        char in[64], want[96];
+        size_t k, j;
+        for (k = 1; k <= 15; k++) {
+            int tail;
+            for (tail = 0; tail < 2; tail++) {
+                size_t ni = 0, nw = 0;
+                for (j = 0; j < k; j++) {
+                    memcpy(in + ni, "\xe2\x85\xb7", 3);
+                    memcpy(want + nw, "viii", 4);
+                    ni += 3;
+                    nw += 4;
+                }
+                if (tail) {
+                    memcpy(in + ni, ".\xc3\xbc", 3);
+                    memcpy(want + nw, ".xn--tda", 8);
+                    ni += 3;
+                    nw += 8;
+                }
+                in[ni] = '\0';
+                want[nw] = '\0';
+                CHECK(idn2_lookup_u8((const uint8_t *)in, &u, 0) == IDN2_OK && u &&
+                          strcmp((char *)u, want) == 0,
+                      "lookup of %zu x U+2177%s: %s", k, tail ? " and an A-label" : "",
+                      u ? (char *)u : "(null)");
+                free(u);
+                u = NULL;
+            }
+        }
+    }
+
     /* to_unicode: A-labels decoded, every other label as given. */
     CHECK_STR(idn2_to_unicode_8z8z("B\xc3\xbc" "cher.xn--bcher-kva.EXAMPLE", &s, 0), s,
               "B\xc3\xbc" "cher.b\xc3\xbc" "cher.EXAMPLE",
