@@ -2,7 +2,8 @@
  * The generated property tables (data/gen_tables.py) read through the
  * accessors of lib/props.h:
  *
- *   - spot values that the rest of the library depends on;
+ *   - spot values that the rest of the library depends on (the flag bits'
+ *     rows in vectors/tables.txt, whose folder is argv[3]);
  *   - the Unicode version of the tables: the data set the build took;
  *   - with argv[1] = the conformance data folder and argv[2] = the data
  *     set's folder (data/<version>/), two whole-file checks, every code
@@ -24,6 +25,7 @@
 #include "xn.h"
 #include "props.h"
 #include "test-version.h"
+#include "rowfile.h"
 #include "testdata.h"
 
 #define NCP 0x110000u
@@ -66,49 +68,46 @@ static bool mapping_is(uint32_t cp, const uint32_t *want, unsigned n)
                   (unsigned)(cp));                                                 \
     } while (0)
 
-/* Flag bits: {cp, bit, set or clear}. */
-static const struct bit_case {
-    uint32_t cp;
-    uint32_t bit;
-    bool want;
-} bit_cases[] = {
-    {0x94D, XN_PROP_VIRAMA, true},
-    {0x94D, XN_PROP_CCC_NONZERO, true},
-    {0x915, XN_PROP_VIRAMA, false},
-    {0x300, XN_PROP_VIRAMA, false},
-    {0x300, XN_PROP_MARK, true}, /* Mn */
-    {0x903, XN_PROP_MARK, true}, /* Mc */
-    {0x20DD, XN_PROP_MARK, true}, /* Me */
-    {0x61, XN_PROP_MARK, false},
-    {0x41, XN_PROP_NFC_QC_NOT_YES, false},
-    {0x41, XN_PROP_CCC_NONZERO, false},
-    {0x300, XN_PROP_NFC_QC_NOT_YES, true}, /* Maybe */
-    {0x300, XN_PROP_CCC_NONZERO, true},
-    {0x340, XN_PROP_NFC_QC_NOT_YES, true}, /* No */
-    {0x958, XN_PROP_NFC_QC_NOT_YES, true}, /* No, composition exclusion */
-    {0x1161, XN_PROP_NFC_QC_NOT_YES, true}, /* Maybe, Hangul V */
-    {0x1161, XN_PROP_CCC_NONZERO, false},
-    {0xE9, XN_PROP_NFC_QC_NOT_YES, false},
-    {0x61, XN_PROP_SIMPLE, true},
-    {0x2D, XN_PROP_SIMPLE_TR, true},
-    {0x41, XN_PROP_SIMPLE, false}, /* mapped */
-    {0x5F, XN_PROP_SIMPLE, false}, /* no STD3 letter */
-    {0xDF, XN_PROP_SIMPLE, true}, /* deviation */
-    {0xDF, XN_PROP_SIMPLE_TR, false},
-    {0x200D, XN_PROP_SIMPLE, false}, /* CONTEXTJ */
-    {0x5D0, XN_PROP_SIMPLE, false}, /* R */
-    {0x300, XN_PROP_SIMPLE, true}, /* NSM */
-    {0x300, XN_PROP_LTR_START, false},
-    {0x300, XN_PROP_LTR_END, false},
-    {0x31, XN_PROP_LTR_START, false}, /* EN */
-    {0x31, XN_PROP_LTR_END, true},
-    {0xE9, XN_PROP_LTR_START, true},
-};
+/* The flag bits of a property word that vectors/tables.txt names. */
+#define PROP_BITS(X)                                                                     \
+    X(VIRAMA) X(MARK) X(NFC_QC_NOT_YES) X(CCC_NONZERO) X(SIMPLE) X(SIMPLE_TR) X(LTR_START) \
+    X(LTR_END) X(NFC_BOTH_WAYS)
+
+/* The rows of vectors/tables.txt, "code point ; bit ; set": the bit of the
+ * code point's property word is set, or clear. */
+static void check_bit_rows(const char *vectors)
+{
+#define PROP_BIT_ROW_(name) {#name, XN_PROP_##name},
+    static const struct {
+        const char *name;
+        uint32_t bit;
+    } bits[] = {PROP_BITS(PROP_BIT_ROW_)};
+#undef PROP_BIT_ROW_
+    static const char *const sections[] = {"bits", NULL};
+    test_rowfile f;
+    test_rowfile_open(&f, vectors, "tables.txt", sections);
+    while (test_rowfile_next(&f)) {
+        uint32_t cp, hi;
+        size_t k;
+        bool want;
+        test_rowfile_fields(&f, 3);
+        if (!test_read_range(test_rowfile_field(&f, 0), &cp, &hi) || hi != cp)
+            test_rowfile_die(&f, "not one code point", 0);
+        for (k = 0; k < sizeof bits / sizeof bits[0]; k++)
+            if (test_field_is(test_rowfile_field(&f, 1), bits[k].name))
+                break;
+        if (k == sizeof bits / sizeof bits[0])
+            test_rowfile_die(&f, "a bit this test does not know", 1);
+        want = test_rowfile_bool(&f, 2);
+        CHECK_MSG(((xn__props(cp) & bits[k].bit) != 0) == want, "%s: U+%04" PRIX32 ": %s should be %s",
+                  test_rowfile_where(&f), cp, bits[k].name, want ? "set" : "clear");
+    }
+    test_rowfile_close(&f);
+}
 
 static void check_spot_values(void)
 {
     const uint32_t *seq;
-    size_t i;
 
     /* UTS #46 status and mapping, STD3 statuses folded. */
     CHECK_STATUS(0x41, XN_STATUS_MAPPED);
@@ -173,10 +172,6 @@ static void check_spot_values(void)
     CHECK_JT(0x61, XN_JT_U);
 
     /* Flag bits. */
-    for (i = 0; i < sizeof bit_cases / sizeof bit_cases[0]; i++)
-        CHECK_MSG(((xn__props(bit_cases[i].cp) & bit_cases[i].bit) != 0) == bit_cases[i].want,
-                  "U+%04" PRIX32 ": bit 0x%" PRIX32 " should be %s", bit_cases[i].cp,
-                  bit_cases[i].bit, bit_cases[i].want ? "set" : "clear");
 
     /* The RFC 5892 derived property. */
     CHECK_IDNA2008(0xDF, XN_IDNA2008_PVALID);
@@ -462,6 +457,7 @@ int main(int argc, char **argv)
     bool have_all = true;
 
     check_spot_values();
+    check_bit_rows(argc > 3 ? argv[3] : NULL);
     check_versions();
 
     if (argc < 3) {
