@@ -7,7 +7,6 @@
  *   test_rowfile_next(&r)          the next row: r.section, r.no, r.nf
  *   test_rowfile_fields(&r, n)     the row must have n fields
  *   test_rowfile_text(&r, k, &n)   field k with its escapes undone
- *   test_rowfile_unescape(s, n, &b)  the escapes of any text undone, into b
  *   test_rowfile_out(&r, k, &n)    the same, or NULL for the word (none)
  *   test_rowfile_errors(&r, k)     "V2 B1" -> XN_ERR_V2 | XN_ERR_B1; "0" -> 0
  *   test_rowfile_status(&r, k)     "XN_E_INVALID_DOMAIN" -> its value
@@ -143,51 +142,16 @@ static inline const test_field *test_rowfile_field(test_rowfile *r, size_t k)
     return &r->f[k];
 }
 
-/* Appends s[0..n) to b with its escapes undone: \uXXXX and \u{X...} a code
- * point (not a surrogate) in UTF-8, \xHH the byte HH as it is (so that
- * ill-formed UTF-8 can be written), \\ a backslash.  False at a bad escape. */
-static inline bool test_rowfile_unescape(const char *s, size_t n, test_buf *b)
-{
-    const char *end = s + n;
-    test_buf_put(b, "", 0);
-    while (s < end) {
-        uint32_t cp;
-        if (*s != '\\') {
-            test_buf_put(b, s++, 1);
-        } else if (end - s >= 2 && s[1] == '\\') {
-            test_buf_put(b, "\\", 1);
-            s += 2;
-        } else if (end - s >= 4 && s[1] == 'x' && test_hexval(s[2]) >= 0 &&
-                   test_hexval(s[3]) >= 0) {
-            char byte = (char)(test_hexval(s[2]) * 16 + test_hexval(s[3]));
-            test_buf_put(b, &byte, 1);
-            s += 4;
-        } else if (end - s >= 2 && s[1] == 'u') {
-            const char *p = s + 2;
-            bool brace = p < end && *p == '{';
-            if (brace)
-                p++;
-            if (!test_read_hex(&p, end, brace ? 1 : 4, brace ? 6 : 4, &cp) ||
-                (brace && (p >= end || *p++ != '}')) || (cp >= 0xD800 && cp <= 0xDFFF))
-                return false;
-            test_buf_cp(b, cp);
-            s = p;
-        } else {
-            return false;
-        }
-    }
-    return true;
-}
-
-/* Field k with its escapes undone (test_rowfile_unescape); ';', '#' and
- * blanks at either end are written \x3B, \x23 and \x20.  Valid until the
- * next call for field k. */
+/* Field k with its escapes undone (test_unescape(); no surrogates); ';',
+ * '#' and blanks at either end are written \x3B, \x23 and \x20.  Valid
+ * until the next call for field k. */
 static inline const char *test_rowfile_text(test_rowfile *r, size_t k, size_t *len)
 {
     const test_field *f = test_rowfile_field(r, k);
     test_buf *b = &r->text[k];
     b->n = 0;
-    if (!test_rowfile_unescape(f->p, f->n, b))
+    b->surrogate = false;
+    if (!test_unescape(f->p, f->n, b) || b->surrogate)
         test_rowfile_die(r, "a bad escape", k);
     *len = b->n;
     return b->s;

@@ -85,46 +85,16 @@ static bool parse_status(const test_field *f, status *st)
     return true;
 }
 
-/* A string column: blank (inherits), "" (empty), or text with \uXXXX and
- * \x{X..} escapes; a high surrogate escape followed by a low one is a pair. */
+/* A string column: blank (inherits), "" (empty), or text with escapes
+ * (test_unescape(); a lone surrogate is kept, flagged in out->surrogate). */
 static bool parse_string(const test_field *f, test_buf *out, bool *blank)
 {
-    const char *p = f->p, *end = f->p + f->n;
     memset(out, 0, sizeof *out);
     test_buf_put(out, "", 0);
     *blank = f->n == 0;
-    if (f->n == 2 && p[0] == '"' && p[1] == '"')
+    if (f->n == 2 && f->p[0] == '"' && f->p[1] == '"')
         return true;
-    while (p < end) {
-        uint32_t cp, lo;
-        if (*p != '\\') {
-            test_buf_put(out, p, 1);
-            p++;
-            continue;
-        }
-        p++;
-        if (p < end && *p == 'u') {
-            p++;
-            if (!test_read_hex(&p, end, 4, 4, &cp))
-                return false;
-        } else if (end - p >= 2 && p[0] == 'x' && p[1] == '{') {
-            p += 2;
-            if (!test_read_hex(&p, end, 1, 6, &cp) || p >= end || *p != '}')
-                return false;
-            p++;
-        } else {
-            return false;
-        }
-        if (cp >= 0xD800 && cp <= 0xDBFF && end - p >= 6 && p[0] == '\\' && p[1] == 'u') {
-            const char *q = p + 2;
-            if (test_read_hex(&q, end, 4, 4, &lo) && lo >= 0xDC00 && lo <= 0xDFFF) {
-                cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-                p = q;
-            }
-        }
-        test_buf_cp(out, cp);
-    }
-    return true;
+    return test_unescape(f->p, f->n, out);
 }
 
 static void run_idnatest(void)

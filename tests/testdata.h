@@ -13,7 +13,8 @@
  *   test_idna2008_line(s, n, &row)   one Idna2008.txt line
  *   test_buf, test_buf_put/_cp/_free a growable NUL-terminated byte string
  *   test_hexval, test_read_hex       hex digits; a code point written in hex
- *   test_unescape_v2(s, n, &b)       IdnaTestV2's \uXXXX and \x{XXXX} escapes
+ *   test_unescape(s, n, &b)          the escapes of the test data undone
+ *   test_unescape_v2(s, n, &b)       an IdnaTestV2 field, without surrogates
  *   test_v2_field(line, n, k, ...)   column k of an IdnaTestV2 line, trimmed
  *   test_each_name(dir, rel, what, fn, ctx)
  *                                    fn on each name a file gives: its lines,
@@ -345,37 +346,73 @@ static inline int test_uts46_line(const char *line, size_t n, test_uts46_row *r)
     return 1;
 }
 
-/* IdnaTestV2 escapes: \uXXXX (four hex digits), \u{X...} and \x{X...}.
- * False for a surrogate, which UTF-8 cannot carry. */
-static inline bool test_unescape_v2(const char *s, size_t n, test_buf *out)
+/* Appends s[0..n) to out with the escapes of the test data undone:
+ * \uXXXX (a high surrogate escape followed by a low one is one pair),
+ * \u{X...} and \x{X...} (IdnaTestV2) a code point; \xHH the byte HH as it is,
+ * so that ill-formed UTF-8 can be written; \\ a backslash.  A lone surrogate
+ * goes in as generalized UTF-8 and sets out->surrogate.  False at an escape
+ * that is not one of these. */
+static inline bool test_unescape(const char *s, size_t n, test_buf *out)
 {
-    size_t i = 0;
-    out->n = 0;
+    const char *p = s, *end = s + n;
     test_buf_put(out, "", 0);
-    while (i < n) {
-        if (s[i] == '\\' && i + 1 < n && (s[i + 1] == 'u' || s[i + 1] == 'x')) {
-            uint32_t cp = 0;
-            size_t j = i + 2;
-            bool brace = s[i + 1] == 'x' || (j < n && s[j] == '{');
-            size_t end = brace ? n : j + 4;
-            if (brace)
-                j++;
-            while (j < n && j < end && s[j] != '}') {
-                char c = s[j++];
-                cp = cp * 16 + (unsigned)(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
-            }
-            if (brace)
-                j++;
-            if (cp >= 0xD800 && cp <= 0xDFFF)
-                return false;
-            test_buf_cp(out, cp);
-            i = j;
-        } else {
-            test_buf_put(out, s + i, 1);
-            i++;
+    while (p < end) {
+        uint32_t cp, lo;
+        if (*p != '\\') {
+            test_buf_put(out, p++, 1);
+            continue;
         }
+        p++;
+        if (p < end && *p == '\\') {
+            test_buf_put(out, p++, 1);
+            continue;
+        }
+        if (end - p >= 3 && p[0] == 'x' && p[1] != '{') {
+            int hi = test_hexval(p[1]), low = test_hexval(p[2]);
+            char byte;
+            if (hi < 0 || low < 0)
+                return false;
+            byte = (char)(hi * 16 + low);
+            test_buf_put(out, &byte, 1);
+            p += 3;
+            continue;
+        }
+        if (end - p >= 2 && (p[0] == 'u' || p[0] == 'x') && p[1] == '{') {
+            p += 2;
+            if (!test_read_hex(&p, end, 1, 6, &cp) || p >= end || *p != '}')
+                return false;
+            p++;
+        } else if (p < end && *p == 'u') {
+            p++;
+            if (!test_read_hex(&p, end, 4, 4, &cp))
+                return false;
+            if (cp >= 0xD800 && cp <= 0xDBFF && end - p >= 6 && p[0] == '\\' && p[1] == 'u') {
+                const char *q = p + 2;
+                if (test_read_hex(&q, end, 4, 4, &lo) && lo >= 0xDC00 && lo <= 0xDFFF) {
+                    cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+                    p = q;
+                }
+            }
+        } else {
+            return false;
+        }
+        test_buf_cp(out, cp);
     }
     return true;
+}
+
+/* An IdnaTestV2 field into out (emptied first), by test_unescape(); false
+ * for a surrogate, which UTF-8 cannot carry, and for a malformed escape,
+ * which is also a failed check. */
+static inline bool test_unescape_v2(const char *s, size_t n, test_buf *out)
+{
+    out->n = 0;
+    out->surrogate = false;
+    if (!test_unescape(s, n, out)) {
+        CHECK_MSG(false, "a malformed escape in test data: %.*s", (int)n, s);
+        return false;
+    }
+    return !out->surrogate;
 }
 
 /* Column k (from 0) of the ';'-separated line[0..n), without surrounding

@@ -63,7 +63,7 @@ static void build_unit(test_rowfile *f, size_t k, test_buf *unit)
                 if (!test_rowfile_parse_number(&count, &times) || times == 0 || times > 100000)
                     test_rowfile_die(f, "a bad *N count", k);
             }
-            if (!test_rowfile_unescape(w.p, text_n, &piece))
+            if (!test_unescape(w.p, text_n, &piece) || piece.surrogate)
                 test_rowfile_die(f, "a bad escape", k);
             for (t = 0; t < times; t++)
                 test_buf_put(unit, piece.s, piece.n);
