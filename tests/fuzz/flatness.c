@@ -162,6 +162,8 @@ int main(int argc, char **argv)
             continue;
         shown++;
         shape_unit(&f, &unit);
+        if (unit.n > sizes[0])
+            test_rowfile_die(&f, "a unit longer than the smallest input", 3);
         for (p = 0; p < sizeof profiles / sizeof profiles[0]; p++) {
             int op;
             for (op = 1; op >= 0; op--) {
