@@ -161,6 +161,9 @@ XN_API int xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size
     /* the linked ICU's normalizer is older than xn's Unicode data need for a */ \
     /* character of the input (ICU < 76; see xn_icu_version()) */                \
     X(XN_E_ICU_TOO_OLD, -7, "the linked ICU (before 76) cannot normalize a character of the input") \
+    /* ICU, needed for this input (NFC beyond xn's quick check, IDNA2003, the */ \
+    /* display policy), could not be loaded: see xn_icu_version() */              \
+    X(XN_E_ICU_UNAVAILABLE, -8, "ICU is needed for this input and could not be loaded") \
     /* non-ASCII before the last delimiter */                                      \
     X(XN_E_PUNYCODE_BAD_BASIC, -10, "Punycode: non-ASCII character before the delimiter") \
     /* a character that is no base-36 digit */                                     \

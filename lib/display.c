@@ -32,17 +32,11 @@
 #include <stdatomic.h>
 #include <string.h>
 
-#include <unicode/uchar.h>
-#include <unicode/unorm2.h>
-#include <unicode/uscript.h>
-#include <unicode/uset.h>
-#include <unicode/uspoof.h>
-#include <unicode/ustring.h>
-
 #include "alloc.h"
 #include "compiler.h"
-#include "display_rules.h"
+#include "icu.h"
 #include "normalize.h"
+#include "display_rules.h"
 #include "props.h"
 #include "report.h"
 #include "rules.h"
@@ -83,18 +77,18 @@ static int too_many_marks(const UChar *s, int32_t n, bool *hit)
     UChar small[SMALL_UNITS], *nfd = small;
     void *heap = NULL;
     UErrorCode err = U_ZERO_ERROR;
-    const UNormalizer2 *norm = unorm2_getNFDInstance(&err);
+    const UNormalizer2 *norm = XN__ICU(unorm2_getNFDInstance)(&err);
     int32_t m, i = 0, run = 0;
 
     if (U_FAILURE(err))
         return xn__icu_failure(err);
-    m = unorm2_normalize(norm, s, n, nfd, SMALL_UNITS, &err);
+    m = XN__ICU(unorm2_normalize)(norm, s, n, nfd, SMALL_UNITS, &err);
     if (err == U_BUFFER_OVERFLOW_ERROR) {
         err = U_ZERO_ERROR;
         nfd = heap = malloc((size_t)m * sizeof *nfd);
         if (!nfd)
             return XN_E_NOMEM;
-        m = unorm2_normalize(norm, s, n, nfd, m, &err);
+        m = XN__ICU(unorm2_normalize)(norm, s, n, nfd, m, &err);
     }
     if (U_FAILURE(err)) {
         xn__scratch_free(heap);
@@ -103,7 +97,7 @@ static int too_many_marks(const UChar *s, int32_t n, bool *hit)
     *hit = false;
     while (i < m) {
         UChar32 c = (UChar32)xn__utf16_next(nfd, m, &i);
-        run = u_charType(c) == U_NON_SPACING_MARK ? run + 1 : 0;
+        run = XN__ICU(u_charType)(c) == U_NON_SPACING_MARK ? run + 1 : 0;
         if (run > 4)
             *hit = true;
     }
@@ -137,7 +131,7 @@ static bool digit_skeleton_only(const char *sk, int32_t n)
             return false;
         if (xn__spoof_digit_skeleton(c))
             ascii = true;
-        else if (c != '-' && u_charType((UChar32)c) != U_DECIMAL_DIGIT_NUMBER)
+        else if (c != '-' && XN__ICU(u_charType)((UChar32)c) != U_DECIMAL_DIGIT_NUMBER)
             return false;
         i += (int32_t)len;
     }
@@ -201,7 +195,7 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
         UScriptCode script;
         if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
             sx.ascii_letter = true;
-        if (c != '-' && u_charType(c) != U_DECIMAL_DIGIT_NUMBER)
+        if (c != '-' && XN__ICU(u_charType)(c) != U_DECIMAL_DIGIT_NUMBER)
             sx.digits_only = false;
         if (is_deviation(cp[i])) {
             /* Under Transitional_Processing a U-label with one names another
@@ -210,9 +204,9 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
                 bits |= XN_UNSAFE_DEVIATION;
             continue;
         }
-        if (u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT))
+        if (XN__ICU(u_hasBinaryProperty)(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT))
             bits |= XN_UNSAFE_INVISIBLE;
-        script = uscript_getScript(c, &err);
+        script = XN__ICU(uscript_getScript)(c, &err);
         if (U_FAILURE(err) || script == USCRIPT_COMMON || script == USCRIPT_INHERITED)
             continue;
         if (script != USCRIPT_LATIN)
@@ -232,7 +226,7 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
         sx.one = -1;
 
     /* §3.1, §5.2, §5.3, §5.4 by ICU. */
-    res = uspoof_check2UTF8(sc, u8, (int32_t)u8n, NULL, &err);
+    res = XN__ICU(uspoof_check2UTF8)(sc, u8, (int32_t)u8n, NULL, &err);
     if (U_FAILURE(err))
         return xn__icu_failure(err);
     level = res & USPOOF_RESTRICTION_LEVEL_MASK;
@@ -251,7 +245,7 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
         bits |= XN_UNSAFE_MIXED_NUMBERS;
 
     /* §5.4: more than four nonspacing marks. */
-    u_strFromUTF8(u16, U16_CAP, &u16n, u8, (int32_t)u8n, &err);
+    XN__ICU(u_strFromUTF8)(u16, U16_CAP, &u16n, u8, (int32_t)u8n, &err);
     if (U_FAILURE(err))
         return xn__icu_failure(err);
     rc = too_many_marks(u16, u16n, &marks);
@@ -424,6 +418,16 @@ static int to_display(const char *in, size_t in_len, char *out, size_t out_cap,
     return XN_OK;
 }
 
+/* ICU, the spoof checker and (for a name that may need it) xn's normalizer,
+ * loaded and made here, in the shallowest frame of a display call, before
+ * it descends: the first call of a process stays within its stack. */
+XN__NOINLINE static int load_icu(const char *in, size_t in_len)
+{
+    const USpoofChecker *sc;
+    int rc = xn__display_checker(&sc);
+    return rc == XN_OK && in && xn__may_need_icu(in, in_len) ? xn__nfc_load() : rc;
+}
+
 /* The smallest size a caller's xn_display_report may give: its first layout. */
 #define DISPLAY_REPORT_MIN_SIZE sizeof(xn_display_report)
 
@@ -444,7 +448,11 @@ int xn_to_display_known(const char *in, size_t in_len, char *out, size_t out_cap
     } else {
         if (out_cap)
             out[0] = '\0';
-        rc = to_display(in, in_len, out, out_cap, out_len, flags, known, report, &full);
+        rc = load_icu(in, in_len);
+        if (rc == XN_OK)
+            rc = to_display(in, in_len, out, out_cap, out_len, flags, known, report, &full);
+        else
+            xn__clear_report(report);
     }
     if (display && !display_bad) {
         /* Only the bytes the caller's size covers (see xn_report). */

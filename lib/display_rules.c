@@ -30,16 +30,14 @@
  * by the hashes of its runs of final labels, taken from its end, so that
  * one pass over the name's key finds them all.
  */
+#include <stdlib.h>
 #include <string.h>
-
-#include <unicode/uchar.h>
-#include <unicode/unorm2.h>
-#include <unicode/uscript.h>
 
 #include "display_rules.h"
 #include "compiler.h"
-#include "normalize.h"
+#include "icu.h"
 #include "rules.h"
+#include "sink.h"
 #include "spoof.h"
 #include "utf8.h"
 #include "xn.h"
@@ -48,7 +46,7 @@
 
 static bool has_script(uint32_t c, UScriptCode s)
 {
-    return uscript_hasScript((UChar32)c, s) != 0;
+    return XN__ICU(uscript_hasScript)((UChar32)c, s) != 0;
 }
 
 /* Han, Hiragana, Katakana or Bopomofo: the scripts of Chinese and Japanese
@@ -66,7 +64,7 @@ static bool is_kana(uint32_t c)
 
 static bool is_mark(uint32_t c)
 {
-    return (U_GET_GC_MASK((UChar32)c) & U_GC_M_MASK) != 0;
+    return (U_MASK(XN__ICU(u_charType)((UChar32)c)) & U_GC_M_MASK) != 0;
 }
 
 static bool in_sorted(uint32_t c, const uint32_t *set, size_t n)
@@ -339,15 +337,15 @@ bool xn__display_latin_looking(uint32_t c)
                c == '-';
     if (c == 0x0251 || c == 0x0261 || c == 0x0269)
         return true;
-    return c >= 0x00C0 && c <= 0x024F && u_isalpha((UChar32)c) &&
-           uscript_getScript((UChar32)c, &(UErrorCode){U_ZERO_ERROR}) == USCRIPT_LATIN;
+    return c >= 0x00C0 && c <= 0x024F && XN__ICU(u_isalpha)((UChar32)c) &&
+           XN__ICU(uscript_getScript)((UChar32)c, &(UErrorCode){U_ZERO_ERROR}) == USCRIPT_LATIN;
 }
 
 int xn__display_each_base(const char *s, size_t n, bool (*each)(uint32_t c, void *ctx),
                           void *ctx)
 {
     UErrorCode err = U_ZERO_ERROR;
-    const UNormalizer2 *nfd = unorm2_getNFDInstance(&err);
+    const UNormalizer2 *nfd = XN__ICU(unorm2_getNFDInstance)(&err);
     size_t i = 0;
 
     if (U_FAILURE(err))
@@ -360,17 +358,17 @@ int xn__display_each_base(const char *s, size_t n, bool (*each)(uint32_t c, void
         if (len == 0)
             return XN_E_INTERNAL; /* ICU's and xn's own UTF-8: cannot happen */
         i += len;
-        dn = unorm2_getDecomposition(nfd, (UChar32)c, dec, 32, &err);
+        dn = XN__ICU(unorm2_getDecomposition)(nfd, (UChar32)c, dec, 32, &err);
         if (U_FAILURE(err))
             return xn__icu_failure(err);
         if (dn < 0) { /* no decomposition: the code point itself */
-            if (u_charType((UChar32)c) != U_NON_SPACING_MARK && !each(c, ctx))
+            if (XN__ICU(u_charType)((UChar32)c) != U_NON_SPACING_MARK && !each(c, ctx))
                 return XN_OK;
             continue;
         }
         while (k < dn) {
             UChar32 d = (UChar32)xn__utf16_next(dec, dn, &k);
-            if (u_charType(d) != U_NON_SPACING_MARK && !each((uint32_t)d, ctx))
+            if (XN__ICU(u_charType)(d) != U_NON_SPACING_MARK && !each((uint32_t)d, ctx))
                 return XN_OK;
         }
     }
@@ -383,13 +381,13 @@ int xn__display_skeleton(const USpoofChecker *sc, const char *s, size_t n, char 
     UErrorCode err = U_ZERO_ERROR;
     *skeleton = small;
     *heap = NULL;
-    *len = uspoof_getSkeletonUTF8(sc, 0, s, (int32_t)n, small, SMALL_UNITS, &err);
+    *len = XN__ICU(uspoof_getSkeletonUTF8)(sc, 0, s, (int32_t)n, small, SMALL_UNITS, &err);
     if (err == U_BUFFER_OVERFLOW_ERROR) {
         err = U_ZERO_ERROR;
         *skeleton = *heap = malloc((size_t)*len);
         if (!*heap)
             return XN_E_NOMEM;
-        *len = uspoof_getSkeletonUTF8(sc, 0, s, (int32_t)n, *skeleton, *len, &err);
+        *len = XN__ICU(uspoof_getSkeletonUTF8)(sc, 0, s, (int32_t)n, *skeleton, *len, &err);
     }
     if (U_FAILURE(err)) {
         xn__scratch_free(*heap);

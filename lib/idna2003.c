@@ -3,10 +3,14 @@
  * with Nameprep (RFC 3491, the StringPrep profile of RFC 3454 on Unicode
  * 3.2) done by ICU's usprep.
  *
- * ICU keeps the Nameprep profile in a process-wide cache of its own, loaded
- * once under ICU's mutex and reference-counted: each call opens it (a cache
- * hit after the first) and closes it again, so this file holds no state and
- * nothing is left to free but ICU's own cached data.
+ * The Nameprep profile is opened once per process, by the first call whose
+ * name holds something Nameprep may see (a non-ASCII byte, or an "xn--"
+ * that ToUnicode decodes and converts back), before the call descends into
+ * its labels; it is shared only once opened and tried once more (a
+ * warm-up preparation) and never closed: a failed attempt (ICU out of
+ * memory, or ICU not to be loaded) shares nothing and the next call tries
+ * again.  ICU documents usprep_prepare() on one profile as thread-safe.  A
+ * name of ASCII labels only never loads ICU.
  *
  * Labels are separated by the four dots of RFC 3490 §3.1 (U+002E, U+3002,
  * U+FF0E, U+FF61); the output separates them with U+002E.  A label of ASCII
@@ -14,13 +18,14 @@
  * through unchanged, not lower-cased.  No heap allocation of ours; scratch
  * is bounded by XN_LABEL_LIMIT.
  */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
-
-#include <unicode/usprep.h>
 
 #include "alloc.h"
 #include "compiler.h"
 #include "domain.h"
+#include "icu.h"
 #include "normalize.h"
 #include "report.h"
 #include "rules.h"
@@ -76,9 +81,53 @@ static void work_init(work *w, void *mem, size_t cap)
 /* The name walk's (domain.h), with Nameprep and the label's buffers. */
 typedef struct state {
     xn__domain d;
-    UStringPrepProfile *nameprep;
+    const UStringPrepProfile *nameprep;
     work *w;
 } state;
+
+/* ---- the one Nameprep profile ---------------------------------------------- */
+
+static _Atomic(UStringPrepProfile *) shared_nameprep;
+static pthread_mutex_t nameprep_lock = PTHREAD_MUTEX_INITIALIZER;
+
+XN__NOINLINE static int nameprep_open(const UStringPrepProfile **out)
+{
+    /* "Ä" and a soft hyphen: mapped, normalized and checked. */
+    static const UChar text[] = {0x00C4, 0x00AD, 0x0062};
+    UChar prepped[16];
+    UErrorCode err = U_ZERO_ERROR;
+    UStringPrepProfile *p;
+    int rc = XN_OK;
+
+    pthread_mutex_lock(&nameprep_lock);
+    p = atomic_load_explicit(&shared_nameprep, memory_order_relaxed);
+    if (!p)
+        rc = xn__icu_load(XN__ICU_UC);
+    if (!p && rc == XN_OK) {
+        p = XN__ICU(usprep_openByType)(USPREP_RFC3491_NAMEPREP, &err);
+        if (U_SUCCESS(err) && p)
+            XN__ICU(usprep_prepare)(p, text, 3, prepped, 16, USPREP_DEFAULT, NULL, &err);
+        if (U_FAILURE(err) || !p) {
+            if (p)
+                XN__ICU(usprep_close)(p);
+            p = NULL;
+            rc = U_FAILURE(err) ? xn__icu_failure(err) : XN_E_INTERNAL;
+        } else {
+            atomic_store_explicit(&shared_nameprep, p, memory_order_release);
+        }
+    }
+    pthread_mutex_unlock(&nameprep_lock);
+    *out = p;
+    return rc;
+}
+
+/* The shared profile when in[0..n) may need it, else NULL; XN_OK or the
+ * failure to open it. */
+static int nameprep_for(const char *in, size_t n, const UStringPrepProfile **out)
+{
+    *out = atomic_load_explicit(&shared_nameprep, memory_order_acquire);
+    return *out || !xn__may_need_icu(in, n) ? XN_OK : nameprep_open(out);
+}
 
 
 /* ---- Nameprep (RFC 3491) through ICU --------------------------------------- */
@@ -101,7 +150,9 @@ static int nameprep(state *st, const uint32_t *l, size_t n, const size_t *offs, 
     if (!xn__to_utf16(l, n, src, u16_cap, &sn))
         return XN_E_TOO_LONG;
     memset(&pe, 0, sizeof pe);
-    dn = usprep_prepare(st->nameprep, src, sn, dst, (int32_t)u16_cap,
+    if (!st->nameprep)
+        return XN_E_INTERNAL; /* nameprep_for() saw no byte Nameprep could get */
+    dn = XN__ICU(usprep_prepare)(st->nameprep, src, sn, dst, (int32_t)u16_cap,
                         (st->d.flags & XN_ALLOW_UNASSIGNED) ? USPREP_ALLOW_UNASSIGNED
                                                           : USPREP_DEFAULT,
                         &pe, &err);
@@ -363,11 +414,12 @@ XN__NOINLINE static int convert_label(state *st, const char *s, size_t n, bool t
     return XN_OK;
 }
 
-static int convert_name(const char *in, size_t in_len, char *out, size_t out_cap,
-                        size_t *out_len, unsigned flags, xn_report *report, bool to_unicode)
+XN__NOINLINE static int convert_name(const char *in, size_t in_len, char *out, size_t out_cap,
+                                     size_t *out_len, unsigned flags, xn_report *report,
+                                     bool to_unicode, const UStringPrepProfile *nameprep,
+                                     int prep_rc)
 {
     const unsigned char *u;
-    UErrorCode err = U_ZERO_ERROR;
     xn__walk w;
     /* size_t elements: the work's first array is size_t. */
     size_t small_mem[(WORK_BYTES(WORK_SMALL) + sizeof(size_t) - 1) / sizeof(size_t)];
@@ -394,10 +446,9 @@ static int convert_name(const char *in, size_t in_len, char *out, size_t out_cap
     }
     work_init(&small, small_mem, WORK_SMALL);
     st.w = &small;
-    st.nameprep = usprep_openByType(USPREP_RFC3491_NAMEPREP, &err);
-    if (U_FAILURE(err) || !st.nameprep)
-        return xn__dom_return(&st.d, U_FAILURE(err) ? xn__icu_failure(err) : XN_E_INTERNAL,
-                              to_unicode, out_len, report);
+    if (prep_rc != XN_OK)
+        return xn__dom_return(&st.d, prep_rc, to_unicode, out_len, report);
+    st.nameprep = nameprep;
 
     /* RFC 3490 §3.1 step 1: labels end at any of the four dots, found
      * before anything is mapped. */
@@ -419,11 +470,21 @@ static int convert_name(const char *in, size_t in_len, char *out, size_t out_cap
             rc = convert_label(&st, w.s, w.n, to_unicode, !w.dot);
         }
     }
-    usprep_close(st.nameprep);
     free(big_mem);
     return xn__dom_return(&st.d, rc, to_unicode, out_len, report);
 }
 
+/* A public entry: Nameprep's profile opened, if the name may need it,
+ * before the frame of the labels' buffers. */
+static int entry(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
+                 unsigned flags, xn_report *report, bool to_unicode)
+{
+    const UStringPrepProfile *nameprep = NULL;
+    int prep_rc = in ? nameprep_for(in, in_len, &nameprep) : XN_OK;
+    return convert_name(in, in_len, out, out_cap, out_len, flags, report, to_unicode, nameprep,
+                        prep_rc);
+}
+
 /*            public name             implementation to_unicode */
-XN__CONVERTER(xn_idna2003_to_ascii,   convert_name,  false)
-XN__CONVERTER(xn_idna2003_to_unicode, convert_name,  true)
+XN__CONVERTER(xn_idna2003_to_ascii,   entry,         false)
+XN__CONVERTER(xn_idna2003_to_unicode, entry,         true)

@@ -502,9 +502,10 @@ static int register_ulabel(state *st, const char *s, size_t n, char *small, cons
     return rc;
 }
 
-int xn_idna2008_register(const char *ulabel, size_t ulabel_len, const char *alabel,
-                         size_t alabel_len, char *out, size_t out_cap, size_t *out_len,
-                         unsigned flags, xn_report *report)
+XN__NOINLINE static int register_labels(const char *ulabel, size_t ulabel_len,
+                                        const char *alabel, size_t alabel_len, char *out,
+                                        size_t out_cap, size_t *out_len, unsigned flags,
+                                        xn_report *report)
 {
     char small_u[ACE_SMALL];
     const char *from_u = small_u, *from_a = NULL;
@@ -579,4 +580,21 @@ fail:
     xn__scratch_free(heap_u);
     xn__scratch_free(b.heap);
     return xn__dom_return(&st, rc, false, out_len, report);
+}
+
+/* The registration checks; the first pair of a process that needs ICU's
+ * normalizer runs twice (XN__CONVERTER in alloc.h says why). */
+int xn_idna2008_register(const char *ulabel, size_t ulabel_len, const char *alabel,
+                         size_t alabel_len, char *out, size_t out_cap, size_t *out_len,
+                         unsigned flags, xn_report *report)
+{
+    int rc = register_labels(ulabel, ulabel_len, alabel, alabel_len, out, out_cap, out_len,
+                             flags, report);
+    if (rc == XN__E_NEED_ICU) {
+        rc = xn__nfc_load();
+        if (rc == XN_OK)
+            rc = register_labels(ulabel, ulabel_len, alabel, alabel_len, out, out_cap, out_len,
+                                 flags, report);
+    }
+    return rc;
 }

@@ -24,13 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <unicode/uchar.h>
-#include <unicode/udata.h>
-#include <unicode/unorm2.h>
-#include <unicode/uversion.h>
-
 #include "normalize.h"
 #include "compiler.h"
+#include "icu.h"
 #include "props.h"
 #include "sink.h"
 #include "utf8.h"
@@ -47,13 +43,14 @@
 static _Atomic(const UNormalizer2 *) nfc_published;
 static pthread_mutex_t nfc_lock = PTHREAD_MUTEX_INITIALIZER;
 
-int xn__icu_failure(int err)
+/* Normalizes a text that takes every step of ICU's engine (decomposition,
+ * reordering, composition): the first normalization makes ICU build what it
+ * builds once, in this shallow frame and not under a deep call. */
+static void warm_up(const UNormalizer2 *nfc, UErrorCode *err)
 {
-    /* xn hands ICU only arguments it has checked, so an "illegal argument"
-     * is one ICU made itself: a string or set it could not allocate is
-     * "bogus", and the next call taking it says so. */
-    return err == U_MEMORY_ALLOCATION_ERROR || err == U_ILLEGAL_ARGUMENT_ERROR ? XN_E_NOMEM
-                                                                              : XN_E_INTERNAL;
+    static const UChar text[] = {0x0065, 0x0323, 0x0302, 0x00E9, 0x0301, 0xAC00, 0x11A8};
+    UChar out[16];
+    XN__ICU(unorm2_normalize)(nfc, text, (int32_t)(sizeof text / sizeof *text), out, 16, err);
 }
 
 XN__NOINLINE static int nfc_open(const UNormalizer2 **out)
@@ -61,21 +58,29 @@ XN__NOINLINE static int nfc_open(const UNormalizer2 **out)
     const UNormalizer2 *nfc;
     UErrorCode err = U_ZERO_ERROR;
 
+    int rc = XN_OK;
+
     pthread_mutex_lock(&nfc_lock);
     nfc = atomic_load_explicit(&nfc_published, memory_order_relaxed);
-    if (!nfc) {
+    if (!nfc)
+        rc = xn__icu_load(XN__ICU_UC);
+    if (!nfc && rc == XN_OK) {
         /* A second registration (after a failed open) is only a warning. */
-        udata_setAppData(XN_NFC_PACKAGE, xn__nfc_package, &err);
+        XN__ICU(udata_setAppData)(XN_NFC_PACKAGE, xn__nfc_package, &err);
         if (U_SUCCESS(err))
-            nfc = unorm2_getInstance(XN_NFC_PACKAGE, XN_NFC_ITEM, UNORM2_COMPOSE, &err);
-        if (U_FAILURE(err))
+            nfc = XN__ICU(unorm2_getInstance)(XN_NFC_PACKAGE, XN_NFC_ITEM, UNORM2_COMPOSE, &err);
+        if (U_SUCCESS(err))
+            warm_up(nfc, &err);
+        if (U_FAILURE(err)) {
             nfc = NULL;
-        else
+            rc = xn__icu_failure(err);
+        } else {
             atomic_store_explicit(&nfc_published, nfc, memory_order_release);
+        }
     }
     pthread_mutex_unlock(&nfc_lock);
     *out = nfc;
-    return nfc ? XN_OK : xn__icu_failure(err);
+    return rc;
 }
 
 /* xn's NFC normalizer, opened on the first call. */
@@ -83,6 +88,20 @@ static int nfc_instance(const UNormalizer2 **out)
 {
     *out = atomic_load_explicit(&nfc_published, memory_order_acquire);
     return *out ? XN_OK : nfc_open(out);
+}
+
+/* The normalizer for a call deep in a conversion: XN__E_NEED_ICU while it
+ * is not open yet, for the public entry to open it and start again. */
+static int nfc_opened(const UNormalizer2 **out)
+{
+    *out = atomic_load_explicit(&nfc_published, memory_order_acquire);
+    return *out ? XN_OK : XN__E_NEED_ICU;
+}
+
+int xn__nfc_load(void)
+{
+    const UNormalizer2 *nfc;
+    return nfc_instance(&nfc);
 }
 
 /* XN_E_ICU_TOO_OLD when this ICU's engine cannot normalize one of the code
@@ -154,11 +173,11 @@ int xn__nfc(const uint32_t *label, size_t n, uint32_t *out, size_t out_cap, size
     if (rc == XN_OK)
         rc = engine_can(label, n);
     if (rc == XN_OK)
-        rc = nfc_instance(&nfc);
+        rc = nfc_opened(&nfc);
     if (rc == XN_OK && !xn__to_utf16(label, n, src, 2 * n, &src_n))
         rc = XN_E_TOO_LONG;
     if (rc == XN_OK) {
-        dst_n = unorm2_normalize(nfc, src, src_n, dst, (int32_t)dst_cap, &err);
+        dst_n = XN__ICU(unorm2_normalize)(nfc, src, src_n, dst, (int32_t)dst_cap, &err);
         if (err == U_BUFFER_OVERFLOW_ERROR)
             rc = XN_E_TOO_LONG;
         else if (U_FAILURE(err))
@@ -204,20 +223,20 @@ int xn__is_nfc(const uint32_t *label, size_t n, bool *is_nfc)
     UChar small_src[U16_SMALL];
     void *heap;
     UChar *src;
-    int32_t src_n;
+    int32_t src_n = 0;
     UErrorCode err = U_ZERO_ERROR;
     const UNormalizer2 *nfc;
     int rc = engine_can(label, n);
 
     if (rc == XN_OK)
-        rc = nfc_instance(&nfc);
+        rc = nfc_opened(&nfc);
     if (rc != XN_OK)
         return rc;
     src = xn__scratch(small_src, sizeof small_src, 2 * n * sizeof(UChar), &heap);
     if (!src)
         return XN_E_NOMEM;
     xn__to_utf16(label, n, src, 2 * n, &src_n); /* fits: 2 * n units */
-    *is_nfc = unorm2_isNormalized(nfc, src, src_n, &err) != 0;
+    *is_nfc = XN__ICU(unorm2_isNormalized)(nfc, src, src_n, &err) != 0;
     xn__scratch_free(heap);
     return U_FAILURE(err) ? xn__icu_failure(err) : XN_OK;
 }
@@ -232,7 +251,7 @@ int xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out
     const unsigned char *u = (const unsigned char *)in;
     uint32_t *cp = NULL;
     UChar *src = NULL, *dst = NULL;
-    int32_t src_n, dst_n = 0, dst_cap, i;
+    int32_t src_n = 0, dst_n = 0, dst_cap, i;
     size_t n = 0, pos = 0, need = 0;
     const UNormalizer2 *nfc;
     UErrorCode err = U_ZERO_ERROR;
@@ -273,7 +292,7 @@ int xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out
     }
     if (rc == XN_OK) {
         xn__to_utf16(cp, n, src, 2 * n, &src_n); /* fits: 2 * n units */
-        dst_n = unorm2_normalize(nfc, src, src_n, dst, dst_cap, &err);
+        dst_n = XN__ICU(unorm2_normalize)(nfc, src, src_n, dst, dst_cap, &err);
         if (U_FAILURE(err))
             rc = xn__icu_failure(err);
     }

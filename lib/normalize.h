@@ -13,12 +13,18 @@
 
 #include "sink.h"
 
-/* The status for a failed ICU call's UErrorCode (passed as an int, so that
- * this header needs none of ICU's): XN_E_NOMEM when ICU ran out of memory
- * (U_MEMORY_ALLOCATION_ERROR, or U_ILLEGAL_ARGUMENT_ERROR, which on the
- * arguments xn checks before it calls ICU only an object ICU could not
- * allocate gives), XN_E_INTERNAL otherwise (ICU's data missing). */
-int xn__icu_failure(int icu_error);
+/* What xn__nfc(), xn__nfc_scratch() and xn__is_nfc() return, deep in a
+ * conversion, when ICU and xn's normalizer are not loaded yet: never seen
+ * by a caller of the library.  The public entry point that gets it calls
+ * xn__nfc_load() (in its own shallow frame, so that loading ICU does not
+ * cost the stack of the frames below) and converts the name again; it
+ * happens at most once per process, when the first name that needs ICU
+ * comes. */
+#define XN__E_NEED_ICU (-1000)
+
+/* Loads ICU and opens xn's normalizer if that is not done yet: XN_OK, or
+ * XN_E_ICU_UNAVAILABLE, XN_E_NOMEM, XN_E_INTERNAL. */
+int xn__nfc_load(void);
 
 /* True when the label is certainly in NFC by the quick-check bits of the
  * tables (no ICU call). */

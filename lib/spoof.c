@@ -15,18 +15,16 @@
  * of memory (a set that could not grow becomes empty), and a checker built
  * on one would call every label restricted, forever.  A failed attempt
  * shares nothing, the call fails with XN_E_NOMEM, and the next call tries
- * again.  The checker does not depend on the flags: display.c compares the
+ * again.  ICU (its i18n library) is loaded here, on the first need
+ * (icu.h).  The checker does not depend on the flags: display.c compares the
  * restriction level ICU reports (USPOOF_AUX_INFO) with the one asked for.
  */
 #include <pthread.h>
 #include <stdatomic.h>
 
-#include <unicode/uset.h>
-#include <unicode/uspoof.h>
-
 #include "spoof.h"
 #include "compiler.h"
-#include "normalize.h"
+#include "icu.h"
 #include "utf8.h"
 #include "xn.h"
 
@@ -43,28 +41,28 @@ static uint32_t digit_skeleton[10];
  * restriction level in the result.  NULL, and *err set, when ICU fails. */
 static USpoofChecker *make_checker(UErrorCode *err)
 {
-    USpoofChecker *sc = uspoof_open(err);
-    USet *allowed = U_SUCCESS(*err) ? uset_openEmpty() : NULL;
+    USpoofChecker *sc = XN__ICU(uspoof_open)(err);
+    USet *allowed = U_SUCCESS(*err) ? XN__ICU(uset_openEmpty)() : NULL;
 
     if (U_SUCCESS(*err) && !allowed)
         *err = U_MEMORY_ALLOCATION_ERROR;
     if (U_SUCCESS(*err)) {
-        uset_addAll(allowed, uspoof_getRecommendedSet(err));
-        uset_addAll(allowed, uspoof_getInclusionSet(err));
-        uset_add(allowed, 0x200C);
-        uset_add(allowed, 0x200D);
-        uspoof_setAllowedChars(sc, allowed, err); /* copies the set */
-        uspoof_setRestrictionLevel(sc, USPOOF_HIGHLY_RESTRICTIVE);
-        uspoof_setChecks(sc,
+        XN__ICU(uset_addAll)(allowed, XN__ICU(uspoof_getRecommendedSet)(err));
+        XN__ICU(uset_addAll)(allowed, XN__ICU(uspoof_getInclusionSet)(err));
+        XN__ICU(uset_add)(allowed, 0x200C);
+        XN__ICU(uset_add)(allowed, 0x200D);
+        XN__ICU(uspoof_setAllowedChars)(sc, allowed, err); /* copies the set */
+        XN__ICU(uspoof_setRestrictionLevel)(sc, USPOOF_HIGHLY_RESTRICTIVE);
+        XN__ICU(uspoof_setChecks)(sc,
                          USPOOF_RESTRICTION_LEVEL | USPOOF_CHAR_LIMIT | USPOOF_INVISIBLE |
                              USPOOF_MIXED_NUMBERS | USPOOF_HIDDEN_OVERLAY | USPOOF_AUX_INFO,
                          err);
     }
     if (allowed)
-        uset_close(allowed);
+        XN__ICU(uset_close)(allowed);
     if (U_FAILURE(*err)) {
         if (sc)
-            uspoof_close(sc);
+            XN__ICU(uspoof_close)(sc);
         return NULL;
     }
     return sc;
@@ -76,8 +74,8 @@ static USpoofChecker *make_checker(UErrorCode *err)
 static bool checker_works(const USpoofChecker *sc)
 {
     UErrorCode err = U_ZERO_ERROR;
-    int32_t good = uspoof_check2UTF8(sc, "b\xC3\xBC" "cher", 7, NULL, &err);
-    int32_t mixed = uspoof_check2UTF8(sc, "p\xD0\xB0ypal", 7, NULL, &err);
+    int32_t good = XN__ICU(uspoof_check2UTF8)(sc, "b\xC3\xBC" "cher", 7, NULL, &err);
+    int32_t mixed = XN__ICU(uspoof_check2UTF8)(sc, "p\xD0\xB0ypal", 7, NULL, &err);
     return U_SUCCESS(err) && (good & ~USPOOF_RESTRICTION_LEVEL_MASK) == 0 &&
            (good & USPOOF_RESTRICTION_LEVEL_MASK) <= USPOOF_HIGHLY_RESTRICTIVE &&
            (mixed & USPOOF_RESTRICTION_LEVEL_MASK) > USPOOF_HIGHLY_RESTRICTIVE;
@@ -93,7 +91,7 @@ static bool digit_skeletons(const USpoofChecker *sc)
 
     for (k = 0; k < 10; k++) {
         char digit = (char)('0' + k);
-        n = uspoof_getSkeletonUTF8(sc, 0, &digit, 1, sk, sizeof sk, &err);
+        n = XN__ICU(uspoof_getSkeletonUTF8)(sc, 0, &digit, 1, sk, sizeof sk, &err);
         if (U_FAILURE(err) || n <= 0 ||
             xn__utf8_decode((const unsigned char *)sk, (size_t)n, &c) != (size_t)n)
             c = (uint32_t)digit; /* a skeleton of more than one code point */
@@ -104,26 +102,49 @@ static bool digit_skeletons(const USpoofChecker *sc)
     return true;
 }
 
+/* ICU's own NFD, which the display policy reads (display.c,
+ * display_rules.c), made and used once here: ICU loads its data then, in
+ * this shallow frame, not under a deep call. */
+static bool nfd_works(UErrorCode *err)
+{
+    static const UChar text[] = {0x00E9, 0x1E09};
+    UChar out[16];
+    const UNormalizer2 *nfd = XN__ICU(unorm2_getNFDInstance)(err);
+    if (U_SUCCESS(*err))
+        XN__ICU(unorm2_normalize)(nfd, text, 2, out, 16, err);
+    return U_SUCCESS(*err);
+}
+
 XN__NOINLINE static int checker_open(const USpoofChecker **out)
 {
     UErrorCode err = U_ZERO_ERROR;
     USpoofChecker *sc;
 
+    int rc = XN_OK;
+
     pthread_mutex_lock(&checker_lock);
     sc = atomic_load_explicit(&shared_checker, memory_order_relaxed);
-    if (!sc) {
+    if (!sc)
+        rc = xn__icu_load(XN__ICU_I18N);
+    if (!sc && rc == XN_OK) {
         sc = make_checker(&err);
         if (sc && (!checker_works(sc) || !digit_skeletons(sc))) {
-            uspoof_close(sc);
+            XN__ICU(uspoof_close)(sc);
             sc = NULL;
             err = U_MEMORY_ALLOCATION_ERROR; /* an ICU set that could not grow */
         }
+        if (sc && !nfd_works(&err)) {
+            XN__ICU(uspoof_close)(sc);
+            sc = NULL;
+        }
         if (sc)
             atomic_store_explicit(&shared_checker, sc, memory_order_release);
+        else
+            rc = xn__icu_failure(err);
     }
     pthread_mutex_unlock(&checker_lock);
     *out = sc;
-    return sc ? XN_OK : xn__icu_failure(err);
+    return rc;
 }
 
 /* The shared checker, made on the first call that needs it. */

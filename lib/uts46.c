@@ -619,8 +619,15 @@ XN__CONVERTER(xn_label_to_unicode,  convert_name,   false,   true,     true)
 int xn__uts46_general(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
                       unsigned flags, xn_report *report, bool to_ascii, bool one_label)
 {
-    return convert_name(in, in_len, out, out_cap, out_len, flags, report, to_ascii, one_label,
-                        false);
+    int rc = convert_name(in, in_len, out, out_cap, out_len, flags, report, to_ascii,
+                          one_label, false);
+    if (rc == XN__E_NEED_ICU) {
+        rc = xn__nfc_load();
+        if (rc == XN_OK)
+            rc = convert_name(in, in_len, out, out_cap, out_len, flags, report, to_ascii,
+                              one_label, false);
+    }
+    return rc;
 }
 
 /* ---- xn_to_ascii() and xn_to_unicode(): the public entry points ---------- */

@@ -30,6 +30,7 @@ def run(cmd, **kw):
 
 def main():
     build, source, cc = sys.argv[1], sys.argv[2], sys.argv[3]
+    icu_mode = os.environ.get("XN_ICU_MODE", "on-demand")
     cxx = sys.argv[4] if len(sys.argv) > 4 else None
     stage = tempfile.mkdtemp(prefix="xn-install-")
     try:
@@ -61,16 +62,23 @@ def main():
         if pcs:
             pcdir = os.path.join(stage, os.path.dirname(pcs[0]))
             pc = open(os.path.join(pcdir, "xn.pc")).read()
-            # A static link needs ICU's archives and then the C++ runtime
-            # they are written in, in that order (ICU's own .pc files leave
-            # the runtime to a C++ linker, and pkg-config would put any
-            # Requires.private package after our Libs.private).
             priv = pc.split("Libs.private:")[-1].split("\n")[0] if "Libs.private:" in pc else ""
             words = priv.split()
-            check("-licuuc" in words and "-lstdc++" in words and
-                  words.index("-licuuc") < words.index("-lstdc++") and
-                  "Requires.private" not in pc,
-                  f"xn.pc: Libs.private lists ICU, then the C++ runtime: {priv!r}")
+            if icu_mode == "linked":
+                # A static link needs ICU's archives and then the C++ runtime
+                # they are written in, in that order (ICU's own .pc files
+                # leave the runtime to a C++ linker, and pkg-config would put
+                # any Requires.private package after our Libs.private).
+                check("-licuuc" in words and "-lstdc++" in words and
+                      words.index("-licuuc") < words.index("-lstdc++") and
+                      "Requires.private" not in pc,
+                      f"xn.pc: Libs.private lists ICU, then the C++ runtime: {priv!r}")
+            else:
+                # ICU is loaded on demand: neither a shared nor a static
+                # consumer links it.
+                check(not any(w.startswith("-licu") or w == "-lstdc++" for w in words) and
+                      "Requires" not in pc,
+                      f"xn.pc (ICU on demand): Libs.private names no ICU and no C++ runtime: {priv!r}")
             check("XN_BUILDING" not in pc, "xn.pc carries no build-side defines")
             # The staged tree is a sysroot: pkg-config prefixes its paths.
             env = dict(os.environ, PKG_CONFIG_PATH=pcdir, PKG_CONFIG_SYSROOT_DIR=stage)
@@ -130,6 +138,20 @@ def main():
             r = run(["objdump", "-p", so])
             m = re.search(r"SONAME\s+(\S+)", r.stdout)
             check(m and re.fullmatch(r"libxn\.so\.\d+", m.group(1)), f"soname: {m and m.group(1)}")
+
+        # ICU on demand: no installed binary needs ICU or the C++ runtime
+        # at start-up (the first call that needs ICU loads it).
+        if icu_mode == "on-demand":
+            for pattern in (r"libxn\.so\.\d+\.\d+\.\d+$", r"bin/xn$", r"libidn2\.so\.0(\.\d+)*$"):
+                for f in find(pattern):
+                    p = os.path.join(stage, f)
+                    if os.path.islink(p):
+                        continue
+                    r = run(["objdump", "-p", p])
+                    needed = re.findall(r"NEEDED\s+(\S+)", r.stdout)
+                    check(r.returncode == 0 and needed and
+                          not [n for n in needed if n.startswith(("libicu", "libstdc++"))],
+                          f"{f}: needs no ICU and no C++ runtime at start-up: {needed}")
 
         check_idn2_compat(build, stage, cc, find)
 

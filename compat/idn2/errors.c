@@ -49,6 +49,9 @@ int idn2__rc_of(int xn_rc, const xn_report *rep)
         return IDN2_TOO_BIG_LABEL;
     case XN_E_INVALID_DOMAIN:
         return rc_of_errors(rep->errors);
+    case XN_E_ICU_TOO_OLD:     /* NFC that the ICU at hand cannot do */
+    case XN_E_ICU_UNAVAILABLE: /* NFC by an ICU that cannot be loaded */
+        return IDN2_NFC;
     default: /* XN_E_BAD_UTF8, and nothing else a valid call returns */
         return IDN2_ENCODING_ERROR;
     }

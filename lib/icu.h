@@ -1,0 +1,123 @@
+/*
+ * How libxn reaches ICU: the one module that knows (icu.c).
+ *
+ * Most names never need ICU (ASCII names, and Unicode names that pass xn's
+ * own NFC quick check), so a process that converts one of them should not
+ * pay for loading, relocating and binding ICU and the C++ runtime under it.
+ * Built with -Dicu=on-demand (the default for the shared library), libxn has
+ * no ICU library among its needed libraries: the first call that needs ICU
+ * loads the ICU the build was configured against (its sonames and its
+ * versioned symbol names are fixed at build time), once per process, under
+ * a lock, and resolves the functions below into xn__icu_fn.  Built with
+ * -Dicu=linked, the calls are direct and loading always succeeds.
+ *
+ * Every call into ICU is written XN__ICU(name)(...), and is made only after
+ * xn__icu_load() has returned XN_OK for the level that holds the function
+ * (the common library, or the common library and i18n).  Each module that
+ * uses ICU asks for the level in the function that opens its ICU object
+ * (normalize.c, spoof.c, idna2003.c), so the rest of its code can assume it.
+ */
+#ifndef XN_ICU_H
+#define XN_ICU_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <unicode/uchar.h>
+#include <unicode/udata.h>
+#include <unicode/unorm2.h>
+#include <unicode/uscript.h>
+#include <unicode/uset.h>
+#include <unicode/uspoof.h>
+#include <unicode/usprep.h>
+#include <unicode/ustring.h>
+#include <unicode/uversion.h>
+
+#include "xn.h"
+
+/* The levels: libicuuc (NFC, StringPrep, properties), then libicui18n
+ * (the spoof checker) on top of it. */
+#define XN__ICU_UC 1
+#define XN__ICU_I18N 2
+
+/* Every ICU function libxn calls, with the level of the library that
+ * exports it: X(level, name).  A function missing here does not compile
+ * in the on-demand build (XN__ICU(name) names a member of xn__icu_fn). */
+#define XN__ICU_FUNCTIONS(X)                                                 \
+    X(XN__ICU_UC, u_charType)                                                \
+    X(XN__ICU_UC, u_hasBinaryProperty)                                       \
+    X(XN__ICU_UC, u_isalpha)                                                 \
+    X(XN__ICU_UC, u_strFromUTF8)                                             \
+    X(XN__ICU_UC, udata_setAppData)                                          \
+    X(XN__ICU_UC, unorm2_getDecomposition)                                   \
+    X(XN__ICU_UC, unorm2_getInstance)                                        \
+    X(XN__ICU_UC, unorm2_getNFDInstance)                                     \
+    X(XN__ICU_UC, unorm2_isNormalized)                                       \
+    X(XN__ICU_UC, unorm2_normalize)                                          \
+    X(XN__ICU_UC, uscript_getScript)                                         \
+    X(XN__ICU_UC, uscript_hasScript)                                         \
+    X(XN__ICU_UC, uset_add)                                                  \
+    X(XN__ICU_UC, uset_addAll)                                               \
+    X(XN__ICU_UC, uset_close)                                                \
+    X(XN__ICU_UC, uset_openEmpty)                                            \
+    X(XN__ICU_UC, usprep_close)                                              \
+    X(XN__ICU_UC, usprep_openByType)                                         \
+    X(XN__ICU_UC, usprep_prepare)                                            \
+    X(XN__ICU_I18N, uspoof_check2UTF8)                                       \
+    X(XN__ICU_I18N, uspoof_close)                                            \
+    X(XN__ICU_I18N, uspoof_getInclusionSet)                                  \
+    X(XN__ICU_I18N, uspoof_getRecommendedSet)                                \
+    X(XN__ICU_I18N, uspoof_getSkeletonUTF8)                                  \
+    X(XN__ICU_I18N, uspoof_open)                                             \
+    X(XN__ICU_I18N, uspoof_setAllowedChars)                                  \
+    X(XN__ICU_I18N, uspoof_setChecks)                                        \
+    X(XN__ICU_I18N, uspoof_setRestrictionLevel)
+
+#if XN_ICU_ON_DEMAND
+/* One pointer per function, named as ICU's header names it (with ICU's
+ * version suffix, e.g. unorm2_normalize_72): written once by the loader
+ * before it publishes the level, read only after. */
+#define XN__ICU_POINTER_(level, name) __typeof__(name) *name;
+struct xn__icu_functions {
+    XN__ICU_FUNCTIONS(XN__ICU_POINTER_)
+};
+extern struct xn__icu_functions xn__icu_fn;
+#define XN__ICU(name) (xn__icu_fn.name)
+#else
+#define XN__ICU(name) name
+#endif
+
+/* The level loaded so far (0, XN__ICU_UC or XN__ICU_I18N). */
+extern _Atomic int xn__icu_level;
+
+/* Loads ICU up to level on first need (once per process, thread-safe; a
+ * failure shares nothing and the next call tries again).  XN_OK, or
+ * XN_E_ICU_UNAVAILABLE when a library or a function cannot be had. */
+int xn__icu_load_slow(int level);
+static inline int xn__icu_load(int level)
+{
+    return atomic_load_explicit(&xn__icu_level, memory_order_acquire) >= level
+               ? XN_OK
+               : xn__icu_load_slow(level);
+}
+
+/* Whether a name of n bytes may need ICU: a byte outside ASCII, or an ACE
+ * prefix (in any case, anywhere) whose label decodes to Unicode.  A name
+ * for which this is false never does. */
+static inline bool xn__may_need_icu(const char *s, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x80 || ((c | 0x20) == 'x' && n - i >= 4 && (s[i + 1] | 0x20) == 'n' &&
+                          s[i + 2] == '-' && s[i + 3] == '-'))
+            return true;
+    }
+    return false;
+}
+
+/* The xn status for an ICU error code. */
+int xn__icu_failure(int icu_error);
+
+#endif
