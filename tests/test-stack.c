@@ -176,65 +176,109 @@ static void c_idna2008_register(void)
     xn_idna2008_register(long_cjk, long_cjk_n, long_alabel, long_alabel_n, out_buf, BIG,
                          &out_len, 0, NULL);
 }
-static void c_display(void)
+
+/* The display policy: each call below is also a process's first call. */
+static xn_display_report display_report;
+static const char display_names[] = "xn--80ak6aa92e.com.b\xC3\xBC" "cher.\xE4\xB8\xAD\xE5\x9B\xBD";
+static void c_display_names(void)
 {
-    size_t n;
+    xn_to_display(display_names, sizeof display_names - 1, out_buf, BIG, &out_len, 0, NULL,
+                  &display_report);
+}
+static void c_display_many(void)
+{
+    xn_to_display(many_labels, many_labels_n, out_buf, BIG, &out_len, 0, NULL, &display_report);
+}
+static void c_display_many_alloc(void)
+{
     char *p = NULL;
-    xn_display_report d = XN_DISPLAY_REPORT_INIT;
-    static const char names[] = "xn--80ak6aa92e.com.b\xC3\xBC" "cher.\xE4\xB8\xAD\xE5\x9B\xBD";
-    xn_to_display(names, sizeof names - 1, out_buf, BIG, &n, 0, NULL, &d);
-    xn_to_display(many_labels, many_labels_n, out_buf, BIG, &n, 0, NULL, &d);
-    xn_to_display_alloc(many_labels, many_labels_n, &p, NULL, 0, NULL, &d);
-    xn_free(p);
-    /* "e" and 1023 combining marks: NFC, the spoof checker and its NFD. */
-    xn_to_display(long_marks, long_marks_n, out_buf, BIG, &n, NOLEN, NULL, &d);
-    xn_to_display_alloc(long_marks, long_marks_n, &p, NULL, NOLEN, NULL, &d);
+    xn_to_display_alloc(many_labels, many_labels_n, &p, NULL, 0, NULL, &display_report);
     xn_free(p);
 }
-/* The known-domain set: made (the first ICU call, cold) and used on the
- * inputs above, the whole name and each run of labels that ends it keyed. */
-static void c_display_known(void)
+/* "e" and 1023 combining marks: NFC, the spoof checker and its NFD. */
+static void c_display_marks(void)
+{
+    xn_to_display(long_marks, long_marks_n, out_buf, BIG, &out_len, NOLEN, NULL,
+                  &display_report);
+}
+static void c_display_marks_alloc(void)
+{
+    char *p = NULL;
+    xn_to_display_alloc(long_marks, long_marks_n, &p, NULL, NOLEN, NULL, &display_report);
+    xn_free(p);
+}
+
+/* The known-domain set: made and used on one of the inputs above, the
+ * whole name and each run of labels that ends it keyed. */
+static void known_on(const char *in, size_t n, unsigned flags)
 {
     static const char *const domains[] = {"test.net", "b\303\274cher.de", "example.com"};
-    static const char names[] = "www.t\xC3\xA9st.net";
-    size_t n;
-    xn_display_report d = XN_DISPLAY_REPORT_INIT;
     xn_known_set *set = xn_known_set_new(domains, 3, NULL);
-    xn_to_display_known(names, sizeof names - 1, out_buf, BIG, &n, 0, set, NULL, &d);
-    xn_to_display_known(many_labels, many_labels_n, out_buf, BIG, &n, 0, set, NULL, &d);
-    xn_to_display_known(long_marks, long_marks_n, out_buf, BIG, &n, NOLEN, set, NULL, &d);
+    xn_to_display_known(in, n, out_buf, BIG, &out_len, flags, set, NULL, &display_report);
     xn_known_set_free(set);
 }
-static void c_email(void)
+static void c_known_names(void)
 {
-    size_t n;
-    int utf8;
+    static const char names[] = "www.t\xC3\xA9st.net";
+    known_on(names, sizeof names - 1, 0);
+}
+static void c_known_many(void)
+{
+    known_on(many_labels, many_labels_n, 0);
+}
+static void c_known_marks(void)
+{
+    known_on(long_marks, long_marks_n, NOLEN);
+}
+
+static int mail_utf8;
+static void c_email_ascii(void)
+{
+    xn_email_to_ascii(long_mail, long_mail_n, out_buf, BIG, &out_len, NOLEN, NULL, &mail_utf8);
+}
+static void c_email_unicode(void)
+{
+    xn_email_to_unicode(long_mail, long_mail_n, out_buf, BIG, &out_len, NOLEN, NULL, &mail_utf8);
+}
+static void c_email_ascii_alloc(void)
+{
     char *p = NULL;
-    xn_email_to_ascii(long_mail, long_mail_n, out_buf, BIG, &n, NOLEN, NULL, &utf8);
-    xn_email_to_unicode(long_mail, long_mail_n, out_buf, BIG, &n, NOLEN, NULL, &utf8);
-    xn_email_to_ascii_alloc(long_mail, long_mail_n, &p, NULL, NOLEN, NULL, &utf8);
-    xn_free(p);
-    xn_email_to_unicode_alloc(long_mail, long_mail_n, &p, NULL, NOLEN, NULL, &utf8);
+    xn_email_to_ascii_alloc(long_mail, long_mail_n, &p, NULL, NOLEN, NULL, &mail_utf8);
     xn_free(p);
 }
-static void c_equal(void)
+static void c_email_unicode_alloc(void)
+{
+    char *p = NULL;
+    xn_email_to_unicode_alloc(long_mail, long_mail_n, &p, NULL, NOLEN, NULL, &mail_utf8);
+    xn_free(p);
+}
+static void c_equal_many(void)
 {
     int eq;
     xn_equal(many_labels, many_labels_n, many_labels, many_labels_n, 0, &eq);
+}
+static void c_equal_nfc(void)
+{
+    int eq;
     xn_equal(long_nfc, long_nfc_n, long_nfc, long_nfc_n, NOLEN, &eq);
 }
-static void c_label_class(void)
+static void c_label_class_u(void)
 {
     xn_label_class(long_cjk, long_cjk_n);
+}
+static void c_label_class_a(void)
+{
     xn_label_class(long_alabel, long_alabel_n);
 }
 static void c_punycode(void)
 {
     size_t n;
-    unsigned char flags[XN_LABEL_LIMIT];
     xn_punycode_decode(long_alabel + 4, long_alabel_n - 4, cp_buf, XN_LABEL_LIMIT, &n, NULL);
-    memset(flags, 1, sizeof flags);
     xn_punycode_encode(cp_buf, XN_LABEL_LIMIT, NULL, out_buf, BIG, &n);
+}
+static void c_nfc(void)
+{
+    xn_nfc(long_marks, long_marks_n, out_buf, BIG, &out_len);
 }
 static void c_strings(void)
 {
@@ -248,92 +292,116 @@ static void c_strings(void)
     xn_label_class_name(XN_LABEL_U_LABEL);
     xn_version();
     xn_unicode_version();
+    xn_icu_version();
 }
 static void c_nothing(void)
 {
 }
 
-/* A call of a thunk on the input *in of *n bytes with flags. */
-typedef struct conv_call {
-    thunk_fn fn;
+/* A call: a thunk on the input *in of *n bytes with flags, or (thunk NULL)
+ * fn. */
+typedef struct call {
+    thunk_fn thunk;
     char *const *in;
     const size_t *n;
     unsigned flags;
-} conv_call;
+    call_fn fn;
+} call;
 
-#define CALLS_MAX 3
+#define CALLS_MAX 5
 
-/* An entry point and how it is called: fn, or (fn NULL) the conversions
- * calls[], up to the first without a thunk. */
+/* An entry point and its calls, each on one of its worst inputs, up to
+ * the first that is empty. */
 typedef struct entry {
     const char *name;
-    call_fn fn;
-    conv_call calls[CALLS_MAX];
+    call calls[CALLS_MAX];
 } entry;
 
-#define CONV(fn, in, flags) {conv_##fn, &in, &in##_n, flags}
-#define ALLOC(fn, in, flags) {alloc_##fn, &in, &in##_n, flags}
-#define NO_CALLS {{NULL, NULL, NULL, 0}}
+#define CONV(fn, in, flags) {conv_##fn, &in, &in##_n, flags, NULL}
+#define ALLOC(fn, in, flags) {alloc_##fn, &in, &in##_n, flags, NULL}
+#define FN(fn) {NULL, NULL, NULL, 0, fn}
 
 static const entry entries[] = {
-    {"xn_to_ascii", NULL, {CONV(xn_to_ascii, long_cjk, NOLEN), CONV(xn_to_ascii, long_nfc, NOLEN),
-                           CONV(xn_to_ascii, many_labels, NOLEN)}},
-    {"xn_to_unicode", NULL,
+    {"xn_to_ascii", {CONV(xn_to_ascii, long_cjk, NOLEN), CONV(xn_to_ascii, long_nfc, NOLEN),
+                     CONV(xn_to_ascii, many_labels, NOLEN)}},
+    {"xn_to_unicode",
      {CONV(xn_to_unicode, long_alabel, NOLEN), CONV(xn_to_unicode, long_nfc, NOLEN)}},
-    {"xn_to_ascii/unicode (XN_WHATWG)", NULL,
-     {CONV(xn_to_ascii, long_cjk, XN_WHATWG), CONV(xn_to_unicode, long_alabel, XN_WHATWG)}},
-    {"xn_label_to_ascii", NULL, {CONV(xn_label_to_ascii, long_cjk, NOLEN)}},
-    {"xn_label_to_unicode", NULL, {CONV(xn_label_to_unicode, long_alabel, NOLEN)}},
-    {"xn_to_ascii_alloc, xn_to_unicode_alloc", NULL,
-     {ALLOC(xn_to_ascii_alloc, long_cjk, NOLEN), ALLOC(xn_to_unicode_alloc, long_alabel, NOLEN)}},
-    {"xn_idna2008_lookup", NULL,
+    {"xn_to_ascii/unicode (XN_WHATWG)",
+     {CONV(xn_to_ascii, long_cjk, XN_WHATWG), CONV(xn_to_unicode, long_alabel, XN_WHATWG),
+      CONV(xn_to_ascii, long_nfc, XN_WHATWG)}},
+    {"xn_label_to_ascii",
+     {CONV(xn_label_to_ascii, long_cjk, NOLEN), CONV(xn_label_to_ascii, long_nfc, NOLEN)}},
+    {"xn_label_to_unicode",
+     {CONV(xn_label_to_unicode, long_alabel, NOLEN), CONV(xn_label_to_unicode, long_nfc, NOLEN)}},
+    {"xn_to_ascii_alloc, xn_to_unicode_alloc",
+     {ALLOC(xn_to_ascii_alloc, long_cjk, NOLEN), ALLOC(xn_to_unicode_alloc, long_alabel, NOLEN),
+      ALLOC(xn_to_ascii_alloc, long_nfc, NOLEN)}},
+    {"xn_idna2008_lookup",
      {CONV(xn_idna2008_lookup, long_cjk, NOLEN),
       CONV(xn_idna2008_lookup, long_nfc, NOLEN | XN_IDNA2008_MAP),
       CONV(xn_idna2008_lookup, long_alabel, NOLEN)}},
-    {"xn_idna2008_to_unicode (+ _alloc forms)", NULL,
+    {"xn_idna2008_to_unicode (+ _alloc forms)",
      {CONV(xn_idna2008_to_unicode, long_alabel, NOLEN),
       ALLOC(xn_idna2008_lookup_alloc, long_cjk, NOLEN),
       ALLOC(xn_idna2008_to_unicode_alloc, long_alabel, NOLEN)}},
-    {"xn_idna2008_register", c_idna2008_register, NO_CALLS},
-    {"xn_idna2003_to_ascii (+ _alloc)", NULL,
+    {"xn_idna2008_register", {FN(c_idna2008_register)}},
+    {"xn_idna2003_to_ascii (+ _alloc)",
      {CONV(xn_idna2003_to_ascii, long_cjk, 0), CONV(xn_idna2003_to_ascii, long_nameprep, 0),
       ALLOC(xn_idna2003_to_ascii_alloc, long_nfc, 0)}},
-    {"xn_idna2003_to_unicode (+ _alloc)", NULL,
+    {"xn_idna2003_to_unicode (+ _alloc)",
      {CONV(xn_idna2003_to_unicode, long_alabel, 0),
       CONV(xn_idna2003_to_unicode, long_nameprep, 0),
       ALLOC(xn_idna2003_to_unicode_alloc, long_alabel, 0)}},
-    {"xn_to_display (+ _alloc)", c_display, NO_CALLS},
-    {"xn_known_set_new, xn_to_display_known", c_display_known, NO_CALLS},
-    {"xn_email_to_ascii/unicode (+ _alloc)", c_email, NO_CALLS},
-    {"xn_equal", c_equal, NO_CALLS},
-    {"xn_label_class", c_label_class, NO_CALLS},
-    {"xn_punycode_decode, xn_punycode_encode", c_punycode, NO_CALLS},
-    {"status and name strings, versions", c_strings, NO_CALLS},
+    {"xn_to_display (+ _alloc)",
+     {FN(c_display_names), FN(c_display_many), FN(c_display_many_alloc), FN(c_display_marks),
+      FN(c_display_marks_alloc)}},
+    {"xn_known_set_new, xn_to_display_known",
+     {FN(c_known_names), FN(c_known_many), FN(c_known_marks)}},
+    {"xn_email_to_ascii/unicode (+ _alloc)",
+     {FN(c_email_ascii), FN(c_email_unicode), FN(c_email_ascii_alloc),
+      FN(c_email_unicode_alloc)}},
+    {"xn_equal", {FN(c_equal_many), FN(c_equal_nfc)}},
+    {"xn_label_class", {FN(c_label_class_u), FN(c_label_class_a)}},
+    {"xn_punycode_decode, xn_punycode_encode", {FN(c_punycode)}},
+    {"xn_nfc", {FN(c_nfc)}},
+    {"status and name strings, versions", {FN(c_strings)}},
 };
 
-/* Calls e: its fn, or its conversions. */
-static void run_entry(const entry *e)
+static bool call_exists(const entry *e, size_t i)
 {
-    size_t i;
-    if (e->fn) {
-        e->fn();
-        return;
-    }
-    for (i = 0; i < CALLS_MAX && e->calls[i].fn; i++)
-        e->calls[i].fn(*e->calls[i].in, *e->calls[i].n, e->calls[i].flags);
+    return i < CALLS_MAX && (e->calls[i].thunk || e->calls[i].fn);
 }
+
+static void run_call(const call *c)
+{
+    if (c->thunk)
+        c->thunk(*c->in, *c->n, c->flags);
+    else
+        c->fn();
+}
+
+/* What a measured thread runs: one call of an entry, or all of them. */
+typedef struct job {
+    const entry *e;
+    size_t only;    /* the call to make, or ALL */
+} job;
+#define ALL ((size_t)-1)
 
 /* ---- measuring ------------------------------------------------------------- */
 
 static void *thread_main(void *arg)
 {
-    run_entry((const entry *)arg);
+    const job *j = arg;
+    size_t i;
+    for (i = 0; call_exists(j->e, i); i++)
+        if (j->only == ALL || j->only == i)
+            run_call(&j->e->calls[i]);
     return NULL;
 }
 
-/* Runs e in a thread on a fresh painted stack of `size` bytes (plus a
+/* Runs j in a thread on a fresh painted stack of `size` bytes (plus a
  * guard page below) and returns how many bytes of it were touched. */
-static size_t depth_of(const entry *e, size_t size)
+static size_t depth_of(const job *j, size_t size)
 {
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
     size_t total = size + page, i;
@@ -352,7 +420,7 @@ static size_t depth_of(const entry *e, size_t size)
     pthread_attr_init(&attr);
     rc = pthread_attr_setstack(&attr, stack, size);
     if (rc == 0)
-        rc = pthread_create(&t, &attr, thread_main, (void *)e);
+        rc = pthread_create(&t, &attr, thread_main, (void *)j);
     pthread_attr_destroy(&attr);
     if (rc != 0) {
         fprintf(stderr, "pthread_create with a %zu-byte stack: %s\n", size, strerror(rc));
@@ -379,23 +447,29 @@ static void free_inputs(void)
     free(long_marks);
 }
 
-/* A fresh process's first call: entry k on a large stack (the depth goes
- * to stdout, and the exit status says whether it is within the budget),
- * or, tight, on baseline + budget (a crash on the guard page if not). */
-static int cold(size_t k, bool tight)
+static const entry nothing = {"(a thread that returns at once)", {FN(c_nothing)}};
+
+/* A fresh process's first call: call i of entry k on a large stack (the
+ * depth goes to stdout, and the exit status says whether it is within the
+ * budget), or, tight, on baseline + budget (a crash on the guard page if
+ * not).  Nothing of the library runs before it. */
+static int cold(size_t k, size_t i, bool tight)
 {
-    const entry nothing = {"(a thread that returns at once)", c_nothing, NO_CALLS};
+    const job none = {&nothing, ALL};
+    job j;
     size_t page = (size_t)sysconf(_SC_PAGESIZE), base, used, own;
     int rc = 0;
 
-    if (k >= N_ENTRIES)
+    if (k >= N_ENTRIES || !call_exists(&entries[k], i))
         return 99;
+    j.e = &entries[k];
+    j.only = i;
     make_inputs(); /* touches only the Punycode encoder: no ICU, no checker */
-    base = depth_of(&nothing, 1024 * 1024);
+    base = depth_of(&none, 1024 * 1024);
     if (tight) {
-        depth_of(&entries[k], (base + XN_STACK_MAX + page - 1) / page * page);
+        depth_of(&j, (base + XN_STACK_MAX + page - 1) / page * page);
     } else {
-        used = depth_of(&entries[k], 1024 * 1024);
+        used = depth_of(&j, 1024 * 1024);
         own = used > base ? used - base : 0;
         printf("%zu\n", own);
         rc = own <= XN_STACK_MAX ? 0 : 1;
@@ -404,16 +478,17 @@ static int cold(size_t k, bool tight)
     return rc;
 }
 
-/* Runs this program again for entry k's cold measurements; returns the
- * cold depth, or 0 when the child failed (then a check has failed). */
-static size_t run_cold(const char *self, size_t k, bool enforce)
+/* Runs this program again for call i of entry k as a process's first
+ * call; returns the depth, or 0 when the child failed (then a check has
+ * failed). */
+static size_t run_cold(const char *self, size_t k, size_t i, bool enforce)
 {
     char cmd[4096], line[64];
     size_t own = 0;
     FILE *f;
     int st;
 
-    snprintf(cmd, sizeof cmd, "'%s' --cold %zu", self, k);
+    snprintf(cmd, sizeof cmd, "'%s' --cold %zu %zu", self, k, i);
     f = popen(cmd, "r");
     CHECK_MSG(f != NULL, "popen %s", cmd);
     if (!f)
@@ -423,40 +498,86 @@ static size_t run_cold(const char *self, size_t k, bool enforce)
     st = pclose(f);
     if (!enforce)
         return own;
-    CHECK_MSG(st == 0, "%s, first call of a process: %zu bytes of stack, the budget is %d",
-              entries[k].name, own, XN_STACK_MAX);
-    snprintf(cmd, sizeof cmd, "'%s' --cold-tight %zu", self, k);
+    CHECK_MSG(st == 0, "%s, call %zu as the first call of a process: %zu bytes of stack, the "
+              "budget is %d", entries[k].name, i, own, XN_STACK_MAX);
+    snprintf(cmd, sizeof cmd, "'%s' --cold-tight %zu %zu", self, k, i);
     st = system(cmd);
-    CHECK_MSG(st == 0, "%s, first call of a process on a stack of the budget: exit status %#x",
-              entries[k].name, (unsigned)st);
+    CHECK_MSG(st == 0, "%s, call %zu as the first call of a process, on a stack of the budget: "
+              "exit status %#x", entries[k].name, i, (unsigned)st);
     return own;
+}
+
+/* The case of issue 33: the first call of a process, the display of "e"
+ * and 1023 combining marks, in a thread made the ordinary way with a
+ * 20 KiB stack (glibc takes its thread descriptor and TLS from it too). */
+static void *small_thread(void *arg)
+{
+    (void)arg;
+    c_display_marks_alloc();
+    return NULL;
+}
+static int cold_small_thread(void)
+{
+    pthread_attr_t attr;
+    pthread_t t;
+    int rc;
+    make_inputs();
+    pthread_attr_init(&attr);
+    rc = pthread_attr_setstacksize(&attr, 20 * 1024);
+    if (rc == 0)
+        rc = pthread_create(&t, &attr, small_thread, NULL);
+    pthread_attr_destroy(&attr);
+    if (rc != 0)
+        return 99;
+    pthread_join(t, NULL);
+    free_inputs();
+    return 0;
 }
 
 int main(int argc, char **argv)
 {
     const size_t budget = XN_STACK_MAX;
-    const entry nothing = {"(a thread that returns at once)", c_nothing, NO_CALLS};
-    size_t page = (size_t)sysconf(_SC_PAGESIZE), base, size, k;
+    const job none = {&nothing, ALL};
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), base, size, k, i;
     size_t cold_depth[N_ENTRIES];
     bool enforce = !UNDER_ASAN && !UNOPTIMIZED;
 
-    if (argc == 3 && (strcmp(argv[1], "--cold") == 0 || strcmp(argv[1], "--cold-tight") == 0))
-        return cold((size_t)strtoul(argv[2], NULL, 10), strcmp(argv[1], "--cold-tight") == 0);
+    if (argc == 4 && (strcmp(argv[1], "--cold") == 0 || strcmp(argv[1], "--cold-tight") == 0))
+        return cold((size_t)strtoul(argv[2], NULL, 10), (size_t)strtoul(argv[3], NULL, 10),
+                    strcmp(argv[1], "--cold-tight") == 0);
+    if (argc == 2 && strcmp(argv[1], "--cold-small-thread") == 0)
+        return cold_small_thread();
 
-    /* Cold first, each in a process of its own. */
-    for (k = 0; k < N_ENTRIES; k++)
-        cold_depth[k] = run_cold(argv[0], k, enforce);
+    /* Cold first: each call of each entry as the first call of a process
+     * of its own; an entry's cold depth is its deepest call's. */
+    for (k = 0; k < N_ENTRIES; k++) {
+        cold_depth[k] = 0;
+        for (i = 0; call_exists(&entries[k], i); i++) {
+            size_t d = run_cold(argv[0], k, i, enforce);
+            if (d > cold_depth[k])
+                cold_depth[k] = d;
+        }
+    }
+    if (enforce) {
+        char cmd[4096];
+        int st;
+        snprintf(cmd, sizeof cmd, "'%s' --cold-small-thread", argv[0]);
+        st = system(cmd);
+        CHECK_MSG(st == 0, "xn_to_display_alloc(\"e\" + 1023 x U+0301) as the first call, in a "
+                  "thread of a 20 KiB stack: exit status %#x", (unsigned)st);
+    }
 
     make_inputs();
-    /* Warm up: ICU loads its data and the display checker is made on first
-     * use, on the main thread's stack. */
-    for (k = 0; k < N_ENTRIES; k++)
-        run_entry(&entries[k]);
+    /* Warm up: ICU loads and the objects xn makes once are made. */
+    for (k = 0; k < N_ENTRIES; k++) {
+        job all = {&entries[k], ALL};
+        thread_main(&all);
+    }
 
-    /* Each call is measured on a large stack first (so that one over its
+    /* Each entry is measured on a large stack first (so that one over its
      * budget is reported, not crashed), then run again on a stack of
      * exactly baseline + budget with the guard page under it. */
-    base = depth_of(&nothing, 1024 * 1024);
+    base = depth_of(&none, 1024 * 1024);
     size = (base + budget + page - 1) / page * page;
     printf("baseline (thread descriptor, TLS, start-up): %zu bytes; tight stack: %zu bytes%s%s\n",
            base, size,
@@ -464,9 +585,11 @@ int main(int argc, char **argv)
                         "and the budget is not enforced" : "",
            UNOPTIMIZED ? "\nan unoptimized build: the depths are shown and the budget is not "
                          "enforced" : "");
-    printf("  warm    cold  (bytes)\n");
+    printf("  warm    cold  (bytes; cold: the deepest of its calls, each the first of a "
+           "process)\n");
     for (k = 0; k < N_ENTRIES; k++) {
-        size_t used = depth_of(&entries[k], 1024 * 1024);
+        job all = {&entries[k], ALL};
+        size_t used = depth_of(&all, 1024 * 1024);
         size_t own = used > base ? used - base : 0;
         printf("%6zu  %6zu  %s\n", own, cold_depth[k], entries[k].name);
         if (!enforce)
@@ -474,7 +597,7 @@ int main(int argc, char **argv)
         CHECK_MSG(own <= budget, "%s: %zu bytes of stack, the budget is %zu", entries[k].name,
                   own, budget);
         if (own <= budget)
-            depth_of(&entries[k], size); /* past the budget: SIGSEGV on the guard page */
+            depth_of(&all, size); /* past the budget: SIGSEGV on the guard page */
     }
     free_inputs();
     return test_done("stack");
