@@ -1,0 +1,91 @@
+/*
+ * When ICU cannot be loaded (ICU on demand, lib/icu.h): the calls that need
+ * it fail with XN_E_ICU_UNAVAILABLE, every time (each call tries again,
+ * nothing crashes), and everything else still converts: ASCII names,
+ * Unicode names that pass xn's own NFC quick check, A-labels that decode to
+ * such names.  Linked with libxn's objects but the loader's, whose sonames
+ * name files that do not exist (lib/meson.build, xn-icu-missing), and with
+ * libidn2's ABI on top (compat/idn2), which answers IDN2_NFC then.
+ */
+#include <idn2.h>
+
+#include "test.h"
+
+#define UNAVAILABLE XN_E_ICU_UNAVAILABLE
+
+typedef int (*conv_fn)(const char *in, size_t in_len, char *out, size_t out_cap,
+                       size_t *out_len, unsigned flags, xn_report *report);
+
+/* fn on in gives rc, and on XN_OK the output want. */
+static void conv_is(const char *what, conv_fn fn, const char *in, unsigned flags, int rc,
+                    const char *want)
+{
+    char out[256] = "unchanged";
+    size_t n = 12345;
+    int got = fn(in, strlen(in), out, sizeof out, &n, flags, NULL);
+    CHECK_MSG(got == rc, "%s(\"%s\"): %s, want %s", what, in, xn_strerror_name(got),
+              xn_strerror_name(rc));
+    if (rc == XN_OK)
+        CHECK_MSG(got == XN_OK && strcmp(out, want) == 0, "%s(\"%s\"): \"%s\", want \"%s\"",
+                  what, in, out, want);
+    else
+        CHECK_MSG(out[0] == '\0' && n == 0, "%s(\"%s\") failed and left \"%s\" (%zu bytes)",
+                  what, in, out, n);
+}
+
+static void idn2_is(const char *in, int want, const char *want_out)
+{
+    uint8_t *out = NULL;
+    int rc = idn2_lookup_u8((const uint8_t *)in, &out, 0);
+    CHECK_MSG(rc == want, "idn2_lookup_u8(\"%s\"): %s, want %s", in, idn2_strerror_name(rc),
+              idn2_strerror_name(want));
+    if (want == IDN2_OK)
+        CHECK_MSG(rc == IDN2_OK && out && strcmp((char *)out, want_out) == 0,
+                  "idn2_lookup_u8(\"%s\"): \"%s\", want \"%s\"", in, out ? (char *)out : "",
+                  want_out);
+    else
+        CHECK_MSG(out == NULL, "idn2_lookup_u8(\"%s\") failed and handed out a result", in);
+    idn2_free(out);
+}
+
+int main(void)
+{
+    static const char nfd[] = "e\xCC\x81.com"; /* e + U+0301: only ICU composes it */
+    char out[64];
+    size_t n;
+    int round;
+    xn_display_report d = XN_DISPLAY_REPORT_INIT;
+
+    /* Twice: a failed load leaves nothing behind, and the next call tries
+     * again (and fails again). */
+    for (round = 0; round < 2; round++) {
+        conv_is("xn_to_ascii", xn_to_ascii, nfd, 0, UNAVAILABLE, NULL);
+        conv_is("xn_to_unicode", xn_to_unicode, nfd, 0, UNAVAILABLE, NULL);
+        conv_is("xn_idna2008_lookup", xn_idna2008_lookup, nfd, XN_IDNA2008_MAP, UNAVAILABLE,
+                NULL);
+        conv_is("xn_idna2003_to_ascii", xn_idna2003_to_ascii, "b\xC3\xBC" "cher.de", 0,
+                UNAVAILABLE, NULL);
+        conv_is("xn_idna2003_to_unicode", xn_idna2003_to_unicode, "xn--bcher-kva.de", 0,
+                UNAVAILABLE, NULL);
+        CHECK_EQ_INT(xn_nfc("e\xCC\x81", 3, out, sizeof out, &n), UNAVAILABLE);
+        CHECK_EQ_INT(xn_to_display("b\xC3\xBC" "cher.de", 9, out, sizeof out, &n, 0, NULL, &d),
+                     UNAVAILABLE);
+        idn2_is(nfd, IDN2_NFC, NULL);
+        idn2_is("b\xC3\xBC" "cher.de", IDN2_OK, "xn--bcher-kva.de");
+
+        /* What needs no ICU. */
+        conv_is("xn_to_ascii", xn_to_ascii, "Example.COM", 0, XN_OK, "example.com");
+        conv_is("xn_to_ascii", xn_to_ascii, "b\xC3\xBC" "cher.example", 0, XN_OK,
+                "xn--bcher-kva.example");
+        conv_is("xn_to_ascii", xn_to_ascii, "\xC3\xA9.com", 0, XN_OK, "xn--9ca.com");
+        conv_is("xn_to_unicode", xn_to_unicode, "xn--bcher-kva.example", 0, XN_OK,
+                "b\xC3\xBC" "cher.example");
+        conv_is("xn_idna2008_lookup", xn_idna2008_lookup, "\xC3\xA9.com", 0, XN_OK,
+                "xn--9ca.com");
+        conv_is("xn_idna2003_to_ascii", xn_idna2003_to_ascii, "example.com", 0, XN_OK,
+                "example.com");
+    }
+    CHECK(strstr(xn_strerror(UNAVAILABLE), "ICU") != NULL);
+    CHECK(strcmp(xn_strerror_name(UNAVAILABLE), "XN_E_ICU_UNAVAILABLE") == 0);
+    return test_done("icu-missing");
+}
