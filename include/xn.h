@@ -47,15 +47,21 @@
  *   blocks it frees before returning for longer ones (up to
  *   XN_LABEL_LIMIT): the caller-buffer functions allocate only for such
  *   labels, and may then fail with XN_E_NOMEM.  tests/test-stack.c checks
- *   the bound for every function in a thread with a 16 KiB stack, on the
- *   first call of a process (the library is linked with immediate binding,
- *   so the dynamic linker does not resolve ICU's symbols in mid-call; the
- *   caller's own lazy binding of the xn_ function it calls is counted) and
- *   on later calls.
+ *   the bound for every function in a thread with a 16 KiB stack, each
+ *   call as the first call of a process (ICU is loaded, with immediate
+ *   binding, and xn's objects made in the shallowest frame of the call;
+ *   the caller's own lazy binding of the xn_ function it calls is counted)
+ *   and on later calls.
+ * - ICU: most names never need it (ASCII names, Unicode names that pass
+ *   xn's own NFC quick check).  In the default build libxn does not link
+ *   ICU: the first call that needs it loads the ICU the library was built
+ *   with (see xn_icu_version()), once per process.  When it cannot be
+ *   loaded, such a call fails with XN_E_ICU_UNAVAILABLE, and the next one
+ *   tries again.
  * - Memory: any allocation that fails, in xn or inside ICU, gives
  *   XN_E_NOMEM (never another answer), and the next call tries again: the
- *   objects xn makes once (the normalizer, the spoof checker) are shared
- *   only once complete.  ICU itself keeps the failure of a few set-ups it
+ *   objects xn makes once (the normalizer, the spoof checker, the Nameprep
+ *   profile) are shared only once complete.  ICU itself keeps the failure of a few set-ups it
  *   makes once per process and never retries: the hash table of its data
  *   cache (needed to register xn's NFC data: the first normalization's
  *   first two allocations), StringPrep's NFKC instance and Unicode 3.2 set
@@ -124,14 +130,17 @@ XN_API const char *xn_unicode_version(void);
  * engine before 76 cannot normalize the few characters that both combine
  * with the one before them and start a composition (new in Unicode 16.0),
  * and with such an ICU a name holding one fails with XN_E_ICU_TOO_OLD.
- * Static storage, never NULL.  @since 1.0 */
+ * The library loads that ICU (the same major version: its sonames, e.g.
+ * libicuuc.so.72) on the first call that needs it; this call does not
+ * load it.  Static storage, never NULL.  @since 1.0 */
 XN_API const char *xn_icu_version(void);
 
 /* Normalizes in[0..in_len) (UTF-8) to NFC (UAX #15) with xn's normalizer:
  * ICU's engine on the data of xn_unicode_version(), the normalization
  * every conversion uses.  Output and size query as for every function
  * here.  Returns XN_OK; XN_E_BUFFER_TOO_SMALL (*out_len = length needed);
- * XN_E_BAD_UTF8; XN_E_ICU_TOO_OLD (see xn_icu_version()); XN_E_NOMEM;
+ * XN_E_BAD_UTF8; XN_E_ICU_TOO_OLD (see xn_icu_version());
+ * XN_E_ICU_UNAVAILABLE (ICU could not be loaded); XN_E_NOMEM;
  * XN_E_TOO_LONG when in_len > 357913941 (ICU counts in int32_t);
  * XN_E_INVALID_ARG.  @since 1.0 */
 XN_API int xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len);
