@@ -120,7 +120,7 @@ extern "C" {
 XN_API const char *xn_version(void);
 
 /* The Unicode version of the data set every IDNA property and NFC come
- * from, e.g. "17.0.0": the newest data/<version>/ folder when the library
+ * from, e.g. "18.0.0": the newest data/<version>/ folder when the library
  * was built, the same on every platform.  Static storage, never NULL.
  * @since 0.1 */
 XN_API const char *xn_unicode_version(void);

@@ -50,7 +50,7 @@
 /* ---- checks on one decoded label ----------------------------------------- */
 
 /* UTS #46 §6: a character of status deviation in the mapping table (ß, ς,
- * ZWNJ and ZWJ in 17.0). */
+ * ZWNJ and ZWJ in 18.0). */
 static bool is_deviation(uint32_t c)
 {
     return xn__status(xn__props(c)) == XN_STATUS_DEVIATION;

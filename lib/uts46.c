@@ -1,5 +1,5 @@
 /*
- * UTS #46 ToASCII and ToUnicode (the revision for Unicode 17.0, on the data
+ * UTS #46 ToASCII and ToUnicode (the revision for Unicode 18.0, on the data
  * version of the generated tables), and the WHATWG URL Standard's "domain to
  * ASCII" / "domain to Unicode" around it.
  *

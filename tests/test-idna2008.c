@@ -98,7 +98,7 @@ static const test_vec vectors[] = {
     /* A.8 / A.9: Arabic-Indic digits of both kinds in one label (which
      * mixes AN and EN as well: RFC 5893 rule 4). */
     {LOOKUP, "\xD8\xA8\xD9\xA1\xDB\xB1", 0, BAD, "", XN_ERR_CONTEXTO | XN_ERR_B4},
-    /* RFC 5892: U+0378 is UNASSIGNED (still in Unicode 17.0); U+2603 DISALLOWED
+    /* RFC 5892: U+0378 is UNASSIGNED (still in Unicode 18.0); U+2603 DISALLOWED
      * (symbol). */
     {LOOKUP, "a\xCD\xB8", 0, BAD, "", XN_ERR_UNASSIGNED},
     {LOOKUP, "a\xE2\x98\x83", 0, BAD, "", XN_ERR_DISALLOWED},

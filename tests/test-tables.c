@@ -131,7 +131,7 @@ static void check_spot_values(void)
     CHECK_MSG(xn__mapping(0xFDFA, &seq) == 18 && seq[0] == 0x635 && seq[17] == 0x645,
               "U+FDFA: mapping should be 18 code points, U+0635 .. U+0645");
     /* U+2488 DIGIT ONE FULL STOP would map to "1." (a label separator);
-     * UTS #46 makes it disallowed (since 6.0, and still in 17.0). */
+     * UTS #46 makes it disallowed (since 6.0, and still in 18.0). */
     CHECK_STATUS(0x2488, XN_STATUS_DISALLOWED);
     CHECK_MAP_EMPTY(0x2488);
     CHECK_STATUS(0x2474, XN_STATUS_MAPPED);  /* disallowed_STD3_mapped */

@@ -7,7 +7,7 @@
  * XN_NO_STD3_RULES; ToASCII with XN_ALLOW_ROOT_DOT, as ICU accepts one
  * trailing root dot).  ICU 72 implements UTS #46 for Unicode 15.0, the
  * data version of our tables; xn follows the current algorithm (the
- * revision for Unicode 17.0).  (With an ICU of another Unicode version the
+ * revision for Unicode 18.0).  (With an ICU of another Unicode version the
  * target compares nothing and says so once.)  Differences that the algorithm changes
  * between those revisions explain are excused, each only where its cause
  * is shown on the input itself (see known_difference()); every other
@@ -395,9 +395,9 @@ out:
 }
 
 /* The comparison means something only when ICU's Unicode data is the
- * version of xn's data set (major and minor: ICU's "17.0" for xn's
- * 17.0.0, as with ICU 78); with an older ICU (Debian bookworm's 72, trixie's
- * 76) the target says so once and compares nothing. */
+ * version of xn's data set (major and minor: ICU's "18.0" for xn's
+ * 18.0.0, as with ICU 79); with an older ICU (Debian bookworm's 72, trixie's
+ * 76, sid's 78) the target says so once and compares nothing. */
 static bool same_unicode_version(void)
 {
     static int same = -1;
