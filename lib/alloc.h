@@ -8,7 +8,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "normalize.h"
 #include "xn.h"
 
 /* A converter with the caller-buffer contract of xn_to_ascii(). */
@@ -17,22 +16,12 @@ typedef int (*xn__convert_fn)(const char *in, size_t in_len, char *out, size_t o
 
 /* Defines a public converter with the signature of xn__convert_fn (xn_to_ascii()
  * and its kin) as a call of impl with further arguments, the choices that
- * tell the converters of one profile apart.  The first name of a process
- * that needs ICU's normalizer is converted twice: impl says so
- * (XN__E_NEED_ICU, normalize.h) before it has written anything it keeps,
- * the normalizer is loaded here, in the shallowest frame of the call, and
- * impl runs again. */
+ * tell the converters of one profile apart. */
 #define XN__CONVERTER(name, impl, ...)                                                     \
     int name(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,   \
              unsigned flags, xn_report *report)                                          \
     {                                                                                    \
-        int rc_ = impl(in, in_len, out, out_cap, out_len, flags, report, __VA_ARGS__);   \
-        if (rc_ == XN__E_NEED_ICU) {                                                     \
-            rc_ = xn__nfc_load();                                                        \
-            if (rc_ == XN_OK)                                                            \
-                rc_ = impl(in, in_len, out, out_cap, out_len, flags, report, __VA_ARGS__); \
-        }                                                                                \
-        return rc_;                                                                      \
+        return impl(in, in_len, out, out_cap, out_len, flags, report, __VA_ARGS__);      \
     }
 
 /* A converter with a further out-parameter of its own (xn_to_display()'s

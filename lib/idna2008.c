@@ -357,7 +357,7 @@ static inline int lookup(const char *in, size_t in_len, char *out, size_t out_ca
 {
     state st;
     xn__walk w;
-    int rc;
+    int rc, pass = 0;
 
     rc = xn__dom_enter(in, in_len, out, out_cap, out_len, flags, LOOKUP_FLAGS, report, false);
     if (rc != XN_OK)
@@ -377,17 +377,19 @@ static inline int lookup(const char *in, size_t in_len, char *out, size_t out_ca
         xn__ascii_fast(in, in_len, out, out_cap, out_len,
                        flags & (XN_NO_STD3_RULES | XN_NO_VERIFY_DNS_LENGTH)))
         return XN_OK;
-    xn__dom_init(&st, flags, out, out_cap);
-    st.to_ascii = !to_unicode;
-    st.ascii_lengths = true;
-    /* Labels of ASCII bytes keep their case without the mapping: the walk
-     * copies none. */
-    xn__walk_start(&w, in, in_len, XN__SPLIT_MAPPED, false);
-    rc = XN_OK;
-    while (rc == XN_OK && xn__walk_next(&st, &w))
-        rc = w.bytes ? ascii_label(&st, w.s, w.n, NULL, !w.dot,
-                                   (flags & XN_IDNA2008_MAP) != 0, w.classes)
-                     : general_label(&st, &w);
+    do {
+        xn__dom_init(&st, flags, out, out_cap);
+        st.to_ascii = !to_unicode;
+        st.ascii_lengths = true;
+        /* Labels of ASCII bytes keep their case without the mapping: the
+         * walk copies none. */
+        xn__walk_start(&w, in, in_len, XN__SPLIT_MAPPED, false);
+        rc = XN_OK;
+        while (rc == XN_OK && xn__walk_next(&st, &w))
+            rc = w.bytes ? ascii_label(&st, w.s, w.n, NULL, !w.dot,
+                                       (flags & XN_IDNA2008_MAP) != 0, w.classes)
+                         : general_label(&st, &w);
+    } while (xn__nfc_again(&rc, &pass));
     /* RFC 5893 for every label of a Bidi domain name; 1 to 253 octets in
      * A-label form. */
     if (rc == XN_OK)
@@ -583,7 +585,7 @@ fail:
 }
 
 /* The registration checks; the first pair of a process that needs ICU's
- * normalizer runs twice (XN__CONVERTER in alloc.h says why). */
+ * normalizer runs twice (XN__E_NEED_ICU in normalize.h says why). */
 int xn_idna2008_register(const char *ulabel, size_t ulabel_len, const char *alabel,
                          size_t alabel_len, char *out, size_t out_cap, size_t *out_len,
                          unsigned flags, xn_report *report)

@@ -12,19 +12,34 @@
 #include <stdint.h>
 
 #include "sink.h"
+#include "xn.h"
 
 /* What xn__nfc(), xn__nfc_scratch() and xn__is_nfc() return, deep in a
  * conversion, when ICU and xn's normalizer are not loaded yet: never seen
- * by a caller of the library.  The public entry point that gets it calls
- * xn__nfc_load() (in its own shallow frame, so that loading ICU does not
- * cost the stack of the frames below) and converts the name again; it
- * happens at most once per process, when the first name that needs ICU
- * comes. */
+ * by a caller of the library.  The loop over the labels that gets it
+ * (xn__nfc_again()) loads ICU in its own frame, above the label's buffers,
+ * and walks the name again: at most once per process, when the first name
+ * that needs ICU comes. */
 #define XN__E_NEED_ICU (-1000)
 
 /* Loads ICU and opens xn's normalizer if that is not done yet: XN_OK, or
  * XN_E_ICU_UNAVAILABLE, XN_E_NOMEM, XN_E_INTERNAL. */
 int xn__nfc_load(void);
+
+/* After a pass over a name's labels that ended in *rc: true when the pass
+ * must run again because it needed the normalizer (now loaded: *pass
+ * counts the passes).  Otherwise *rc is the call's status. */
+static inline bool xn__nfc_again(int *rc, int *pass)
+{
+    if (*rc != XN__E_NEED_ICU)
+        return false;
+    if ((*pass)++ > 0) {
+        *rc = XN_E_INTERNAL; /* loaded, and still not there: never */
+        return false;
+    }
+    *rc = xn__nfc_load();
+    return *rc == XN_OK;
+}
 
 /* True when the label is certainly in NFC by the quick-check bits of the
  * tables (no ICU call). */

@@ -491,16 +491,19 @@ XN__ALWAYS_INLINE static int convert_labels(const char *in, size_t in_len, char 
 {
     domain d;
     xn__walk w;
-    int rc = XN_OK;
+    int rc, pass = 0;
 
-    xn__dom_init(&d, flags, out, out_cap);
-    d.to_ascii = to_ascii;
-    d.ascii_lengths = to_ascii;
-    d.one_label = one_label;
-    xn__walk_start(&w, in, in_len, XN__SPLIT_MAPPED, true);
-    while (rc == XN_OK && xn__walk_next(&d, &w))
-        rc = w.bytes ? ascii_label(&d, w.s, w.n, w.classes, w.written, !w.dot)
-                     : general_label(&d, &w);
+    do {
+        rc = XN_OK;
+        xn__dom_init(&d, flags, out, out_cap);
+        d.to_ascii = to_ascii;
+        d.ascii_lengths = to_ascii;
+        d.one_label = one_label;
+        xn__walk_start(&w, in, in_len, XN__SPLIT_MAPPED, true);
+        while (rc == XN_OK && xn__walk_next(&d, &w))
+            rc = w.bytes ? ascii_label(&d, w.s, w.n, w.classes, w.written, !w.dot)
+                         : general_label(&d, &w);
+    } while (xn__nfc_again(&rc, &pass));
     if (rc != XN_OK)
         return xn__dom_return(&d, rc, !to_ascii, out_len, report);
 
@@ -619,15 +622,8 @@ XN__CONVERTER(xn_label_to_unicode,  convert_name,   false,   true,     true)
 int xn__uts46_general(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
                       unsigned flags, xn_report *report, bool to_ascii, bool one_label)
 {
-    int rc = convert_name(in, in_len, out, out_cap, out_len, flags, report, to_ascii,
-                          one_label, false);
-    if (rc == XN__E_NEED_ICU) {
-        rc = xn__nfc_load();
-        if (rc == XN_OK)
-            rc = convert_name(in, in_len, out, out_cap, out_len, flags, report, to_ascii,
-                              one_label, false);
-    }
-    return rc;
+    return convert_name(in, in_len, out, out_cap, out_len, flags, report, to_ascii, one_label,
+                        false);
 }
 
 /* ---- xn_to_ascii() and xn_to_unicode(): the public entry points ---------- */
