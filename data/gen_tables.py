@@ -155,6 +155,7 @@ BYTE_CLASSES = [
     ("DOT", 8, "'.'"),
     ("NONASCII", 16, "a byte of a multi-byte UTF-8 sequence"),
     ("HYPHEN", 32, "'-', which is also LDH"),
+    ("NUL", 64, "the byte 0 (also OTHER): U+0000, refused everywhere (xn.h)"),
 ]
 BC = {name: bit for name, bit, _ in BYTE_CLASSES}
 
@@ -168,6 +169,8 @@ def byte_class(b):
         return BC["LDH"] | (BC["HYPHEN"] if ch == "-" else 0)
     if ch.isupper() and ch.lower() in LDH:
         return BC["UPPER"]
+    if b == 0:
+        return BC["OTHER"] | BC["NUL"]
     return BC["DOT"] if ch == "." else BC["OTHER"]
 
 

@@ -336,8 +336,10 @@ XN_API int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out,
     X(NAMEPREP_UNASSIGNED, 29) /* RFC 3491 §5: unassigned in Unicode 3.2 */                \
     X(NAMEPREP_BIDI, 30)       /* RFC 3491 §6 (RFC 3454 §6) Bidi */                        \
     X(ACE_PREFIX, 31)    /* RFC 3490 §4.1 step 5: starts with the ACE prefix */            \
-    X(ROUNDTRIP, 32)     /* RFC 3490 §4.2 step 7: ToASCII(result) differs */
-/* Bits 33 and up are kept for later rules. */
+    X(ROUNDTRIP, 32)     /* RFC 3490 §4.2 step 7: ToASCII(result) differs */          \
+    /* xn's policy, in every profile */                                                    \
+    X(NUL, 33)           /* U+0000 in the name (see "U+0000" above xn_to_ascii()) */
+/* Bits 34 and up are kept for later rules. */
 
 /* The bit numbers, XN_ERR_BIT_<name>, made from the list. */
 enum xn_error_bit {
@@ -386,6 +388,7 @@ enum xn_error_bit {
 #define XN_ERR_NAMEPREP_BIDI XN_ERR_(NAMEPREP_BIDI)
 #define XN_ERR_ACE_PREFIX XN_ERR_(ACE_PREFIX)
 #define XN_ERR_ROUNDTRIP XN_ERR_(ROUNDTRIP)
+#define XN_ERR_NUL XN_ERR_(NUL)
 
 /* What went wrong, for callers that want more than a status.
  *
@@ -433,6 +436,20 @@ XN_API const char *xn_error_name(uint64_t error_bit);
  * buf_cap.  Returns the length the whole list needs, without the NUL.
  * @since 0.1 */
 XN_API size_t xn_errors_format(uint64_t errors, char *buf, size_t buf_cap);
+
+/* U+0000 (xn's policy, in every profile and every function that converts a
+ * name, beyond the standards): a name holding U+0000 is an error, never
+ * XN_OK, since a result is read as a C string and "example.com\0.evil.com"
+ * would read as "example.com".  UTS #46 with UseSTD3ASCIIRules=false and
+ * IDNA2003 without STD3 rules count U+0000 as valid, and IDNA2008 lookup
+ * without them lets any ASCII in; xn refuses it all the same:
+ * XN_E_INVALID_DOMAIN with XN_ERR_NUL in the report (under XN_URL_RULES,
+ * XN_ERR_URL_FORBIDDEN instead: U+0000 is a forbidden domain code point),
+ * blamed on the first U+0000, code_point 0.  The ToUnicode forms, IDNA2003's
+ * ("ToUnicode never fails") included, still write their output for such a
+ * name as they do for any name that breaks a rule (the label holding U+0000
+ * as it was given), so a caller that takes only XN_OK as success never
+ * reads it.  No DNS name needs U+0000. */
 
 /* UTS #46 §4.2 ToASCII on a whole domain name (with XN_URL_RULES, the URL
  * Standard's "domain to ASCII").  On any rule violation returns
