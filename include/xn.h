@@ -37,6 +37,15 @@
  *   NFC data, registered and opened on the first call that needs it (under
  *   a lock, published only once complete).  ICU's own caches (StringPrep
  *   data) are created and guarded by ICU.
+ * - Stream-Safe (xn's policy, UAX #15 §13): every call is linear in its
+ *   input, normalization included.  ICU's canonical reordering is
+ *   quadratic in a run of non-starters, so no text reaches the normalizer
+ *   with more than 30 of them in a row (code points of
+ *   Canonical_Combining_Class other than 0, and U+0F73, U+0F75, U+0F81,
+ *   which decompose to such): xn_nfc() and every conversion that
+ *   normalizes a label (or checks a decoded one for NFC) refuse it with
+ *   XN_E_NOT_STREAM_SAFE, with no output.  No name of any language needs
+ *   such a run; UAX #15 chose 30 as more than any text has.
  * - Memory handed out by the library (the *_alloc functions) is released with
  *   xn_free(), never with the caller's free().
  * - Stack: every function runs within 16 KiB of stack on its worst input
@@ -131,7 +140,9 @@ XN_API const char *xn_icu_version(void);
  * ICU's engine on the data of xn_unicode_version(), the normalization
  * every conversion uses.  Output and size query as for every function
  * here.  Returns XN_OK; XN_E_BUFFER_TOO_SMALL (*out_len = length needed);
- * XN_E_BAD_UTF8; XN_E_ICU_TOO_OLD (see xn_icu_version()); XN_E_NOMEM;
+ * XN_E_BAD_UTF8; XN_E_ICU_TOO_OLD (see xn_icu_version());
+ * XN_E_NOT_STREAM_SAFE (more than 30 non-starters in a row: see
+ * "Stream-Safe" at the top); XN_E_NOMEM;
  * XN_E_TOO_LONG when in_len > 357913941 (ICU counts in int32_t);
  * XN_E_INVALID_ARG.  @since 1.0 */
 XN_API int xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len);
@@ -161,6 +172,9 @@ XN_API int xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size
     /* the linked ICU's normalizer is older than xn's Unicode data need for a */ \
     /* character of the input (ICU < 76; see xn_icu_version()) */                \
     X(XN_E_ICU_TOO_OLD, -7, "the linked ICU (before 76) cannot normalize a character of the input") \
+    /* more than 30 non-starters (combining marks) in a row: xn's policy, */      \
+    /* UAX #15's Stream-Safe limit, so that normalization stays linear */         \
+    X(XN_E_NOT_STREAM_SAFE, -8, "more than 30 combining marks in a row (not Stream-Safe, UAX #15)") \
     /* non-ASCII before the last delimiter */                                      \
     X(XN_E_PUNYCODE_BAD_BASIC, -10, "Punycode: non-ASCII character before the delimiter") \
     /* a character that is no base-36 digit */                                     \

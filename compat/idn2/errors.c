@@ -47,6 +47,8 @@ int idn2__rc_of(int xn_rc, const xn_report *rep)
         return IDN2_MALLOC;
     case XN_E_TOO_LONG:
         return IDN2_TOO_BIG_LABEL;
+    case XN_E_NOT_STREAM_SAFE: /* xn's limit on a run of marks, before NFC */
+        return IDN2_NFC;
     case XN_E_INVALID_DOMAIN:
         return rc_of_errors(rep->errors);
     default: /* XN_E_BAD_UTF8, and nothing else a valid call returns */
