@@ -68,6 +68,10 @@ PROP_LTR_END = 1 << 24
 # Unicode 16.0), or canonically decomposes to a sequence holding one: ICU's
 # normalizer handles these from ICU 76 on (ICU-22707).
 PROP_NFC_BOTH_WAYS = 1 << 25
+# A non-starter for xn's Stream-Safe limit (lib/stream_safe.h): ccc != 0, or
+# a canonical decomposition that starts with a code point of ccc != 0
+# (U+0F73, U+0F75, U+0F81 have ccc 0 but decompose to non-starters only).
+PROP_NON_STARTER = 1 << 26
 IDNA2008_SHIFT, IDNA2008_MASK = 16, 0x7
 SCRIPT_SHIFT, SCRIPT_MASK = 19, 0x7
 
@@ -155,6 +159,7 @@ BYTE_CLASSES = [
     ("DOT", 8, "'.'"),
     ("NONASCII", 16, "a byte of a multi-byte UTF-8 sequence"),
     ("HYPHEN", 32, "'-', which is also LDH"),
+    ("NUL", 64, "the byte 0 (also OTHER): U+0000, refused everywhere (xn.h)"),
 ]
 BC = {name: bit for name, bit, _ in BYTE_CLASSES}
 
@@ -168,6 +173,8 @@ def byte_class(b):
         return BC["LDH"] | (BC["HYPHEN"] if ch == "-" else 0)
     if ch.isupper() and ch.lower() in LDH:
         return BC["UPPER"]
+    if b == 0:
+        return BC["OTHER"] | BC["NUL"]
     return BC["DOT"] if ch == "." else BC["OTHER"]
 
 
@@ -884,6 +891,11 @@ def generate(data_dir, out_c, out_h, out_nfc):
             w |= PROP_CCC_NONZERO
         if cp in both_ways:
             w |= PROP_NFC_BOTH_WAYS
+        first = cp
+        while first in decomp:  # the full decomposition's first code point
+            first = decomp[first][0]
+        if ccc[cp] or ccc[first]:
+            w |= PROP_NON_STARTER
         w |= simple_bits(cp, status[cp], bidi[cp], gc[cp])
         props[cp] = w
     props_invalid = (S_DISALLOWED << STATUS_SHIFT) \
@@ -970,6 +982,11 @@ def generate(data_dir, out_c, out_h, out_nfc):
              % len(both_ways))
     h.append("#define XN_PROP_NFC_BOTH_WAYS (1u << %d)\n"
              % (PROP_NFC_BOTH_WAYS.bit_length() - 1))
+    h.append("/* Canonical_Combining_Class != 0, or a canonical decomposition "
+             "that starts\n * with such a code point: a non-starter for the "
+             "Stream-Safe limit. */\n")
+    h.append("#define XN_PROP_NON_STARTER (1u << %d)\n"
+             % (PROP_NON_STARTER.bit_length() - 1))
     h.append("\n/* The RFC 5892 derived property. */\n")
     h.append("#define XN_PROP_IDNA2008_SHIFT %d\n" % IDNA2008_SHIFT)
     h.append("#define XN_PROP_IDNA2008_MASK 0x%Xu\n" % IDNA2008_MASK)

@@ -37,6 +37,15 @@
  *   NFC data, registered and opened on the first call that needs it (under
  *   a lock, published only once complete).  ICU's own caches (StringPrep
  *   data) are created and guarded by ICU.
+ * - Stream-Safe (xn's policy, UAX #15 §13): every call is linear in its
+ *   input, normalization included.  ICU's canonical reordering is
+ *   quadratic in a run of non-starters, so no text reaches the normalizer
+ *   with more than 30 of them in a row (code points of
+ *   Canonical_Combining_Class other than 0, and U+0F73, U+0F75, U+0F81,
+ *   which decompose to such): xn_nfc() and every conversion that
+ *   normalizes a label (or checks a decoded one for NFC) refuse it with
+ *   XN_E_NOT_STREAM_SAFE, with no output.  No name of any language needs
+ *   such a run; UAX #15 chose 30 as more than any text has.
  * - Memory handed out by the library (the *_alloc functions) is released with
  *   xn_free(), never with the caller's free().
  * - Stack: every function runs within 16 KiB of stack on its worst input
@@ -140,7 +149,9 @@ XN_API const char *xn_icu_version(void);
  * every conversion uses.  Output and size query as for every function
  * here.  Returns XN_OK; XN_E_BUFFER_TOO_SMALL (*out_len = length needed);
  * XN_E_BAD_UTF8; XN_E_ICU_TOO_OLD (see xn_icu_version());
- * XN_E_ICU_UNAVAILABLE (ICU could not be loaded); XN_E_NOMEM;
+ * XN_E_ICU_UNAVAILABLE (ICU could not be loaded); XN_E_NOT_STREAM_SAFE
+ * (more than 30 non-starters in a row: see "Stream-Safe" at the top);
+ * XN_E_NOMEM;
  * XN_E_TOO_LONG when in_len > 357913941 (ICU counts in int32_t);
  * XN_E_INVALID_ARG.  @since 1.0 */
 XN_API int xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len);
@@ -173,6 +184,9 @@ XN_API int xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size
     /* ICU, needed for this input (NFC beyond xn's quick check, IDNA2003, the */ \
     /* display policy), could not be loaded: see xn_icu_version() */              \
     X(XN_E_ICU_UNAVAILABLE, -8, "ICU is needed for this input and could not be loaded") \
+    /* more than 30 non-starters (combining marks) in a row: xn's policy, */      \
+    /* UAX #15's Stream-Safe limit, so that normalization stays linear */         \
+    X(XN_E_NOT_STREAM_SAFE, -9, "more than 30 combining marks in a row (not Stream-Safe, UAX #15)") \
     /* non-ASCII before the last delimiter */                                      \
     X(XN_E_PUNYCODE_BAD_BASIC, -10, "Punycode: non-ASCII character before the delimiter") \
     /* a character that is no base-36 digit */                                     \
@@ -348,8 +362,10 @@ XN_API int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out,
     X(NAMEPREP_UNASSIGNED, 29) /* RFC 3491 §5: unassigned in Unicode 3.2 */                \
     X(NAMEPREP_BIDI, 30)       /* RFC 3491 §6 (RFC 3454 §6) Bidi */                        \
     X(ACE_PREFIX, 31)    /* RFC 3490 §4.1 step 5: starts with the ACE prefix */            \
-    X(ROUNDTRIP, 32)     /* RFC 3490 §4.2 step 7: ToASCII(result) differs */
-/* Bits 33 and up are kept for later rules. */
+    X(ROUNDTRIP, 32)     /* RFC 3490 §4.2 step 7: ToASCII(result) differs */          \
+    /* xn's policy, in every profile */                                                    \
+    X(NUL, 33)           /* U+0000 in the name (see "U+0000" above xn_to_ascii()) */
+/* Bits 34 and up are kept for later rules. */
 
 /* The bit numbers, XN_ERR_BIT_<name>, made from the list. */
 enum xn_error_bit {
@@ -398,6 +414,7 @@ enum xn_error_bit {
 #define XN_ERR_NAMEPREP_BIDI XN_ERR_(NAMEPREP_BIDI)
 #define XN_ERR_ACE_PREFIX XN_ERR_(ACE_PREFIX)
 #define XN_ERR_ROUNDTRIP XN_ERR_(ROUNDTRIP)
+#define XN_ERR_NUL XN_ERR_(NUL)
 
 /* What went wrong, for callers that want more than a status.
  *
@@ -445,6 +462,20 @@ XN_API const char *xn_error_name(uint64_t error_bit);
  * buf_cap.  Returns the length the whole list needs, without the NUL.
  * @since 0.1 */
 XN_API size_t xn_errors_format(uint64_t errors, char *buf, size_t buf_cap);
+
+/* U+0000 (xn's policy, in every profile and every function that converts a
+ * name, beyond the standards): a name holding U+0000 is an error, never
+ * XN_OK, since a result is read as a C string and "example.com\0.evil.com"
+ * would read as "example.com".  UTS #46 with UseSTD3ASCIIRules=false and
+ * IDNA2003 without STD3 rules count U+0000 as valid, and IDNA2008 lookup
+ * without them lets any ASCII in; xn refuses it all the same:
+ * XN_E_INVALID_DOMAIN with XN_ERR_NUL in the report (under XN_URL_RULES,
+ * XN_ERR_URL_FORBIDDEN instead: U+0000 is a forbidden domain code point),
+ * blamed on the first U+0000, code_point 0.  The ToUnicode forms, IDNA2003's
+ * ("ToUnicode never fails") included, still write their output for such a
+ * name as they do for any name that breaks a rule (the label holding U+0000
+ * as it was given), so a caller that takes only XN_OK as success never
+ * reads it.  No DNS name needs U+0000. */
 
 /* UTS #46 §4.2 ToASCII on a whole domain name (with XN_URL_RULES, the URL
  * Standard's "domain to ASCII").  On any rule violation returns

@@ -87,6 +87,13 @@ static XN__ALWAYS_INLINE __m128i xn__classify(__m128i v, unsigned *ok, unsigned 
     return _mm_or_si128(v, _mm_and_si128(letter, _mm_set1_epi8(0x20)));
 }
 
+/* Whether the sixteen bytes of v hold a byte >= 0x80 or a NUL (U+0000, which
+ * every profile refuses: xn.h), which the general path must see. */
+static inline bool xn__not_plain(__m128i v)
+{
+    return _mm_movemask_epi8(_mm_or_si128(v, _mm_cmpeq_epi8(v, _mm_setzero_si128()))) != 0;
+}
+
 /* ASCII bytes that are no letter, digit, '.' or '-' (ok has a 0 bit for
  * them) may stay on this path only when no STD3 or URL rule looks at them. */
 static inline bool xn__others_allowed(unsigned ok, unsigned flags)
@@ -111,7 +118,7 @@ static XN__ALWAYS_INLINE bool xn__ascii_short(const unsigned char *u, size_t n, 
 
     if (n < 16) {
         v = xn__load_tail(u, n);
-        if (_mm_movemask_epi8(v)) /* a byte >= 0x80: not for this path */
+        if (xn__not_plain(v)) /* a byte >= 0x80 or a NUL: not for this path */
             return false;
         lowered = xn__classify(v, &ok, &d, &h);
         if (!xn__others_allowed(ok, flags))
@@ -130,7 +137,7 @@ static XN__ALWAYS_INLINE bool xn__ascii_short(const unsigned char *u, size_t n, 
         dots = hy = 0;
         for (;;) {
             v = _mm_loadu_si128((const __m128i *)(const void *)(u + base));
-            if (_mm_movemask_epi8(v))
+            if (xn__not_plain(v))
                 return false;
             lowered = xn__classify(v, &ok, &d, &h);
             if (!xn__others_allowed(ok, flags))

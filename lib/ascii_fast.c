@@ -43,7 +43,9 @@ XN__NOINLINE static bool ascii_long(const char *in, size_t n, char *out, size_t 
 {
     const unsigned char *u = (const unsigned char *)in;
     bool dns = !(flags & XN_NO_VERIFY_DNS_LENGTH), hyphens = !(flags & XN_NO_CHECK_HYPHENS);
-    unsigned special = XN__BC_DOT | XN__BC_NONASCII | XN__BC_HYPHEN;
+    /* A NUL is never taken (xn.h: U+0000 is refused in every profile): its
+     * class, OTHER as well, then fails the name here. */
+    unsigned special = XN__BC_DOT | XN__BC_NONASCII | XN__BC_HYPHEN | XN__BC_NUL;
     size_t i = 0, start = 0;
 
     if (!(flags & XN_NO_STD3_RULES) || (flags & XN_URL_RULES))

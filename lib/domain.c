@@ -119,3 +119,9 @@ size_t xn__dom_label_end(const unsigned char *u, size_t n, size_t pos, size_t *s
     *sep_len = 0;
     return n;
 }
+
+XN__NOINLINE void xn__walk_blame_nul(xn__domain *d, xn__walk *w)
+{
+    xn__dom_record(d, (d->flags & XN_URL_RULES) ? XN_ERR_URL_FORBIDDEN : XN_ERR_NUL, w->nul, 0);
+    w->nul = w->in_len; /* one is enough */
+}

@@ -19,6 +19,8 @@
 #ifndef XN_DOMAIN_H
 #define XN_DOMAIN_H
 
+#include <string.h>
+
 #include "bytes.h"
 #include "compiler.h"
 #include "mapping.h"
@@ -295,6 +297,9 @@ typedef struct xn__walk {
      * offset dot_at; the profile's reading sets them for a label it reads. */
     bool dot;
     size_t dot_at;
+    /* The first NUL byte of the input (U+0000; in_len when there is none),
+     * until the label holding it has been blamed. */
+    size_t nul;
 } xn__walk;
 
 static inline void xn__walk_start(xn__walk *w, const char *in, size_t in_len, enum xn__split split,
@@ -308,7 +313,18 @@ static inline void xn__walk_start(xn__walk *w, const char *in, size_t in_len, en
     w->pos = 0;
     w->cy.n = 0;
     w->cy.offset = 0;
+    {
+        const char *z = in_len ? (const char *)memchr(in, 0, in_len) : NULL;
+        w->nul = z ? (size_t)(z - in) : in_len;
+    }
 }
+
+/* xn's policy on U+0000 (xn.h): a name holding it is an error in every
+ * profile, since results are read as C strings.  Blamed on the label that
+ * holds the first one, when the walk has passed it: XN_ERR_URL_FORBIDDEN
+ * under XN_URL_RULES (a forbidden domain code point), XN_ERR_NUL in the
+ * other profiles.  Out of line: no name DNS carries pays for it. */
+void xn__walk_blame_nul(xn__domain *d, xn__walk *w);
 
 /* Scans the label at u[pos..in_len) while it is ASCII, up to its '.' or the
  * end, or-ing the byte classes into *classes; with out, copies it there
@@ -344,6 +360,8 @@ static XN__ALWAYS_INLINE bool xn__walk_next(xn__domain *d, xn__walk *w)
     size_t in_len = w->in_len, pos = w->pos;
 
     if (w->started) {
+        if (w->nul < (w->dot ? w->dot_at : in_len))
+            xn__walk_blame_nul(d, w);
         if (!w->dot)
             return false;
         if (d->one_label)

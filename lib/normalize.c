@@ -29,6 +29,7 @@
 #include "icu.h"
 #include "props.h"
 #include "sink.h"
+#include "stream_safe.h"
 #include "utf8.h"
 #include "xn.h"
 #include "xn_nfc_data.h"
@@ -173,6 +174,8 @@ int xn__nfc(const uint32_t *label, size_t n, uint32_t *out, size_t out_cap, size
     if (rc == XN_OK)
         rc = engine_can(label, n);
     if (rc == XN_OK)
+        rc = xn__stream_safe(label, n);
+    if (rc == XN_OK)
         rc = nfc_opened(&nfc);
     if (rc == XN_OK && !xn__to_utf16(label, n, src, 2 * n, &src_n))
         rc = XN_E_TOO_LONG;
@@ -229,6 +232,8 @@ int xn__is_nfc(const uint32_t *label, size_t n, bool *is_nfc)
     int rc = engine_can(label, n);
 
     if (rc == XN_OK)
+        rc = xn__stream_safe(label, n);
+    if (rc == XN_OK)
         rc = nfc_opened(&nfc);
     if (rc != XN_OK)
         return rc;
@@ -281,6 +286,8 @@ int xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out
         pos += k;
         n++;
     }
+    if (rc == XN_OK)
+        rc = xn__stream_safe(cp, n);
     if (rc == XN_OK)
         rc = engine_can(cp, n);
     dst_cap = (int32_t)(3 * 2 * n + 1);

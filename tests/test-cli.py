@@ -209,6 +209,116 @@ def test_bad_input():
         check(f"line break in {args!r}: one line", len(r.lines()) == 1 and r.rc == 1
               and r.out.count(b"\n") == 1 and b"\r" not in r.out, repr(r))
 
+# The characters no terminal may get from xn as they are (xn(1), MESSAGES):
+# C0 but the line feed, DEL, C1 (as UTF-8 and as bytes), and the bidi
+# controls, as UTF-8.
+BIDI = ["\u061c", "\u200e", "\u200f", "\u202a", "\u202b", "\u202c", "\u202d", "\u202e",
+        "\u2066", "\u2067", "\u2068", "\u2069"]
+
+
+def unsafe_in(data, allowed=b"\n"):
+    """The first thing in data a terminal must not get (but the bytes
+    allowed: line feeds, and the tabs of --status), or None."""
+    for b in data:
+        if (b < 0x20 and b not in allowed) or b == 0x7F:
+            return f"byte 0x{b:02X}"
+    text = data.decode("utf-8", "replace")
+    if "\ufffd" in text:
+        return "ill-formed UTF-8"
+    for c in text:
+        if 0x80 <= ord(c) <= 0x9F or c in BIDI:
+            return f"U+{ord(c):04X}"
+    return None
+
+
+def test_terminal_safety():
+    # The issue's reproducer: a bad line of a --display-known file, with
+    # ESC, BEL and 0xFF, is shown escaped.
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        known = os.path.join(d, "k.txt")
+        with open(known, "wb") as f:
+            f.write(b"ok.com\n\x1b]0;pwned\x07\xff.com\n")
+        r = run(f"--display-known={known}", stdin=b"b.com\n")
+        check("--display-known bad line: usage failure", r.rc == 2 and r.out == b"", repr(r))
+        check("--display-known bad line: stderr safe", unsafe_in(r.err) is None,
+              f"{unsafe_in(r.err)} in {r.err!r}")
+        check("--display-known bad line: escaped, line number",
+              b"k.txt:2: \\x1B]0;pwned\\x07\\xFF.com: " in r.err, repr(r))
+        for bad in ("a\u202eb.com", "a\x1bb.com", "\u0085x.com", "\u2066.com"):
+            with open(known, "wb") as f:
+                f.write(b"ok.com\n" + bad.encode() + b"\n")
+            r = run(f"--display-known={known}", stdin=b"b.com\n")
+            check(f"--display-known line {bad!r}: stderr safe", r.rc == 2 and
+                  unsafe_in(r.err) is None, repr(r))
+        # The path is shown escaped as well.
+        path = os.path.join(d, "k\u202e\x1b.txt")
+        r = run(f"--display-known={path}", stdin=b"b.com\n")
+        check("--display-known missing file with controls in its path: stderr safe",
+              r.rc == 2 and unsafe_in(r.err) is None and b"\\u202E\\x1B" in r.err, repr(r))
+
+    # Every kind of unsafe character in a name, in every place of a
+    # message: escaped on standard error, one message per name.
+    names = [("a" + c + "b.com").encode() for c in BIDI]
+    names += [b"a\x1b[31mb.com", b"a\x7fb.com", b"a\xc2\x85b.com", b"a\xc2\x9bb.com",
+              b"a\x9bb.com", b"a\xffb.com", b"a\x07b.com", b"\xe2\x80.com"]
+    tabs = b"\n\t"
+    for args in ([], ["-u"], ["--profile=idna2008"], ["--profile=idna2003", "-u"],
+                 ["--profile=whatwg", "-u"], ["--display"], ["--email"]):
+        stdin = b"\n".join((b"x@" + n if args == ["--email"] else n) for n in names) + b"\n"
+        r = run(*args, stdin=stdin)
+        check(f"unsafe names {args}: stderr safe", r.rc == 1 and unsafe_in(r.err) is None,
+              f"{unsafe_in(r.err)} in {r.err!r}")
+        # (IDNA2003 ToUnicode and the URL Standard's domain to Unicode
+        # let ASCII controls through: those names convert.)
+        check(f"unsafe names {args}: a message for each that fails",
+              r.err.count(b"\n") >= len(BIDI) and b"\\u202E" in r.err and
+              b"\\xC2\\x85" in r.err, repr(r.err[:300]))
+        # --status: every line, the result column included, is safe.
+        r = run("--status", *args, stdin=stdin)
+        check(f"unsafe names {args} --status: stdout safe, stderr empty",
+              r.rc == 1 and unsafe_in(r.out, tabs) is None and r.err == b"" and
+              len(r.lines()) == len(names), f"{unsafe_in(r.out, tabs)} in {r.out!r}")
+    r = run("-u", "--status", "a\u202eb.com")
+    check("-u --status: the failed result escaped", r.out == b"V7\ta\\u202Eb.com\n", repr(r))
+    r = run("-u", "--status", "--no-std3", "a\\b\x1b.com")
+    check("-u --status: backslash doubled, so the column reads back",
+          r.out == b"OK\ta\\\\b\\x1B.com\n", repr(r))
+    # Without --status, a failed -u name is printed as its conversion gives
+    # it (xn(1)): standard output carries the text, standard error is safe.
+    r = run("-u", "a\u202eb.com")
+    check("-u: failed result on stdout as converted", r.out == "a\u202eb.com\n".encode() and
+          r.rc == 1 and unsafe_in(r.err) is None, repr(r))
+    # A usage error echoes the argument escaped.
+    r = run("--\x1b]0;x\x07", "a.com")
+    check("unknown option: escaped", r.rc == 2 and unsafe_in(r.err) is None and
+          b"\\x1B]0;x\\x07" in r.err, repr(r))
+    r = run("--profile=\u202ex", "a.com")
+    check("unknown profile: escaped", r.rc == 2 and unsafe_in(r.err) is None, repr(r))
+
+    # U+0000 (xn.h: refused in every profile): never a raw NUL on stdout.
+    for args in ([], ["-u"], ["--profile=idna2003", "-u"], ["--profile=idna2003"],
+                 ["--profile=whatwg", "-u"], ["--no-std3", "-u"], ["--profile=idna2008", "-u",
+                                                                     "--no-std3"]):
+        r = run(*args, stdin=b"example.com\x00.evil.com\n")
+        check(f"NUL {args}: fails, no NUL written", r.rc == 1 and b"\x00" not in r.out and
+              b"\x00" not in r.err and r.out == b"\n", repr(r))
+        r = run("--status", *args, stdin=b"example.com\x00.evil.com\n")
+        check(f"NUL {args} --status: fails, no NUL written", r.rc == 1 and b"\x00" not in r.out
+              and not r.out.startswith(b"OK"), repr(r))
+
+    # --locale: text in the locale's charset is shown as it is, unless its
+    # Unicode form holds a C1 or bidi control (Latin-1 0x85 is U+0085).
+    latin1 = [l for l in locales() if re.search(r"\.(iso88591|iso-8859-1|latin1)$", l, re.I)]
+    if latin1:
+        L = {"LC_ALL": latin1[0]}
+        r = run("--locale", stdin=b"a\x85\xfc.com\n", env=L)
+        check(f"--locale {latin1[0]}: C1 byte escaped", r.rc == 1 and b"\x85" not in r.err and
+              b"\\x85" in r.err, repr(r))
+        r = run("--locale", stdin=b"a_\xfc.com\n", env=L)
+        check(f"--locale {latin1[0]}: Latin-1 text shown as it is", r.rc == 1 and
+              b"a_\xfc.com" in r.err, repr(r))
+
 
 def strace_writes(args, stdin):
     """The write(2) calls of xn to fd 2, each as the bytes it wrote, or None
@@ -540,4 +650,5 @@ if __name__ == "__main__":
     sys.exit(clilib.main("cli", [
         test_help_version, test_usage_errors, test_each_flag, test_conversions, test_bad_input,
         test_message_writes, test_error_path_speed, test_stdin_dash, test_profile_options,
-        test_lines, test_long_lines, test_stream, test_locale, test_write_error]))
+        test_lines, test_long_lines, test_stream, test_locale, test_write_error,
+        test_terminal_safety]))

@@ -475,19 +475,129 @@ static void test_long_ace(void)
     free(b.s);
 }
 
+/* One call of every conversion of entries.h (and its _alloc form), of the
+ * display and of registration on in[0..n): a name holding U+0000 is an
+ * error in every profile (xn.h), and no result that says XN_OK holds a
+ * NUL byte.  Returns the number of calls made. */
+static int nul_everywhere(const char *in, size_t n, unsigned flags)
+{
+    int k, calls = 0;
+    for (k = 0; k < TEST_ENTRIES; k++) {
+        const test_entry *e = test_entry_of(k);
+        char out[512], *a = NULL;
+        size_t len = 0;
+        xn_report rep = XN_REPORT_INIT;
+        int rc;
+        if (flags & ~e->known)
+            continue;
+        calls++;
+        rc = e->fn(in, n, out, sizeof out, &len, flags, &rep);
+        test_escape(esc, sizeof esc, in, n);
+        CHECK_MSG(rc != XN_OK && (rc != XN_E_INVALID_DOMAIN ||
+                                  (rep.errors & (XN_ERR_NUL | XN_ERR_URL_FORBIDDEN | XN_ERR_U1 |
+                                                 XN_ERR_DISALLOWED))),
+                  "%s(\"%s\", %#x): %s, errors %#llx", e->name, esc, flags,
+                  xn_strerror_name(rc), (unsigned long long)rep.errors);
+        CHECK_MSG(rc != XN_OK || !memchr(out, 0, len), "%s(\"%s\", %#x): XN_OK with a NUL",
+                  e->name, esc, flags);
+        if (e->afn) {
+            rc = e->afn(in, n, &a, &len, flags, NULL);
+            CHECK_MSG(rc != XN_OK && (rc == XN_E_INVALID_DOMAIN || !a),
+                      "%s_alloc(\"%s\", %#x): %s", e->name, esc, flags, xn_strerror_name(rc));
+            CHECK_MSG(rc != XN_OK || !a || !memchr(a, 0, len),
+                      "%s_alloc(\"%s\", %#x): XN_OK with a NUL", e->name, esc, flags);
+            xn_free(a);
+            a = NULL;
+        }
+    }
+    if (!(flags & ~(TEST_FLAGS_UTS46 | XN_DISPLAY_MINIMAL))) {
+        char *a = NULL;
+        size_t len = 0;
+        int rc = test_display_alloc(in, n, &a, &len, flags, NULL);
+        calls++;
+        CHECK_MSG(rc != XN_OK, "xn_to_display_alloc(\"%s\", %#x): XN_OK (\"%s\")", esc, flags,
+                  a ? a : "");
+        xn_free(a);
+    }
+    if (flags == 0 && !memchr(in, '.', n)) {
+        char out[256];
+        size_t len = 0;
+        calls++;
+        CHECK_MSG(xn_idna2008_register(in, n, NULL, 0, out, sizeof out, &len, 0, NULL) != XN_OK,
+                  "xn_idna2008_register(\"%s\"): XN_OK", esc);
+    }
+    return calls;
+}
+
 static void test_nul(void)
 {
-    /* An embedded NUL is never silently dropped or cut at: the default and
-     * WHATWG profiles reject it; without STD3 rules, where UTS #46 allows
-     * every ASCII code point, the length covers the whole name. */
-    EXPECT_N(ASCII_A, "a\0b.com", 7, 0, BAD, NULL, XN_ERR_U1);
+    /* An embedded NUL is never silently dropped or cut at: every profile
+     * refuses it (xn.h), the default one with U1 as well, WHATWG as a
+     * forbidden domain code point. */
+    EXPECT_N(ASCII_A, "a\0b.com", 7, 0, BAD, NULL, XN_ERR_U1 | XN_ERR_NUL);
     EXPECT_N(ASCII_A, "a\0b.com", 7, XN_WHATWG, BAD, NULL, XN_ERR_URL_FORBIDDEN);
-    EXPECT_N(UNI, "a\0b.com", 7, 0, BAD, NULL, XN_ERR_U1);
-    EXPECT_N(ASCII_A, "\0", 1, 0, BAD, NULL, XN_ERR_U1);
+    EXPECT_N(UNI, "a\0b.com", 7, 0, BAD, NULL, XN_ERR_U1 | XN_ERR_NUL);
+    EXPECT_N(UNI, "a\0b.com", 7, XN_WHATWG, BAD, NULL, XN_ERR_URL_FORBIDDEN);
+    EXPECT_N(ASCII_A, "\0", 1, 0, BAD, NULL, XN_ERR_U1 | XN_ERR_NUL);
+    EXPECT_N(ASCII_A, "a\0b.com", 7, XN_NO_STD3_RULES, BAD, NULL, XN_ERR_NUL);
+    EXPECT_N(UNI, "example.com\0.evil.com", 21, XN_NO_STD3_RULES, BAD, NULL, XN_ERR_NUL);
     {
-        fuzz_result r = conv(ASCII_A, "a\0b.com", 7, XN_NO_STD3_RULES);
-        CHECK(r.rc != XN_OK || r.len == 7);
-        fuzz_result_free(&r);
+        /* The issue's reproducers: IDNA2003 ToUnicode gives the name back
+         * as it was, with a status no caller can take for success. */
+        char out[64];
+        size_t len = 0;
+        xn_report rep = XN_REPORT_INIT;
+        CHECK_EQ_INT(xn_idna2003_to_unicode("example.com\0.evil.com", 21, out, sizeof out, &len,
+                                            0, &rep),
+                     XN_E_INVALID_DOMAIN);
+        CHECK(len == 21 && memcmp(out, "example.com\0.evil.com", 21) == 0);
+        CHECK(rep.errors == XN_ERR_NUL && rep.label == 1 && rep.offset == 11 &&
+              rep.code_point == 0);
+        CHECK_EQ_INT(xn_to_unicode("example.com\0.evil.com", 21, out, sizeof out, &len,
+                                   XN_WHATWG, &rep),
+                     XN_E_INVALID_DOMAIN);
+        CHECK(rep.errors == XN_ERR_URL_FORBIDDEN && rep.label == 1 && rep.offset == 11);
+    }
+    {
+        /* U+0000 at the start, in the middle and at the end of a label:
+         * ASCII, non-ASCII and "xn--" labels, first, middle and last, with
+         * flag sets that leave U+0000 valid in UTS #46 and IDNA2003. */
+        static const struct {
+            const char *s;
+            size_t n;
+        } names[] = {
+#define NAME(lit) {lit, sizeof lit - 1}
+            NAME("\0ab.example"), NAME("a\0b.example"), NAME("ab\0.example"),
+            NAME("www.\0ab.example"), NAME("www.a\0b.example"), NAME("www.ab\0.example"),
+            NAME("www.example.\0ab"), NAME("www.example.a\0b"), NAME("www.example.ab\0"),
+            NAME("\0b\xC3\xBC" "cher.de"), NAME("b\xC3\xBC\0" "cher.de"),
+            NAME("b\xC3\xBC" "cher\0.de"), NAME("a.\xE4\xBE\x8B\0"),
+            NAME("\0xn--bcher-kva.de"), NAME("xn--bc\0her-kva.de"), NAME("xn--bcher-kva\0.de"),
+            NAME("xn--\0-kva.de"), NAME("\0"), NAME("\0."), NAME(".\0"), NAME("a\0"),
+            NAME("\xEF\xBC\xA1\0"), NAME("a\xE3\x80\x82\0"),
+#undef NAME
+        };
+        static const unsigned flag_sets[] = {
+            0,
+            XN_NO_STD3_RULES,
+            XN_WHATWG,
+            XN_NO_STD3_RULES | XN_NO_CHECK_HYPHENS | XN_NO_VERIFY_DNS_LENGTH,
+            XN_NO_STD3_RULES | XN_NO_CHECK_HYPHENS | XN_NO_CHECK_BIDI | XN_NO_CHECK_JOINERS |
+                XN_NO_VERIFY_DNS_LENGTH | XN_IGNORE_INVALID_PUNYCODE | XN_ALLOW_ROOT_DOT |
+                XN_TRANSITIONAL,
+            XN_NO_STD3_RULES | XN_DNS_LABELS,
+            XN_IDNA2008_MAP | XN_NO_STD3_RULES,
+            XN_IDNA2008_MAP | XN_NO_STD3_RULES | XN_NO_VERIFY_DNS_LENGTH | XN_ALLOW_ROOT_DOT,
+            XN_ALLOW_UNASSIGNED | XN_NO_STD3_RULES,
+            XN_NO_STD3_RULES | XN_DISPLAY_MINIMAL,
+        };
+        size_t i, f;
+        int calls = 0;
+        for (i = 0; i < sizeof names / sizeof names[0]; i++)
+            for (f = 0; f < sizeof flag_sets / sizeof flag_sets[0]; f++)
+                calls += nul_everywhere(names[i].s, names[i].n, flag_sets[f]);
+        /* Each entry point of entries.h met a NUL under several flag sets. */
+        CHECK(calls >= (int)(sizeof names / sizeof names[0]) * 3 * TEST_ENTRIES);
     }
 }
 

@@ -36,6 +36,10 @@
 #define OLD_ENGINE (U_ICU_VERSION_MAJOR_NUM < 76)
 
 static unsigned long g_refused, g_lines;
+/* The longest run of non-starters (XN_PROP_NON_STARTER) in any column, and
+ * its line: xn refuses a run over 30 (XN_E_NOT_STREAM_SAFE). */
+static size_t g_longest_run;
+static unsigned g_longest_line;
 
 /* One column: code points written in hex, separated by spaces. */
 typedef struct column {
@@ -145,6 +149,16 @@ static bool run_file(const char *dir, unsigned char *listed)
                 listed[c[0].cp[0]] = 1;
             }
         }
+        for (k = 0; k < 5; k++) {
+            size_t i, run = 0;
+            for (i = 0; i < c[k].n; i++) {
+                run = (xn__props(c[k].cp[i]) & XN_PROP_NON_STARTER) ? run + 1 : 0;
+                if (run > g_longest_run) {
+                    g_longest_run = run;
+                    g_longest_line = L.no;
+                }
+            }
+        }
         check_nfc(L.no, "NFC(c1) == c2", &c[0], &c[1]);
         check_nfc(L.no, "NFC(c2) == c2", &c[1], &c[1]);
         check_nfc(L.no, "NFC(c3) == c2", &c[2], &c[1]);
@@ -235,6 +249,95 @@ static void run_code_points(const unsigned char *listed)
            own, own_bad, refused, xn_icu_version());
 }
 
+/* One text of the code points cps[0..n) (UTF-8) to xn_nfc(): its status. */
+static int nfc_status(const uint32_t *cps, size_t n)
+{
+    test_buf b = {NULL, 0, 0, false};
+    size_t i, len = 0;
+    char *out;
+    int rc;
+    for (i = 0; i < n; i++)
+        test_buf_cp(&b, cps[i]);
+    out = test_xmalloc(3 * b.n + 1);
+    rc = xn_nfc(b.s, b.n, out, 3 * b.n + 1, &len);
+    free(out);
+    test_buf_free(&b);
+    return rc;
+}
+
+/* xn's Stream-Safe limit (lib/stream_safe.h, xn.h): 30 non-starters in a
+ * row are normalized, 31 refused with XN_E_NOT_STREAM_SAFE, by xn_nfc() and
+ * by every conversion that normalizes; a starter ends a run.  The issue's
+ * reproducer, "a" + 20000 x (U+0345 U+0334), quadratic in ICU's canonical
+ * reordering, is refused. */
+static void check_stream_safe(void)
+{
+    static uint32_t cps[1 + 2 * 20000];
+    char name[256], out[1024];
+    size_t i, n, len;
+    xn_report rep = XN_REPORT_INIT;
+
+    cps[0] = 'a';
+    for (i = 1; i <= 31; i++)
+        cps[i] = i & 1 ? 0x0345 : 0x0334; /* classes 240 and 1, alternating */
+    CHECK_EQ_INT(nfc_status(cps, 31), XN_OK);
+    CHECK_EQ_INT(nfc_status(cps, 32), XN_E_NOT_STREAM_SAFE);
+    /* A starter in the middle: two runs of 20. */
+    cps[21] = 'b';
+    CHECK_EQ_INT(nfc_status(cps, 41), XN_OK);
+    /* U+0F73 has class 0 but decomposes to two non-starters: it counts. */
+    for (i = 1; i <= 31; i++)
+        cps[i] = 0x0F73;
+    CHECK_EQ_INT(nfc_status(cps, 31), XN_OK);
+    CHECK_EQ_INT(nfc_status(cps, 32), XN_E_NOT_STREAM_SAFE);
+    CHECK(xn__props(0x0F73) & XN_PROP_NON_STARTER);
+    CHECK(!(xn__props(0x00C0) & XN_PROP_NON_STARTER)); /* A + U+0300 starts with A */
+    /* The reproducer. */
+    for (n = 1; n < sizeof cps / sizeof cps[0]; n += 2) {
+        cps[n] = 0x0345;
+        cps[n + 1] = 0x0334;
+    }
+    CHECK_EQ_INT(nfc_status(cps, sizeof cps / sizeof cps[0]), XN_E_NOT_STREAM_SAFE);
+
+    /* Through the conversions: a label "a" + 31 marks (valid code points,
+     * NFC needed for the alternating classes) and its Punycode form, which
+     * the decoded-label NFC check reads. */
+    memcpy(name, "a", 1);
+    for (i = 0, n = 1; i < 31; i++) {
+        memcpy(name + n, i & 1 ? "\xCC\x81" : "\xCC\x96", 2); /* U+0301 230, U+0316 220 */
+        n += 2;
+    }
+    CHECK_EQ_INT(xn_to_ascii(name, n - 2, out, sizeof out, &len, XN_NO_VERIFY_DNS_LENGTH, &rep),
+                 XN_OK);
+    CHECK_EQ_INT(xn_to_ascii(name, n, out, sizeof out, &len, XN_NO_VERIFY_DNS_LENGTH, &rep),
+                 XN_E_NOT_STREAM_SAFE);
+    CHECK_EQ_INT(xn_to_unicode(name, n, out, sizeof out, &len, XN_WHATWG, &rep),
+                 XN_E_NOT_STREAM_SAFE);
+    CHECK_EQ_INT(xn_idna2008_lookup(name, n, out, sizeof out, &len,
+                                    XN_IDNA2008_MAP | XN_NO_VERIFY_DNS_LENGTH, &rep),
+                 XN_E_NOT_STREAM_SAFE);
+    {
+        /* xn-- of "x" + 31 x U+0301 (no composite), made by the encoder:
+         * the decoded label is checked for NFC (xn__is_nfc()). */
+        uint32_t l[32];
+        char ace[128] = "xn--";
+        size_t alen = 0;
+        l[0] = 'x';
+        for (i = 1; i < 32; i++)
+            l[i] = 0x0301;
+        CHECK_EQ_INT(xn_punycode_encode(l, 32, NULL, ace + 4, sizeof ace - 4, &alen), XN_OK);
+        CHECK_EQ_INT(xn_to_unicode(ace, 4 + alen, out, sizeof out, &len, XN_NO_VERIFY_DNS_LENGTH,
+                                   &rep),
+                     XN_E_NOT_STREAM_SAFE);
+        CHECK_EQ_INT(xn_punycode_encode(l, 31, NULL, ace + 4, sizeof ace - 4, &alen), XN_OK);
+        CHECK_EQ_INT(xn_to_unicode(ace, 4 + alen, out, sizeof out, &len, XN_NO_VERIFY_DNS_LENGTH,
+                                   &rep),
+                     XN_OK);
+    }
+    CHECK(strcmp(xn_strerror_name(XN_E_NOT_STREAM_SAFE), "XN_E_NOT_STREAM_SAFE") == 0);
+    CHECK(strstr(xn_strerror(XN_E_NOT_STREAM_SAFE), "Stream-Safe") != NULL);
+}
+
 int main(int argc, char **argv)
 {
     const char *dir = test_testdata_arg(argc, argv);
@@ -251,7 +354,16 @@ int main(int argc, char **argv)
                TEST_UNICODE_VERSION, g_lines, g_refused, test_failures, test_checks);
         CHECK_MSG(OLD_ENGINE || g_refused == 0, "ICU %s refused %lu columns", xn_icu_version(),
                   g_refused);
+        /* A line with a longer run would fail above, refused as not
+         * Stream-Safe: said here in so many words. */
+        printf("NormalizationTest %s: longest run of non-starters %zu (line %u); xn refuses "
+               "more than 30\n",
+               TEST_UNICODE_VERSION, g_longest_run, g_longest_line);
+        CHECK_MSG(g_longest_run > 0 && g_longest_run <= 30,
+                  "NormalizationTest.txt:%u: a run of %zu non-starters, refused as not "
+                  "Stream-Safe", g_longest_line, g_longest_run);
     }
+    check_stream_safe();
     free(listed);
     return test_finish("normalize");
 }

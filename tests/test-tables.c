@@ -71,7 +71,7 @@ static bool mapping_is(uint32_t cp, const uint32_t *want, unsigned n)
 /* The flag bits of a property word that vectors/tables.txt names. */
 #define PROP_BITS(X)                                                                     \
     X(VIRAMA) X(MARK) X(NFC_QC_NOT_YES) X(CCC_NONZERO) X(SIMPLE) X(SIMPLE_TR) X(LTR_START) \
-    X(LTR_END) X(NFC_BOTH_WAYS)
+    X(LTR_END) X(NFC_BOTH_WAYS) X(NON_STARTER)
 
 /* The rows of vectors/tables.txt, "code point ; bit ; set": the bit of the
  * code point's property word is set, or clear. */

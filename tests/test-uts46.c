@@ -130,16 +130,29 @@ static void test_bad_utf8(void)
         CHECK_EQ_INT(xn_to_ascii(bad[i], strlen(bad[i]), out, sizeof out, &len, XN_WHATWG, NULL),
                      XN_E_BAD_UTF8);
     }
-    /* An embedded NUL is a character like any other (disallowed by STD3). */
+    /* An embedded NUL is disallowed by STD3, and by xn's policy (NUL) in
+     * every profile; the URL Standard's forbidden code point under its
+     * rules, in either direction. */
     {
         char out[64];
         size_t len;
         xn_report rep = XN_REPORT_INIT;
         CHECK_EQ_INT(xn_to_ascii("a\0b", 3, out, sizeof out, &len, 0, &rep), XN_E_INVALID_DOMAIN);
-        CHECK_EQ_INT(rep.errors, XN_ERR_U1);
+        CHECK_EQ_INT(rep.errors, XN_ERR_U1 | XN_ERR_NUL);
         CHECK_EQ_INT(rep.offset, 1);
+        CHECK_EQ_INT(xn_to_ascii("a\0b", 3, out, sizeof out, &len, XN_NO_STD3_RULES, &rep),
+                     XN_E_INVALID_DOMAIN);
+        CHECK_EQ_INT(rep.errors, XN_ERR_NUL);
+        CHECK_EQ_INT(rep.offset, 1);
+        CHECK_EQ_INT(rep.code_point, 0);
         CHECK_EQ_INT(xn_to_ascii("a\0b", 3, out, sizeof out, &len, XN_WHATWG, &rep),
                      XN_E_INVALID_DOMAIN);
+        CHECK_EQ_INT(xn_to_unicode("example.com\0.evil.com", 21, out, sizeof out, &len,
+                                   XN_WHATWG, &rep),
+                     XN_E_INVALID_DOMAIN);
+        CHECK_EQ_INT(rep.errors, XN_ERR_URL_FORBIDDEN);
+        CHECK_EQ_INT(rep.label, 1);
+        CHECK_EQ_INT(rep.offset, 11);
     }
 }
 
@@ -168,7 +181,7 @@ static void test_report(void)
     CHECK_EQ_INT(xn_to_ascii("-a", 2, out, sizeof out, &len, 0, &rep), XN_E_INVALID_DOMAIN);
     CHECK(rep.errors == XN_ERR_V3 && rep.code_point == XN_NO_CODE_POINT);
     CHECK_EQ_INT(xn_to_ascii("a\0b", 3, out, sizeof out, &len, 0, &rep), XN_E_INVALID_DOMAIN);
-    CHECK(rep.errors == XN_ERR_U1 && rep.offset == 1 && rep.code_point == 0);
+    CHECK(rep.errors == (XN_ERR_U1 | XN_ERR_NUL) && rep.offset == 1 && rep.code_point == 0);
 }
 
 /* Input and output must not overlap (xn.h): every entry point refuses such
@@ -505,6 +518,7 @@ static void test_byte_classes(void)
                         : lower || digit ? XN__BC_LDH
                         : upper     ? XN__BC_UPPER
                         : b == '.'  ? XN__BC_DOT
+                        : b == 0    ? XN__BC_OTHER | XN__BC_NUL
                                     : XN__BC_OTHER;
         if (xn__byte_class[b] != want && bad++ < 5)
             CHECK_MSG(false, "class of byte 0x%02X: 0x%02X, want 0x%02X", b, xn__byte_class[b],

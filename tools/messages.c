@@ -7,7 +7,7 @@
 
 #include "messages.h"
 
-/* How echo_name() shows a byte that is not part of a UTF-8 sequence it
+/* How escape_text() shows a byte that is not part of a UTF-8 sequence it
  * passes: shown[c] holds the text, shown_len[c] its length.  Filled by
  * init_echo() before the first message. */
 static char shown[256][4];
@@ -34,48 +34,70 @@ static void init_echo(void)
     }
 }
 
-/* The length of the well-formed UTF-8 sequence at p[0..n) other than a C1
- * control (no overlong form, surrogate or value above U+10FFFF), or 0. */
-static size_t utf8_shown(const unsigned char *p, size_t n)
+/* The code point of the well-formed UTF-8 sequence at p[0..n) (no overlong
+ * form, surrogate or value above U+10FFFF) in *cp, and its length; 0 when
+ * there is none. */
+static size_t utf8_at(const unsigned char *p, size_t n, uint32_t *cp)
 {
     unsigned char c = p[0];
     size_t need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2, k;
-    uint32_t cp;
+    uint32_t v;
     if (c < 0xC2 || c > 0xF4 || n < need)
         return 0;
-    cp = (uint32_t)c & (0x7Fu >> need);
+    v = (uint32_t)c & (0x7Fu >> need);
     for (k = 1; k < need; k++) {
         if ((p[k] & 0xC0) != 0x80)
             return 0;
-        cp = (cp << 6) | ((uint32_t)p[k] & 0x3Fu);
+        v = (v << 6) | ((uint32_t)p[k] & 0x3Fu);
     }
-    if (cp < (need == 2 ? 0x80u : need == 3 ? 0x800u : 0x10000u) || cp > 0x10FFFF ||
-        (cp >= 0xD800 && cp <= 0xDFFF) || cp <= 0x9F)
+    if (v < (need == 2 ? 0x80u : need == 3 ? 0x800u : 0x10000u) || v > 0x10FFFF ||
+        (v >= 0xD800 && v <= 0xDFFF))
         return 0;
+    *cp = v;
     return need;
 }
 
-/* Writes up to ECHO_MAX bytes of a name to standard error so that a
- * terminal shows them safely: printable ASCII as it is, a backslash
- * doubled, other ASCII and ill-formed bytes as \xHH.  Other bytes pass when
- * raw_high (the name is known to be text in the locale's charset); else
- * well-formed UTF-8 passes, except the C1 controls.  The text is made in a
- * buffer from a table and written at once: a failing name of random bytes
- * is mostly \xHH, and a call into stdio for each byte made the error path
- * many times slower than --status.  Only a lead byte followed by a
- * continuation byte (a few in a hundred random bytes) takes a branch of
- * its own: the others are one table copy each. */
-static void echo_name(const char *s, size_t n, bool raw_high)
+/* The bidi controls, which can make a line read in another order: ALM,
+ * LRM, RLM, LRE..RLO, LRI..PDI. */
+static bool bidi_control(uint32_t cp)
 {
-    /* Each byte shown in 4 at most, then "...". */
-    char buf[4 * ECHO_MAX + 3];
+    return cp == 0x061C || cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) ||
+           (cp >= 0x2066 && cp <= 0x2069);
+}
+
+/* A code point a terminal must not get as it is: C0, DEL, C1, a bidi
+ * control. */
+static bool unsafe_cp(uint32_t cp)
+{
+    return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || bidi_control(cp);
+}
+
+bool text_safe(const char *utf8, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)utf8;
+    size_t i = 0;
+    while (i < n) {
+        uint32_t cp = p[i];
+        size_t k = cp < 0x80 ? 1 : utf8_at(p + i, n - i, &cp);
+        if (!k || (cp >= 0x80 && unsafe_cp(cp)))
+            return false;
+        i += k;
+    }
+    return true;
+}
+
+size_t escape_text(const char *s, size_t n, size_t max, bool raw_high, char *buf,
+                   size_t *used)
+{
+    static const char hex[] = "0123456789ABCDEF";
     const unsigned char *p = (const unsigned char *)s;
-    size_t i = 0, o = 0, end = n < ECHO_MAX ? n : ECHO_MAX;
-    if (!shown_len['a']) /* the first message (the program is one thread) */
+    size_t i = 0, o = 0, end = n < max ? n : max;
+    if (!shown_len['a']) /* the first call (the program is one thread) */
         init_echo();
     while (i < end) {
         unsigned char c = p[i];
         unsigned char next = i + 1 < n ? p[i + 1] : 0;
+        uint32_t cp;
         size_t len;
         if (raw_high && c >= 0x80) {
             buf[o++] = (char)c;
@@ -83,9 +105,18 @@ static void echo_name(const char *s, size_t n, bool raw_high)
             continue;
         }
         if (((unsigned)(c - 0xC2) <= 0xF4 - 0xC2) & ((next & 0xC0) == 0x80) &&
-            (len = utf8_shown(p + i, n - i)) != 0) {
-            memcpy(buf + o, p + i, len);
-            o += len;
+            (len = utf8_at(p + i, n - i, &cp)) != 0 && cp > 0x9F) {
+            if (bidi_control(cp)) {
+                buf[o++] = '\\';
+                buf[o++] = 'u';
+                buf[o++] = hex[cp >> 12];
+                buf[o++] = hex[(cp >> 8) & 15];
+                buf[o++] = hex[(cp >> 4) & 15];
+                buf[o++] = hex[cp & 15];
+            } else {
+                memcpy(buf + o, p + i, len);
+                o += len;
+            }
             i += len;
             continue;
         }
@@ -93,7 +124,33 @@ static void echo_name(const char *s, size_t n, bool raw_high)
         o += shown_len[c];
         i++;
     }
-    if (i < n) {
+    *used = i;
+    return o;
+}
+
+void put_escaped(FILE *f, const char *s, size_t n, bool raw_high)
+{
+    char buf[4 * 256 + 12];
+    size_t i = 0;
+    while (i < n) {
+        size_t used, o = escape_text(s + i, n - i, 256, raw_high, buf, &used);
+        fwrite(buf, 1, o, f);
+        i += used;
+    }
+}
+
+/* Writes up to ECHO_MAX bytes of a name to standard error, escaped
+ * (escape_text()), then "..." when there was more.  The text is made in a
+ * buffer from a table and written at once: a failing name of random bytes
+ * is mostly \xHH, and a call into stdio for each byte made the error path
+ * many times slower than --status. */
+static void echo_name(const char *s, size_t n, bool raw_high)
+{
+    /* Each byte shown in 4 at most (a sequence begun before ECHO_MAX may
+     * end 3 bytes after it), then "...". */
+    char buf[4 * ECHO_MAX + 12 + 3];
+    size_t used, o = escape_text(s, n, ECHO_MAX, raw_high, buf, &used);
+    if (used < n) {
         memcpy(buf + o, "...", 3);
         o += 3;
     }

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* How many input bytes a message on standard error echoes. */
 #define ECHO_MAX 200
@@ -16,6 +17,27 @@
  * of name and its text), and blocks large enough that a stream of failing
  * names costs few write() calls. */
 #define STDERR_BUF 65536
+
+/* The one escaping of untrusted text that xn writes to standard error
+ * (and to the result column of --status): printable ASCII as it is, a
+ * backslash doubled, C0 controls, DEL and bytes of no well-formed UTF-8
+ * sequence (C1 controls, U+0080..U+009F, included) as \xHH for each byte,
+ * the bidi controls (U+061C, U+200E, U+200F, U+202A..U+202E,
+ * U+2066..U+2069) as \uXXXX, other well-formed UTF-8 as it is.  With
+ * raw_high, bytes >= 0x80 pass (text in the locale's charset that
+ * text_safe() found safe in its UTF-8 form).  Starts no character at or
+ * after max bytes of s[0..n): writes at most 4 * max + 12 bytes to buf,
+ * sets *used to the bytes of s taken and returns the bytes written. */
+size_t escape_text(const char *s, size_t n, size_t max, bool raw_high, char *buf,
+                   size_t *used);
+
+/* All of s[0..n), escaped as escape_text() does, to f. */
+void put_escaped(FILE *f, const char *s, size_t n, bool raw_high);
+
+/* Whether the UTF-8 text s[0..n) is well-formed and holds no C1 or bidi
+ * control (ASCII is escaped alike in every charset): its form in the
+ * locale's charset may then be shown with raw_high. */
+bool text_safe(const char *utf8, size_t n);
 
 /* "xn: NAME: ", at the start of a message of at most max bytes, the name
  * echoed (raw_high: bytes >= 0x80 are text in the locale's charset). */

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "messages.h"
 #include "options.h"
 
 /* ---- profiles and options --------------------------------------------- */
@@ -94,7 +95,9 @@ static const char help_text[] =
 
 void usage_error(const char *before, const char *arg, const char *after)
 {
-    fprintf(stderr, "xn: %s'%s'%s\n", before, arg, after);
+    fprintf(stderr, "xn: %s'", before);
+    put_escaped(stderr, arg, strlen(arg), false);
+    fprintf(stderr, "'%s\n", after);
     fputs("Try 'xn --help' for more information.\n", stderr);
 }
 

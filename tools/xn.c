@@ -80,17 +80,25 @@ struct run {
 
 /* ---- output ------------------------------------------------------------ */
 
-/* Writes one output line.  status is NULL without --status.  Returns false
- * when writing failed (recorded in r->write_errno). */
-static bool put_line(struct run *r, const char *status, const char *result, size_t len)
+/* Writes one output line.  status is NULL without --status; with it, the
+ * result is escaped as messages are (escape_text(); raw_high: bytes >= 0x80
+ * pass, the result being safe text in the locale's charset), so that no
+ * line of --status holds a control or bidi character.  Returns false when
+ * writing failed (recorded in r->write_errno). */
+static bool put_line(struct run *r, const char *status, const char *result, size_t len,
+                     bool raw_high)
 {
     bool ok = true;
     errno = 0;
     if (status) {
         ok = fputs(status, stdout) != EOF && putc('\t', stdout) != EOF;
     }
-    if (ok && len > 0)
+    if (ok && len > 0 && status) {
+        put_escaped(stdout, result, len, raw_high);
+        ok = !ferror(stdout);
+    } else if (ok && len > 0) {
         ok = fwrite(result, 1, len, stdout) == len;
+    }
     if (ok)
         ok = putc('\n', stdout) != EOF;
     if (ok && r->flush_each)
@@ -233,6 +241,7 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
     size_t result_len = 0;
     const char *status;
     bool raw_high = false;
+    bool result_raw_high;
     bool show_result;
     bool ok;
     xn_report rep = XN_REPORT_INIT;
@@ -245,7 +254,7 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
             message_start(input, NAME_CAP, false, MESSAGE_MAX);
             fprintf(stderr, "name longer than %d bytes\n", NAME_CAP);
         }
-        return put_line(r, r->status ? "TOO_LONG" : NULL, NULL, 0);
+        return put_line(r, r->status ? "TOO_LONG" : NULL, NULL, 0, false);
     }
 
     /* --locale: the library takes UTF-8.  ASCII needs no conversion (every
@@ -256,13 +265,15 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
                                            NULL, (uint8_t *)conv_in, &len);
         if (!u) {
             status = charset_failure(r, input, input_len, false, false);
-            return put_line(r, r->status ? status : NULL, NULL, 0);
+            return put_line(r, r->status ? status : NULL, NULL, 0, false);
         }
         if ((char *)u != conv_in)
             in_heap = (char *)u;
         name = (const char *)u;
         name_len = len;
-        raw_high = true;
+        /* Messages show the name as given only when it holds no C1 or bidi
+         * control: else its bytes >= 0x80 are escaped too. */
+        raw_high = text_safe(name, name_len);
     }
 
     rc = convert(r, name, name_len, stack, sizeof stack, &result, &result_len, &rep);
@@ -294,7 +305,15 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
         status = "SMTPUTF8";
 
     /* A result that cannot be printed as one line in the output charset is
-     * an error of its own; the rule codes of a failed name stay. */
+     * an error of its own; the rule codes of a failed name stay.  So is one
+     * holding a NUL (only the output of a failed -u: the library refuses
+     * U+0000), which xn never writes. */
+    if (show_result && !r->status && memchr(result, '\0', result_len)) {
+        show_result = false;
+        r->failed = true;
+        message_start(input, input_len, raw_high, MESSAGE_MAX);
+        fputs("the result contains a NUL\n", stderr);
+    }
     if (show_result && (memchr(result, '\n', result_len) || memchr(result, '\r', result_len))) {
         show_result = false;
         if (rc == XN_OK)
@@ -305,6 +324,7 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
             fputs("the result contains a line break\n", stderr);
         }
     }
+    result_raw_high = r->charset && show_result && text_safe(result, result_len);
     if (show_result && r->charset && !all_ascii(result, result_len)) {
         size_t len = sizeof conv_out;
         char *c = u8_conv_to_encoding(r->charset, iconveh_error, (const uint8_t *)result,
@@ -322,7 +342,8 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
         }
     }
 
-    ok = put_line(r, r->status ? status : NULL, result, show_result ? result_len : 0);
+    ok = put_line(r, r->status ? status : NULL, result, show_result ? result_len : 0,
+                  result_raw_high);
     free(in_heap);
     free(out_heap);
     return ok;
@@ -462,6 +483,22 @@ static bool check_flags(struct run *r, const struct options *o)
 /* The set of --display-known=FILE: one domain a line; blank lines, lines
  * starting with '#', and trailing blanks are left out.  NULL, after a
  * message naming the file (and the line), when it cannot be made. */
+/* "xn: PATH[:LINE][: NAME]: TEXT" on standard error, the path and the
+ * name escaped (escape_text()): a file's bad line is shown safely. */
+static void file_message(const char *path, size_t line_no, const char *name, size_t len,
+                         const char *text)
+{
+    fputs("xn: ", stderr);
+    put_escaped(stderr, path, strlen(path), false);
+    if (line_no)
+        fprintf(stderr, ":%zu", line_no);
+    if (name) {
+        fputs(": ", stderr);
+        put_escaped(stderr, name, len, false);
+    }
+    fprintf(stderr, ": %s\n", text);
+}
+
 static xn_known_set *load_known(const char *path)
 {
     FILE *f = fopen(path, "r");
@@ -473,7 +510,7 @@ static xn_known_set *load_known(const char *path)
     bool ok = f != NULL;
 
     if (!f)
-        fprintf(stderr, "xn: %s: %s\n", path, strerror(errno));
+        file_message(path, 0, NULL, 0, strerror(errno));
     while (ok && (got = read_line(f, &l, &len)) > 0) {
         char *name;
         line_no++;
@@ -482,7 +519,7 @@ static xn_known_set *load_known(const char *path)
         if (len == 0 || l.buf[0] == '#')
             continue;
         if (len > NAME_CAP || memchr(l.buf, '\0', len)) {
-            fprintf(stderr, "xn: %s:%zu: not a domain name\n", path, line_no);
+            file_message(path, line_no, NULL, 0, "not a domain name");
             ok = false;
             break;
         }
@@ -492,8 +529,7 @@ static xn_known_set *load_known(const char *path)
             size_t alen = 0;
             int rc = xn_to_ascii(l.buf, len, ascii, sizeof ascii, &alen, 0, NULL);
             if (rc != XN_OK) {
-                fprintf(stderr, "xn: %s:%zu: %.*s: %s\n", path, line_no, (int)len, l.buf,
-                        xn_strerror(rc));
+                file_message(path, line_no, l.buf, len, xn_strerror(rc));
                 ok = false;
                 break;
             }
@@ -518,13 +554,13 @@ static xn_known_set *load_known(const char *path)
         names[n++] = name;
     }
     if (ok && got < 0) {
-        fprintf(stderr, "xn: %s: %s\n", path, strerror(errno));
+        file_message(path, 0, NULL, 0, strerror(errno));
         ok = false;
     }
     if (ok) {
         set = xn_known_set_new((const char *const *)names, n, &status);
         if (!set)
-            fprintf(stderr, "xn: %s: %s\n", path, xn_strerror(status));
+            file_message(path, 0, NULL, 0, xn_strerror(status));
     }
     for (i = 0; i < n; i++)
         free(names[i]);

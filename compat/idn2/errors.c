@@ -22,7 +22,7 @@ static int rc_of_errors(uint64_t e)
         {XN_ERR_V3, IDN2_HYPHEN_STARTEND},
         {XN_ERR_V6, IDN2_LEADING_COMBINING},
         {XN_ERR_V5, IDN2_DOT_IN_LABEL},
-        {XN_ERR_DISALLOWED | XN_ERR_V7 | XN_ERR_U1 | XN_ERR_V4, IDN2_DISALLOWED},
+        {XN_ERR_DISALLOWED | XN_ERR_V7 | XN_ERR_U1 | XN_ERR_V4 | XN_ERR_NUL, IDN2_DISALLOWED},
         {XN_ERR_C1 | XN_ERR_C2, IDN2_CONTEXTJ},
         {XN_ERR_CONTEXTO, IDN2_CONTEXTO},
         {XN_ERR_UNASSIGNED, IDN2_UNASSIGNED},
@@ -47,6 +47,8 @@ int idn2__rc_of(int xn_rc, const xn_report *rep)
         return IDN2_MALLOC;
     case XN_E_TOO_LONG:
         return IDN2_TOO_BIG_LABEL;
+    case XN_E_NOT_STREAM_SAFE: /* xn's limit on a run of marks, before NFC */
+        return IDN2_NFC;
     case XN_E_INVALID_DOMAIN:
         return rc_of_errors(rep->errors);
     case XN_E_ICU_TOO_OLD:     /* NFC that the ICU at hand cannot do */

@@ -324,6 +324,30 @@ static void api(void)
           "register faß");
     CHECK(idn2_register_ul(NULL, NULL, NULL, 0) == IDN2_OK, "register_ul NULL");
 
+    /* xn's Stream-Safe limit before NFC (issue 36): "a" + 20000 x (U+0345
+     * U+0334), quadratic in ICU's canonical reordering, is refused with
+     * IDN2_NFC at once; 30 marks in a row are normalized. */
+    {
+        static char marks[1 + 4 * 20000 + 1];
+        size_t i;
+        marks[0] = 'a';
+        for (i = 0; i < 20000; i++)
+            memcpy(marks + 1 + 4 * i, "\xCD\x85\xCC\xB4", 4);
+        CHECK(idn2_lookup_u8((const uint8_t *)marks, &u, IDN2_NO_TR46 | IDN2_NFC_INPUT) ==
+                      IDN2_NFC &&
+                  u == NULL,
+              "lookup NO_TR46|NFC_INPUT of 40000 marks in a row");
+        CHECK(idn2_register_u8((const uint8_t *)marks, NULL, &u, IDN2_NFC_INPUT) == IDN2_NFC &&
+                  u == NULL,
+              "register NFC_INPUT of 40000 marks in a row");
+        marks[1 + 4 * 15] = '\0'; /* 30 marks */
+        CHECK(idn2_lookup_u8((const uint8_t *)marks, &u, IDN2_NO_TR46 | IDN2_NFC_INPUT) !=
+                  IDN2_NFC,
+              "lookup NO_TR46|NFC_INPUT of 30 marks: normalized");
+        idn2_free(u);
+        u = NULL;
+    }
+
     /* Flags. */
     /* Bits libidn2 does not know it ignores (a program built for a later
      * libidn2 may pass them); the sets it refuses are refused. */

@@ -170,6 +170,7 @@ static bool known_status(int rc)
     case XN_E_BAD_UTF8:
     case XN_E_INVALID_DOMAIN:
     case XN_E_BAD_ADDRESS: /* the mail functions only */
+    case XN_E_NOT_STREAM_SAFE: /* more than 30 non-starters in a row (xn.h) */
 #if U_ICU_VERSION_MAJOR_NUM < 76
     case XN_E_ICU_TOO_OLD: /* a code point this ICU's normalizer cannot take */
 #endif
@@ -287,6 +288,10 @@ fuzz_result fuzz_convert(int op, const char *in, size_t n, unsigned flags)
     if (rc == XN_OK || (!to_ascii && rc == XN_E_INVALID_DOMAIN)) {
         FUZZ_ASSERT(buf[len] == '\0', "%s: output of %zu bytes not NUL-terminated at cap %zu",
                     name, len, cap);
+        /* U+0000 is refused in every profile (xn.h): a success is a C
+         * string. */
+        FUZZ_ASSERT(rc != XN_OK || !memchr(buf, 0, len), "%s, flags 0x%X: XN_OK with a NUL",
+                    name, flags);
     } else if (to_ascii && rc == XN_E_INVALID_DOMAIN) {
         FUZZ_ASSERT(len == 0, "%s: failure with *out_len %zu", name, len);
     }
