@@ -87,11 +87,13 @@ static XN__ALWAYS_INLINE __m128i xn__classify(__m128i v, unsigned *ok, unsigned 
     return _mm_or_si128(v, _mm_and_si128(letter, _mm_set1_epi8(0x20)));
 }
 
-/* Whether the sixteen bytes of v hold a byte >= 0x80 or a NUL (U+0000, which
- * every profile refuses: xn.h), which the general path must see. */
+/* Whether the sixteen bytes of v hold a byte >= 0x80 or a NUL (U+0000,
+ * which every profile refuses: xn.h), for the general path to see: b - 1,
+ * saturating as a signed byte, is negative for exactly those (0 - 1 = -1,
+ * -128 stays -128), one instruction more than the sign bits of v alone. */
 static inline bool xn__not_plain(__m128i v)
 {
-    return _mm_movemask_epi8(_mm_or_si128(v, _mm_cmpeq_epi8(v, _mm_setzero_si128()))) != 0;
+    return _mm_movemask_epi8(_mm_subs_epi8(v, _mm_set1_epi8(1))) != 0;
 }
 
 /* ASCII bytes that are no letter, digit, '.' or '-' (ok has a 0 bit for

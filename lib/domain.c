@@ -3,6 +3,8 @@
  * exit, label splitting, label and name lengths, and the rules UTS #46 and
  * IDNA2008 apply alike to a label of code points.
  */
+#include <string.h>
+
 #include "domain.h"
 
 #include "bytes.h"
@@ -36,6 +38,13 @@ static void check_bidi(xn__domain *d, const uint32_t *l, size_t n, const size_t 
     }
 }
 
+/* The bit of U+0000 in a profile: a forbidden domain code point under the
+ * URL Standard's rules, XN_ERR_NUL in the others. */
+static uint64_t nul_bit(const xn__domain *d)
+{
+    return (d->flags & XN_URL_RULES) ? XN_ERR_URL_FORBIDDEN : XN_ERR_NUL;
+}
+
 int xn__dom_check_label(xn__domain *d, const uint32_t *l, size_t n, const size_t *offs,
                         const xn__label_rules *r)
 {
@@ -62,6 +71,8 @@ int xn__dom_check_label(xn__domain *d, const uint32_t *l, size_t n, const size_t
     }
     bits = xn__check_hyphens(l, n, r->check_hyphens) & r->hyphen_bits;
     xn__dom_record_label(d, bits);
+    if (cp_bits & XN_ERR_NUL)
+        cp_bits = (cp_bits & ~XN_ERR_NUL) | nul_bit(d);
     xn__dom_record_at(d, cp_bits, l, n, offs, cp_at);
 
     if ((found & XN__FOUND_JOINER) && r->joiners) {
@@ -120,8 +131,9 @@ size_t xn__dom_label_end(const unsigned char *u, size_t n, size_t pos, size_t *s
     return n;
 }
 
-XN__NOINLINE void xn__walk_blame_nul(xn__domain *d, xn__walk *w)
+XN__NOINLINE void xn__dom_find_nul(xn__domain *d, const char *s, size_t n, size_t offset)
 {
-    xn__dom_record(d, (d->flags & XN_URL_RULES) ? XN_ERR_URL_FORBIDDEN : XN_ERR_NUL, w->nul, 0);
-    w->nul = w->in_len; /* one is enough */
+    const char *nul = memchr(s, 0, n);
+    if (nul)
+        xn__dom_record(d, nul_bit(d), offset + (size_t)(nul - s), 0);
 }

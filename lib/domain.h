@@ -297,9 +297,6 @@ typedef struct xn__walk {
      * offset dot_at; the profile's reading sets them for a label it reads. */
     bool dot;
     size_t dot_at;
-    /* The first NUL byte of the input (U+0000; in_len when there is none),
-     * until the label holding it has been blamed. */
-    size_t nul;
 } xn__walk;
 
 static inline void xn__walk_start(xn__walk *w, const char *in, size_t in_len, enum xn__split split,
@@ -313,18 +310,18 @@ static inline void xn__walk_start(xn__walk *w, const char *in, size_t in_len, en
     w->pos = 0;
     w->cy.n = 0;
     w->cy.offset = 0;
-    {
-        const char *z = in_len ? (const char *)memchr(in, 0, in_len) : NULL;
-        w->nul = z ? (size_t)(z - in) : in_len;
-    }
 }
 
 /* xn's policy on U+0000 (xn.h): a name holding it is an error in every
- * profile, since results are read as C strings.  Blamed on the label that
- * holds the first one, when the walk has passed it: XN_ERR_URL_FORBIDDEN
- * under XN_URL_RULES (a forbidden domain code point), XN_ERR_NUL in the
- * other profiles.  Out of line: no name DNS carries pays for it. */
-void xn__walk_blame_nul(xn__domain *d, xn__walk *w);
+ * profile, since results are read as C strings.  A label of code points
+ * (decoded, mapped) is judged by the code point checks (validity.c: the
+ * bit XN_ERR_NUL, which xn__dom_check_label() turns into
+ * XN_ERR_URL_FORBIDDEN under XN_URL_RULES).  A label the walk hands over
+ * as bytes is searched here, at input offset offset, when its byte classes
+ * show a NUL (IDNA2003's labels, unclassified, always), and so is an
+ * A-label that does not decode to a label the code point checks see.  The
+ * first NUL is recorded.  Out of line: no name DNS carries pays for it. */
+void xn__dom_find_nul(xn__domain *d, const char *s, size_t n, size_t offset);
 
 /* Scans the label at u[pos..in_len) while it is ASCII, up to its '.' or the
  * end, or-ing the byte classes into *classes; with out, copies it there
@@ -360,8 +357,6 @@ static XN__ALWAYS_INLINE bool xn__walk_next(xn__domain *d, xn__walk *w)
     size_t in_len = w->in_len, pos = w->pos;
 
     if (w->started) {
-        if (w->nul < (w->dot ? w->dot_at : in_len))
-            xn__walk_blame_nul(d, w);
         if (!w->dot)
             return false;
         if (d->one_label)
@@ -373,6 +368,7 @@ static XN__ALWAYS_INLINE bool xn__walk_next(xn__domain *d, xn__walk *w)
     w->s = w->in + pos;
     if (w->split == XN__SPLIT_DOTS) {
         size_t sep, end = xn__dom_label_end(u, in_len, pos, &sep);
+        xn__dom_find_nul(d, w->s, end - pos, pos);
         w->bytes = true;
         w->n = end - pos;
         w->classes = ~0u; /* not classified: any byte may be there */
@@ -398,6 +394,8 @@ static XN__ALWAYS_INLINE bool xn__walk_next(xn__domain *d, xn__walk *w)
                        : xn__scan_ascii(u, pos, in_len, room ? d->out.buf + d->out.len : NULL,
                                         &classes, &stop);
         if (!(stop & XN__BC_NONASCII)) {
+            if (classes & XN__BC_NUL)
+                xn__dom_find_nul(d, w->s, e - pos, pos);
             w->bytes = true;
             w->n = e - pos;
             w->classes = classes;

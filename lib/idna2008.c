@@ -168,16 +168,12 @@ static int decode_alabel(state *st, const char *s, size_t n, char *lower, uint32
     rc = xn_punycode_decode(lower + 4, n - 4, dec, decode_cap(n), dn, NULL);
     if (rc == XN_E_TOO_LONG || rc == XN_E_INTERNAL)
         return rc;
-    if (rc != XN_OK) {
+    if (rc != XN_OK || *dn == 0 || xn__all_ascii(dec, *dn)) {
+        /* Not decoded, or (RFC 5890 §2.3.2.1) no U-label, which holds a
+         * non-ASCII character: the code point checks see none of it. */
         *dn = 0;
         xn__dom_record_label(st, XN_ERR_P4);
-        return XN_OK;
-    }
-    if (*dn == 0 || xn__all_ascii(dec, *dn)) {
-        /* RFC 5890 §2.3.2.1: an A-label encodes a U-label, which holds a
-         * non-ASCII character. */
-        *dn = 0;
-        xn__dom_record_label(st, XN_ERR_P4);
+        xn__dom_find_nul(st, s, n, st->label_offset);
         return XN_OK;
     }
     rc = check_ulabel(st, dec, *dn, NULL, true);
@@ -309,6 +305,8 @@ static int mapped_label(state *st, const uint32_t *l, size_t n, const size_t *lo
         return XN_E_NOMEM;
     for (i = 0; i < n; i++)
         a[i] = (char)l[i];
+    /* Unclassified for ascii_label(): a U+0000 is looked for here. */
+    xn__dom_find_nul(st, a, n, st->label_offset);
     rc = ascii_label(st, a, n, lo, last, false, ~0u);
     xn__scratch_free(heap);
     return rc;

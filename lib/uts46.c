@@ -251,6 +251,8 @@ static int convert_ace_into(domain *d, const char *ace, size_t m, uint32_t *dec,
     }
     if (rc == XN_E_TOO_LONG || rc == XN_E_INTERNAL)
         return rc;
+    /* A NUL after the last '-' is no digit: the decoder stopped there. */
+    xn__dom_find_nul(d, ace, m, d->label_offset + 4);
     if (d->flags & XN_IGNORE_INVALID_PUNYCODE) {
         *done = false;
         return XN_OK;

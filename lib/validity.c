@@ -361,6 +361,8 @@ static inline uint64_t uts46_code_point(uint32_t c, bool transitional, bool std3
             b = XN_ERR_U1;
         if (xn__is_upper(c)) /* mapped, so not valid here */
             b |= XN_ERR_V7;
+        if (c == 0) /* xn's policy (xn.h) */
+            b |= XN_ERR_NUL;
         return b;
     }
     *pp = p = xn__props(c);
@@ -392,7 +394,7 @@ static inline uint64_t idna2008_code_point(uint32_t c, unsigned *seen, unsigned 
         *seen |= XN__FOUND_CONTEXTO;
         return 0;
     case XN_IDNA2008_DISALLOWED:
-        return c == '.' ? XN_ERR_V5 : XN_ERR_DISALLOWED;
+        return c == '.' ? XN_ERR_V5 : c == 0 ? XN_ERR_DISALLOWED | XN_ERR_NUL : XN_ERR_DISALLOWED;
     default:
         return XN_ERR_UNASSIGNED;
     }
