@@ -2,15 +2,24 @@
  * Every function is thread-safe: threads converting at the same time get
  * exactly the answers one thread gets.  The names cover the ASCII fast path,
  * the general path with ICU normalization, A-labels, errors and the WHATWG
- * profile.  (Run it under ThreadSanitizer for the data-race view.)
+ * profile.  And the first calls of a process, which load ICU (lib/icu.h)
+ * and make xn's objects once: in a fresh process of this program
+ * (--race), RACERS threads released together each make, as their first,
+ * the calls that need ICU, in an order of their own, and must get what
+ * the same calls give afterwards.  (Run it under ThreadSanitizer for the
+ * data-race view.)
  */
+#define _POSIX_C_SOURCE 200809L /* pthread_barrier_t */
 #include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "xn.h"
 #include "test.h"
 
 #define THREADS 4
 #define ROUNDS 2000
+#define RACERS 8
 
 static const char *const names[] = {
     "www.example.com", "BÜCHER.example", "Bu\xCC\x88" "cher.example", "xn--bcher-kva.example",
@@ -58,11 +67,94 @@ static void *worker(void *arg)
     return (void *)(uintptr_t)mismatches;
 }
 
-int main(void)
+/* ---- first calls, racing ---------------------------------------------------- */
+
+#define FIRST_CALLS 5
+typedef struct first_answer {
+    int rc;
+    char out[256];
+} first_answer;
+
+static pthread_barrier_t start_line;
+static first_answer raced[RACERS][FIRST_CALLS];
+
+/* Call k of the calls that need ICU: NFC beyond the quick check (two
+ * profiles), IDNA2003's Nameprep, the display's spoof checker, xn_nfc. */
+static void first_call(int k, first_answer *a)
+{
+    static const char nfd[] = "Bu\xCC\x88" "cher.example";
+    size_t n = 0;
+    memset(a, 0, sizeof *a);
+    switch (k) {
+    case 0:
+        a->rc = xn_to_ascii(nfd, sizeof nfd - 1, a->out, sizeof a->out, &n, 0, NULL);
+        break;
+    case 1:
+        a->rc = xn_idna2008_lookup(nfd, sizeof nfd - 1, a->out, sizeof a->out, &n,
+                                   XN_IDNA2008_MAP, NULL);
+        break;
+    case 2:
+        a->rc = xn_idna2003_to_ascii("B\xC3\xBC" "cher.de", 9, a->out, sizeof a->out, &n, 0,
+                                     NULL);
+        break;
+    case 3: {
+        xn_display_report d = XN_DISPLAY_REPORT_INIT;
+        a->rc = xn_to_display("xn--bcher-kva.xn--fiqs8s", 24, a->out, sizeof a->out, &n, 0,
+                              NULL, &d);
+        break;
+    }
+    default:
+        a->rc = xn_nfc("e\xCC\x81", 3, a->out, sizeof a->out, &n);
+        break;
+    }
+}
+
+static void *racer(void *arg)
+{
+    size_t r = (size_t)(uintptr_t)arg, k;
+    pthread_barrier_wait(&start_line);
+    for (k = 0; k < FIRST_CALLS; k++) {
+        int call = (int)((k + r) % FIRST_CALLS);
+        first_call(call, &raced[r][call]);
+    }
+    return NULL;
+}
+
+static int race(void)
+{
+    pthread_t t[RACERS];
+    size_t r;
+    int k;
+    CHECK(pthread_barrier_init(&start_line, NULL, RACERS) == 0);
+    for (r = 0; r < RACERS; r++)
+        CHECK(pthread_create(&t[r], NULL, racer, (void *)(uintptr_t)r) == 0);
+    for (r = 0; r < RACERS; r++)
+        CHECK(pthread_join(t[r], NULL) == 0);
+    for (k = 0; k < FIRST_CALLS; k++) {
+        first_answer after;
+        first_call(k, &after);
+        CHECK_MSG(after.rc == XN_OK, "call %d after the race: %s", k, xn_strerror_name(after.rc));
+        for (r = 0; r < RACERS; r++)
+            CHECK_MSG(raced[r][k].rc == after.rc && strcmp(raced[r][k].out, after.out) == 0,
+                      "call %d, racing thread %zu: %s \"%s\", later \"%s\"", k, r,
+                      xn_strerror_name(raced[r][k].rc), raced[r][k].out, after.out);
+    }
+    pthread_barrier_destroy(&start_line);
+    return test_done("threads --race");
+}
+
+int main(int argc, char **argv)
 {
     pthread_t t[THREADS];
     size_t i, f;
     int op;
+    char cmd[4096];
+
+    if (argc == 2 && strcmp(argv[1], "--race") == 0)
+        return race();
+    /* First, before this process loads anything: the race in a fresh one. */
+    snprintf(cmd, sizeof cmd, "'%s' --race", argv[0]);
+    CHECK_MSG(system(cmd) == 0, "first calls racing in %d threads (%s): failed", RACERS, cmd);
     for (op = 0; op < 2; op++)
         for (f = 0; f < FLAG_COUNT; f++)
             for (i = 0; i < NAME_COUNT; i++)
