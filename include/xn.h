@@ -146,7 +146,8 @@ XN_API const char *xn_icu_version(void);
 
 /* Normalizes in[0..in_len) (UTF-8) to NFC (UAX #15) with xn's normalizer:
  * ICU's engine on the data of xn_unicode_version(), the normalization
- * every conversion uses.  Output and size query as for every function
+ * every conversion uses.  A text that xn's own quick check finds in NFC is
+ * copied as it is, without ICU.  Output and size query as for every function
  * here.  Returns XN_OK; XN_E_BUFFER_TOO_SMALL (*out_len = length needed);
  * XN_E_BAD_UTF8; XN_E_ICU_TOO_OLD (see xn_icu_version());
  * XN_E_ICU_UNAVAILABLE (ICU could not be loaded); XN_E_NOT_STREAM_SAFE

@@ -258,7 +258,7 @@ int xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out
     UChar *src = NULL, *dst = NULL;
     int32_t src_n = 0, dst_n = 0, dst_cap, i;
     size_t n = 0, pos = 0, need = 0;
-    const UNormalizer2 *nfc;
+    const UNormalizer2 *nfc = NULL;
     UErrorCode err = U_ZERO_ERROR;
     int rc = XN_OK;
 
@@ -271,9 +271,6 @@ int xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out
     /* ICU counts in int32_t; NFC at most triples a text. */
     if (in_len > (size_t)INT32_MAX / 6)
         return XN_E_TOO_LONG;
-    rc = nfc_instance(&nfc);
-    if (rc != XN_OK)
-        return rc;
     cp = malloc((in_len ? in_len : 1) * sizeof *cp);
     if (!cp)
         return XN_E_NOMEM;
@@ -286,10 +283,26 @@ int xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out
         pos += k;
         n++;
     }
+    if (rc == XN_OK && xn__nfc_quick_yes(cp, n)) {
+        /* In NFC already, by xn's own quick check: no ICU. */
+        free(cp);
+        *out_len = in_len;
+        if (in_len > out_cap)
+            return XN_E_BUFFER_TOO_SMALL;
+        if (in_len)
+            memcpy(out, in, in_len);
+        if (in_len < out_cap)
+            out[in_len] = '\0';
+        return XN_OK;
+    }
     if (rc == XN_OK)
         rc = xn__stream_safe(cp, n);
     if (rc == XN_OK)
         rc = engine_can(cp, n);
+    /* ICU, loaded on the first text that needs it, after the checks that
+     * refuse a text without it. */
+    if (rc == XN_OK)
+        rc = nfc_instance(&nfc);
     dst_cap = (int32_t)(3 * 2 * n + 1);
     if (rc == XN_OK) {
         src = malloc((2 * n + 1) * sizeof *src);
