@@ -109,3 +109,26 @@ int xn__icu_load_slow(int level)
     pthread_mutex_unlock(&load_lock);
     return rc;
 }
+
+static pthread_mutex_t make_lock = PTHREAD_MUTEX_INITIALIZER;
+
+int xn__icu_make(xn__icu_slot *slot, int level, void *(*make)(int *rc), void **out)
+{
+    void *p;
+    int rc = XN_OK;
+
+    pthread_mutex_lock(&make_lock);
+    p = atomic_load_explicit(slot, memory_order_relaxed);
+    if (!p)
+        rc = xn__icu_load(level);
+    if (!p && rc == XN_OK) {
+        p = make(&rc);
+        if (p)
+            atomic_store_explicit(slot, p, memory_order_release);
+        else if (rc == XN_OK)
+            rc = XN_E_INTERNAL;
+    }
+    pthread_mutex_unlock(&make_lock);
+    *out = p;
+    return p ? XN_OK : rc;
+}

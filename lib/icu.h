@@ -102,6 +102,23 @@ static inline int xn__icu_load(int level)
                : xn__icu_load_slow(level);
 }
 
+/* An object libxn makes once per process with ICU (the normalizer, the
+ * spoof checker, the Nameprep profile) lives in a slot of this type. */
+typedef _Atomic(void *) xn__icu_slot;
+
+/* The object of *slot: made by make() on the first call that needs it,
+ * with ICU loaded up to level, under one lock; published (a release store)
+ * only once made, so that a failure (make() returns NULL with an xn status
+ * in *rc, or ICU cannot be loaded) shares nothing and the next call tries
+ * again.  XN_OK with the object in *out, or the failure with *out NULL. */
+int xn__icu_make(xn__icu_slot *slot, int level, void *(*make)(int *rc), void **out);
+static inline int xn__icu_object(xn__icu_slot *slot, int level, void *(*make)(int *rc),
+                                 void **out)
+{
+    *out = atomic_load_explicit(slot, memory_order_acquire);
+    return *out ? XN_OK : xn__icu_make(slot, level, make, out);
+}
+
 /* Whether a name of n bytes may need ICU: a byte outside ASCII, or an ACE
  * prefix (in any case, anywhere) whose label decodes to Unicode.  A name
  * for which this is false never does. */

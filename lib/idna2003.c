@@ -18,7 +18,6 @@
  * through unchanged, not lower-cased.  No heap allocation of ours; scratch
  * is bounded by XN_LABEL_LIMIT.
  */
-#include <pthread.h>
 #include <stdatomic.h>
 #include <string.h>
 
@@ -87,46 +86,38 @@ typedef struct state {
 
 /* ---- the one Nameprep profile ---------------------------------------------- */
 
-static _Atomic(UStringPrepProfile *) shared_nameprep;
-static pthread_mutex_t nameprep_lock = PTHREAD_MUTEX_INITIALIZER;
+static xn__icu_slot nameprep_slot;
 
-XN__NOINLINE static int nameprep_open(const UStringPrepProfile **out)
+/* The profile opened and used once (xn__icu_make()). */
+static void *nameprep_make(int *rc)
 {
     /* "Ä" and a soft hyphen: mapped, normalized and checked. */
     static const UChar text[] = {0x00C4, 0x00AD, 0x0062};
     UChar prepped[16];
     UErrorCode err = U_ZERO_ERROR;
-    UStringPrepProfile *p;
-    int rc = XN_OK;
+    UStringPrepProfile *p = XN__ICU(usprep_openByType)(USPREP_RFC3491_NAMEPREP, &err);
 
-    pthread_mutex_lock(&nameprep_lock);
-    p = atomic_load_explicit(&shared_nameprep, memory_order_relaxed);
-    if (!p)
-        rc = xn__icu_load(XN__ICU_UC);
-    if (!p && rc == XN_OK) {
-        p = XN__ICU(usprep_openByType)(USPREP_RFC3491_NAMEPREP, &err);
-        if (U_SUCCESS(err) && p)
-            XN__ICU(usprep_prepare)(p, text, 3, prepped, 16, USPREP_DEFAULT, NULL, &err);
-        if (U_FAILURE(err) || !p) {
-            if (p)
-                XN__ICU(usprep_close)(p);
-            p = NULL;
-            rc = U_FAILURE(err) ? xn__icu_failure(err) : XN_E_INTERNAL;
-        } else {
-            atomic_store_explicit(&shared_nameprep, p, memory_order_release);
-        }
+    if (U_SUCCESS(err) && p)
+        XN__ICU(usprep_prepare)(p, text, 3, prepped, 16, USPREP_DEFAULT, NULL, &err);
+    if (U_FAILURE(err) || !p) {
+        if (p)
+            XN__ICU(usprep_close)(p);
+        *rc = U_FAILURE(err) ? xn__icu_failure(err) : XN_E_INTERNAL;
+        return NULL;
     }
-    pthread_mutex_unlock(&nameprep_lock);
-    *out = p;
-    return rc;
+    return p;
 }
 
 /* The shared profile when in[0..n) may need it, else NULL; XN_OK or the
  * failure to open it. */
 static int nameprep_for(const char *in, size_t n, const UStringPrepProfile **out)
 {
-    *out = atomic_load_explicit(&shared_nameprep, memory_order_acquire);
-    return *out || !xn__may_need_icu(in, n) ? XN_OK : nameprep_open(out);
+    void *p = atomic_load_explicit(&nameprep_slot, memory_order_acquire);
+    int rc = XN_OK;
+    if (!p && xn__may_need_icu(in, n))
+        rc = xn__icu_make(&nameprep_slot, XN__ICU_UC, nameprep_make, &p);
+    *out = p;
+    return rc;
 }
 
 

@@ -19,7 +19,6 @@
  * answer.  ICU also serves idna2003.c (StringPrep) and display.c (the spoof
  * checker), with its own data.
  */
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,8 +40,7 @@
 /* Whether this ICU's engine is older than the data need. */
 #define OLD_ENGINE (U_ICU_VERSION_MAJOR_NUM < 76)
 
-static _Atomic(const UNormalizer2 *) nfc_published;
-static pthread_mutex_t nfc_lock = PTHREAD_MUTEX_INITIALIZER;
+static xn__icu_slot nfc_slot;
 
 /* Normalizes a text that takes every step of ICU's engine (decomposition,
  * reordering, composition): the first normalization makes ICU build what it
@@ -54,48 +52,39 @@ static void warm_up(const UNormalizer2 *nfc, UErrorCode *err)
     XN__ICU(unorm2_normalize)(nfc, text, (int32_t)(sizeof text / sizeof *text), out, 16, err);
 }
 
-XN__NOINLINE static int nfc_open(const UNormalizer2 **out)
+/* xn's data registered and its normalizer opened (xn__icu_make()). */
+static void *nfc_make(int *rc)
 {
-    const UNormalizer2 *nfc;
+    const UNormalizer2 *nfc = NULL;
     UErrorCode err = U_ZERO_ERROR;
-
-    int rc = XN_OK;
-
-    pthread_mutex_lock(&nfc_lock);
-    nfc = atomic_load_explicit(&nfc_published, memory_order_relaxed);
-    if (!nfc)
-        rc = xn__icu_load(XN__ICU_UC);
-    if (!nfc && rc == XN_OK) {
-        /* A second registration (after a failed open) is only a warning. */
-        XN__ICU(udata_setAppData)(XN_NFC_PACKAGE, xn__nfc_package, &err);
-        if (U_SUCCESS(err))
-            nfc = XN__ICU(unorm2_getInstance)(XN_NFC_PACKAGE, XN_NFC_ITEM, UNORM2_COMPOSE, &err);
-        if (U_SUCCESS(err))
-            warm_up(nfc, &err);
-        if (U_FAILURE(err)) {
-            nfc = NULL;
-            rc = xn__icu_failure(err);
-        } else {
-            atomic_store_explicit(&nfc_published, nfc, memory_order_release);
-        }
+    /* A second registration (after a failed open) is only a warning. */
+    XN__ICU(udata_setAppData)(XN_NFC_PACKAGE, xn__nfc_package, &err);
+    if (U_SUCCESS(err))
+        nfc = XN__ICU(unorm2_getInstance)(XN_NFC_PACKAGE, XN_NFC_ITEM, UNORM2_COMPOSE, &err);
+    if (U_SUCCESS(err))
+        warm_up(nfc, &err);
+    if (U_FAILURE(err)) {
+        *rc = xn__icu_failure(err);
+        return NULL;
     }
-    pthread_mutex_unlock(&nfc_lock);
-    *out = nfc;
-    return rc;
+    return (void *)(uintptr_t)nfc; /* ICU's, never changed: kept const below */
 }
 
 /* xn's NFC normalizer, opened on the first call. */
 static int nfc_instance(const UNormalizer2 **out)
 {
-    *out = atomic_load_explicit(&nfc_published, memory_order_acquire);
-    return *out ? XN_OK : nfc_open(out);
+    void *p;
+    int rc = xn__icu_object(&nfc_slot, XN__ICU_UC, nfc_make, &p);
+    *out = p;
+    return rc;
 }
 
 /* The normalizer for a call deep in a conversion: XN__E_NEED_ICU while it
- * is not open yet, for the public entry to open it and start again. */
+ * is not open yet, for the loop over the labels to open it and start
+ * again. */
 static int nfc_opened(const UNormalizer2 **out)
 {
-    *out = atomic_load_explicit(&nfc_published, memory_order_acquire);
+    *out = atomic_load_explicit(&nfc_slot, memory_order_acquire);
     return *out ? XN_OK : XN__E_NEED_ICU;
 }
 

@@ -19,8 +19,6 @@
  * (icu.h).  The checker does not depend on the flags: display.c compares the
  * restriction level ICU reports (USPOOF_AUX_INFO) with the one asked for.
  */
-#include <pthread.h>
-#include <stdatomic.h>
 
 #include "spoof.h"
 #include "compiler.h"
@@ -28,8 +26,7 @@
 #include "utf8.h"
 #include "xn.h"
 
-static _Atomic(USpoofChecker *) shared_checker;
-static pthread_mutex_t checker_lock = PTHREAD_MUTEX_INITIALIZER;
+static xn__icu_slot checker_slot;
 
 /* The skeletons of the ten ASCII digits ("O", "l", "2" ... in ICU's
  * data): written with the checker, before it is published. */
@@ -115,43 +112,33 @@ static bool nfd_works(UErrorCode *err)
     return U_SUCCESS(*err);
 }
 
-XN__NOINLINE static int checker_open(const USpoofChecker **out)
+/* The checker made, checked and used once (xn__icu_make()). */
+static void *checker_make(int *rc)
 {
     UErrorCode err = U_ZERO_ERROR;
-    USpoofChecker *sc;
+    USpoofChecker *sc = make_checker(&err);
 
-    int rc = XN_OK;
-
-    pthread_mutex_lock(&checker_lock);
-    sc = atomic_load_explicit(&shared_checker, memory_order_relaxed);
-    if (!sc)
-        rc = xn__icu_load(XN__ICU_I18N);
-    if (!sc && rc == XN_OK) {
-        sc = make_checker(&err);
-        if (sc && (!checker_works(sc) || !digit_skeletons(sc))) {
-            XN__ICU(uspoof_close)(sc);
-            sc = NULL;
-            err = U_MEMORY_ALLOCATION_ERROR; /* an ICU set that could not grow */
-        }
-        if (sc && !nfd_works(&err)) {
-            XN__ICU(uspoof_close)(sc);
-            sc = NULL;
-        }
-        if (sc)
-            atomic_store_explicit(&shared_checker, sc, memory_order_release);
-        else
-            rc = xn__icu_failure(err);
+    if (sc && (!checker_works(sc) || !digit_skeletons(sc))) {
+        XN__ICU(uspoof_close)(sc);
+        sc = NULL;
+        err = U_MEMORY_ALLOCATION_ERROR; /* an ICU set that could not grow */
     }
-    pthread_mutex_unlock(&checker_lock);
-    *out = sc;
-    return rc;
+    if (sc && !nfd_works(&err)) {
+        XN__ICU(uspoof_close)(sc);
+        sc = NULL;
+    }
+    if (!sc)
+        *rc = xn__icu_failure(err);
+    return sc;
 }
 
 /* The shared checker, made on the first call that needs it. */
 int xn__display_checker(const USpoofChecker **out)
 {
-    *out = atomic_load_explicit(&shared_checker, memory_order_acquire);
-    return *out ? XN_OK : checker_open(out);
+    void *p;
+    int rc = xn__icu_object(&checker_slot, XN__ICU_I18N, checker_make, &p);
+    *out = p;
+    return rc;
 }
 
 bool xn__spoof_digit_skeleton(uint32_t c)
