@@ -263,6 +263,7 @@ int xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out
     cp = malloc((in_len ? in_len : 1) * sizeof *cp);
     if (!cp)
         return XN_E_NOMEM;
+    cp[0] = 0; /* read by nothing when the text is empty; gcc cannot tell */
     while (pos < in_len) {
         size_t k = xn__utf8_decode(u + pos, in_len - pos, &cp[n]);
         if (!k) {
