@@ -350,7 +350,31 @@ int main(void)
 }
 """
 
+def readme_commands(source):
+    """The install and build commands the README shows work as written on
+    the machine its first command sets up (as root, a configured build/):
+    no sudo (a fresh Debian has none), ldconfig beside every install of the
+    build (until it runs, xn cannot find libxn.so.0), and no option given
+    to `meson setup` on the folder already set up (meson says "already
+    configured" and changes nothing)."""
+    for doc in ("README.md", "compat/idn2/README.md", "tools/xn.1"):
+        text = open(os.path.join(source, doc), encoding="utf-8").read()
+        check(not re.search(r"\bsudo\b", text), f"{doc}: no sudo in a command",
+              re.search(r".*\bsudo\b.*", text).group(0) if "sudo" in text else "")
+    text = open(os.path.join(source, "README.md"), encoding="utf-8").read()
+    spans = re.findall(r"`([^`]*)`", text.replace("\n  ", " "))
+    installs = [s for s in spans if re.search(r"\bmeson install -C build\b", s)
+                and "--destdir" not in s]
+    check(installs, "README: shows the install command")
+    for s in installs:
+        check("ldconfig" in s, f"README: ldconfig beside the install: {s!r}")
+    for s in spans:
+        check(not re.search(r"\bmeson setup build\s+-", s),
+              f"README: an option to `meson setup` on the existing build/: {s!r}")
+
+
 if __name__ == "__main__":
+    readme_commands(sys.argv[2])
     main()
     print(f"install: {check.passed} passed, {check.failed} failed")
     sys.exit(check.exit_code())
