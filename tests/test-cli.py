@@ -60,7 +60,7 @@ def test_usage_errors():
     cases = [
         ("--bogus",), ("-z",), ("-az",), ("--profile=bogus",), ("--profile", "idna9"),
         ("--profile",), ("--status=yes",), ("--to-ascii=1",), ("--to",), ("--help=x",),
-        ("--prof=uts46",),
+        ("--prof=bogus",), ("--=x",), ("--no-check",),
         ("example.com", "--bogus"),
     ]
     for args in cases:
@@ -68,6 +68,34 @@ def test_usage_errors():
         check(f"usage error {args}: exit 2", r.rc == 2, repr(r))
         check(f"usage error {args}: message and hint", r.err.startswith(b"xn: ")
               and b"--help" in r.err and r.out == b"", repr(r))
+
+
+def test_abbreviations():
+    # A long option may be shortened to any beginning no other shares, as
+    # getopt_long() allows; the exact name wins over longer ones it begins.
+    for args, name, want in (
+            (["--to-uni"], "xn--bcher-kva.de", b"b\xc3\xbccher.de\n"),
+            (["--to-u"], "xn--bcher-kva.de", b"b\xc3\xbccher.de\n"),
+            (["--to-a"], "b\u00fccher.de", b"xn--bcher-kva.de\n"),
+            (["--prof=whatwg"], "a_b.example", b"a_b.example\n"),
+            (["--prof", "whatwg"], "a_b.example", b"a_b.example\n"),
+            (["--no-s"], "a_b.example", b"a_b.example\n"),
+            (["--display"], "b\u00fccher.de", b"b\xc3\xbccher.de\n"),
+            (["--stat"], "example.com", b"OK\texample.com\n")):
+        r = run(*args, "--", name)
+        check(f"{args} abbreviates: {name!r} -> {want!r}", r.rc == 0 and r.out == want
+              and r.err == b"", repr(r))
+    for args, candidates in ((["--to"], [b"--to-ascii", b"--to-unicode"]),
+                             (["--disp"], [b"--display", b"--display-known"]),
+                             (["--no-check"], [b"--no-check-hyphens", b"--no-check-bidi",
+                                               b"--no-check-joiners"])):
+        r = run(*args, "example.com")
+        check(f"{args} is ambiguous: exit 2, names every candidate", r.rc == 2 and r.out == b""
+              and b"ambiguous" in r.err and all(b"'" + c + b"'" in r.err for c in candidates)
+              and b"--help" in r.err, repr(r))
+    r = run("--stat=yes", "example.com")
+    check("--stat=yes: an abbreviation of an option without value takes none",
+          r.rc == 2 and b"takes no value" in r.err, repr(r))
 
 
 def test_each_flag():
@@ -648,7 +676,7 @@ def test_write_error():
 
 if __name__ == "__main__":
     sys.exit(clilib.main("cli", [
-        test_help_version, test_usage_errors, test_each_flag, test_conversions, test_bad_input,
+        test_help_version, test_usage_errors, test_abbreviations, test_each_flag, test_conversions, test_bad_input,
         test_message_writes, test_error_path_speed, test_stdin_dash, test_profile_options,
         test_lines, test_long_lines, test_stream, test_locale, test_write_error,
         test_terminal_safety]))

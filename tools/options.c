@@ -1,7 +1,8 @@
 /*
  * The xn command's options: the profiles, every option with its action,
- * the parsing of the command line (long names matched exactly, short ones
- * clustered), the help text and the usage errors.
+ * the parsing of the command line (long names or their unambiguous
+ * beginnings, as getopt_long() takes them; short ones clustered), the
+ * help text and the usage errors.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -111,13 +112,36 @@ static void unknown_option(const char *opt, const char *arg)
 
 /* ---- arguments ---------------------------------------------------------- */
 
-static const struct opt_def *find_long(const char *name, size_t len)
+/* The option a long name given as NAME (up to '=') stands for, as
+ * getopt_long() finds it: the option of exactly that name, else the one
+ * option whose name begins with it.  NULL after a usage error when none
+ * does, or when several do (naming them). */
+static const struct opt_def *find_long(const char *arg, const char *name, size_t len)
 {
-    size_t i;
-    for (i = 0; i < opt_count; i++)
-        if (strlen(opt_defs[i].long_name) == len &&
-            memcmp(opt_defs[i].long_name, name, len) == 0)
+    const struct opt_def *found = NULL;
+    size_t i, matches = 0;
+    for (i = 0; i < opt_count; i++) {
+        const char *full = opt_defs[i].long_name;
+        if (strncmp(full, name, len) != 0)
+            continue;
+        if (full[len] == '\0')
             return &opt_defs[i];
+        found = &opt_defs[i];
+        matches++;
+    }
+    if (matches == 1 && len > 0)
+        return found;
+    if (matches == 0 || len == 0) {
+        unknown_option(arg, arg);
+        return NULL;
+    }
+    fputs("xn: option '", stderr);
+    put_escaped(stderr, arg, strlen(arg), false);
+    fputs("' is ambiguous; possibilities:", stderr);
+    for (i = 0; i < opt_count; i++)
+        if (strncmp(opt_defs[i].long_name, name, len) == 0)
+            fprintf(stderr, " '--%s'", opt_defs[i].long_name);
+    fputs("\nTry 'xn --help' for more information.\n", stderr);
     return NULL;
 }
 
@@ -205,14 +229,15 @@ int parse_args(int argc, char **argv, struct options *o, int *names)
         } else if (a[1] == '-') {
             const char *eq = strchr(a + 2, '=');
             size_t len = eq ? (size_t)(eq - (a + 2)) : strlen(a + 2);
-            const struct opt_def *d = find_long(a + 2, len);
+            const struct opt_def *d;
             const char *arg = NULL;
-            if (!d) {
-                if (eq)
-                    *(char *)eq = '\0'; /* name the option without its value */
-                unknown_option(a, a);
+            if (eq)
+                *(char *)eq = '\0'; /* name the option without its value */
+            d = find_long(a, a + 2, len);
+            if (!d)
                 return 2;
-            }
+            if (eq)
+                *(char *)eq = '='; /* the value is read after it */
             if (d->has_arg) {
                 if (eq) {
                     arg = eq + 1;

@@ -49,9 +49,9 @@ enum {
     MODE_LOCALE = 16, /* --locale */
 };
 
-/* One command-line option.  Long names are matched exactly (no
- * abbreviations, so that a new option never makes an old spelling
- * ambiguous). */
+/* One command-line option.  A long name may be shortened to any beginning
+ * that no other long name shares (--to-uni), as getopt_long() allows; an
+ * exact name always wins over the longer names it begins (--display). */
 struct opt_def {
     const char *long_name; /* without the leading "--" */
     char short_name;       /* 0 when there is none */
