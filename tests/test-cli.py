@@ -98,6 +98,73 @@ def test_abbreviations():
           r.rc == 2 and b"takes no value" in r.err, repr(r))
 
 
+def header_codes():
+    """The codes of include/xn.h's lists: rule codes, status names, display
+    reasons."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "include", "xn.h")
+    text = open(path, encoding="utf-8").read()
+    rules = re.search(r"#define XN_ERROR_LIST\(X\)(.*?)\n(?=\S)", text, re.S).group(1)
+    statuses = re.search(r"#define XN_STATUS_LIST\(X\)(.*?)\n(?=\S)", text, re.S).group(1)
+    return (re.findall(r"X\((\w+), \d+\)", rules),
+            re.findall(r"X\((XN_\w+), -?\d+,", statuses),
+            re.findall(r"#define XN_UNSAFE_(\w+) 0x", text))
+
+
+def test_explain():
+    rules, statuses, reasons = header_codes()
+    check("xn.h's lists read", len(rules) >= 30 and len(statuses) >= 15 and len(reasons) >= 10,
+          f"{rules} {statuses} {reasons}")
+    r = run("--explain")
+    rows = [l.split(b"\t") for l in r.lines()] if r.out.endswith(b"\n") else []
+    table = {row[0].decode(): row for row in rows}
+    check("--explain alone: the table, exit 0", r.rc == 0 and r.err == b"" and rows
+          and all(len(row) == 3 and row[1] and row[2] for row in rows), repr(r))
+    for code in rules + statuses + reasons + ["OK", "SMTPUTF8", "BAD_LOCALE_INPUT",
+                                              "UNREPRESENTABLE", "LINE_BREAK"]:
+        check(f"--explain's table has {code}", code in table, sorted(table))
+    # The codes a user meets, each with its meaning and the standard's section.
+    for code, words, section in (
+            ("V6", b"combining mark", b"UTS #46 \xc2\xa74.1"),
+            ("U1", b"ASCII", b"UseSTD3ASCIIRules"),
+            ("A4_2", b"label empty or longer than 63", b"UTS #46 \xc2\xa74.2"),
+            ("P4", b"Punycode", b"UTS #46 \xc2\xa74 "),
+            ("B1", b"first character", b"RFC 5893 \xc2\xa72, rule 1"),
+            ("C1", b"NON-JOINER", b"RFC 5892 Appendix A.1"),
+            ("X4_2", b"empty label", b"UTS #46 \xc2\xa74.3"),
+            ("NUL", b"U+0000", b"xn"),
+            ("URL_FORBIDDEN", b"forbidden", b"URL Standard"),
+            ("URL_EMPTY", b"empty", b"URL Standard"),
+            ("XN_E_INVALID_DOMAIN", b"breaks IDNA rules", b"UTS #46"),
+            ("BAD_UTF8", b"UTF-8", b"RFC 3629"),
+            ("NOT_STREAM_SAFE", b"combining marks", b"UAX #15")):
+        r = run("--explain", code)
+        row = r.lines()[0].split(b"\t") if r.lines() else []
+        check(f"--explain {code}: one line, meaning and section", r.rc == 0 and r.err == b""
+              and len(r.lines()) == 1 and len(row) == 3 and words in row[1]
+              and section in row[2], repr(r))
+    r = run("--explain", "p4,v6", "xn_err_v7")
+    check("--explain: a status column's list, any case, the macro's name",
+          r.rc == 0 and [l.split(b"\t")[0] for l in r.lines()] == [b"P4", b"V6", b"V7"], repr(r))
+    r = run("--explain", "V6", "ZZ9", "example.com")
+    check("--explain: an unknown code is named, exit 2, the others explained",
+          r.rc == 2 and b"'ZZ9'" in r.err and b"'example.com'" in r.err
+          and [l.split(b"\t")[0] for l in r.lines()] == [b"V6"], repr(r))
+    # Every code the status column shows can be looked up as it is shown.
+    r = run("--status", stdin="a_b.example\n-x.example\nxn--a.example\n\xe0.\n"
+            "\u05d0a.example\n\xff\nxn--bcher-kva.example\n".encode("utf-8", "surrogateescape")
+            .replace(b"\xc3\xbf", b"\xff"))
+    column = [l.split(b"\t")[0].decode() for l in r.lines()]
+    check("--status shows codes to explain", len(column) == 7 and "BAD_UTF8" in column, repr(r))
+    r = run("--explain", *column)
+    check("--explain takes every code of the status column", r.rc == 0 and r.err == b"",
+          repr(r))
+    # xn(1), as built, lists every code of the table.
+    man = os.path.join(os.path.dirname(os.path.abspath(clilib.XN)), "xn.1")
+    text = open(man, encoding="utf-8").read()
+    for code in table:
+        check(f"xn(1) explains {code}", f"\n.B {code}\n" in text)
+
+
 def test_each_flag():
     plain = [
         ["-a"], ["--to-ascii"], ["-u"], ["--to-unicode"], ["--profile=uts46"],
@@ -676,7 +743,7 @@ def test_write_error():
 
 if __name__ == "__main__":
     sys.exit(clilib.main("cli", [
-        test_help_version, test_usage_errors, test_abbreviations, test_each_flag, test_conversions, test_bad_input,
+        test_help_version, test_usage_errors, test_abbreviations, test_explain, test_each_flag, test_conversions, test_bad_input,
         test_message_writes, test_error_path_speed, test_stdin_dash, test_profile_options,
         test_lines, test_long_lines, test_stream, test_locale, test_write_error,
         test_terminal_safety]))

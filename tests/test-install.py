@@ -51,6 +51,10 @@ def main():
         check(find(r"pkgconfig/xn\.pc$"), "xn.pc installed")
         check(find(r"bin/xn$"), "bin/xn installed")
         check(find(r"share/man/man1/xn\.1$"), "share/man/man1/xn.1 installed")
+        for man1 in find(r"share/man/man1/xn\.1$"):
+            text = open(os.path.join(stage, man1), encoding="utf-8").read()
+            check(".SH CODES" in text and "\n.B V6\n" in text and "@EXPLAIN-TABLE@" not in text,
+                  "the installed xn(1) has its table of codes")
         check(find(r"share/man/man3/xn_to_ascii\.3$") and find(r"share/man/man3/xn\.3$"),
               "share/man/man3: the reference manual installed")
         check(find(r"cmake/xn/xnConfig\.cmake$") and find(r"cmake/xn/xnConfigVersion\.cmake$"),

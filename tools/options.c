@@ -61,6 +61,7 @@ const struct opt_def opt_defs[] = {
     {"email", 0, false, ACT_MODE, MODE_EMAIL},
     {"status", 0, false, ACT_MODE, MODE_STATUS},
     {"locale", 0, false, ACT_MODE, MODE_LOCALE},
+    {"explain", 0, false, ACT_MODE, MODE_EXPLAIN},
     {"help", 'h', false, ACT_HELP, 0},
     {"version", 0, false, ACT_VERSION, 0},
 };
@@ -71,8 +72,7 @@ const size_t opt_count = sizeof opt_defs / sizeof opt_defs[0];
 
 static const char help_text[] =
     "Usage: xn [OPTION]... [NAME]...\n"
-    "Convert domain names with IDNA (UTS #46).  Names come from the arguments or,\n"
-    "without any or for a NAME \"-\", from standard input, one per line.\n"
+    "Convert domain names (IDNA, UTS #46): the NAMEs, or lines of standard input.\n"
     "  -a, --to-ascii / -u, --to-unicode  to \"xn--\" labels (the default) / Unicode\n"
     "      --display[-known=FILE]  Unicode where safe to show, else xn-- (UTS #39)\n"
     "      --email               NAMEs are mail addresses: convert the domain part\n"
@@ -90,6 +90,7 @@ static const char help_text[] =
     "      --status              print STATUS<TAB>RESULT; STATUS: OK, rules broken\n"
     "                            (P4,V6), error (BAD_UTF8), or a note (SMTPUTF8)\n"
     "      --locale              input and output in the locale's charset\n"
+    "      --explain [CODE]...   what rule codes and statuses mean (all: no CODE)\n"
     "  -h, --help  --version     show this help / the versions, and exit\n"
     "A name that fails: an empty line (-u: the converted name), a message on stderr.\n"
     "Exit status: 0 all converted, 1 some failed, 2 usage or I/O error.  See xn(1).\n";

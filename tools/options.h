@@ -47,6 +47,7 @@ enum {
     MODE_EMAIL = 4,   /* --email: xn_email_to_ascii() / xn_email_to_unicode() */
     MODE_STATUS = 8,  /* --status */
     MODE_LOCALE = 16, /* --locale */
+    MODE_EXPLAIN = 32, /* --explain: the operands are codes to explain */
 };
 
 /* One command-line option.  A long name may be shortened to any beginning

@@ -28,6 +28,7 @@
 
 #include <uniconv.h>
 
+#include "explain.h"
 #include "messages.h"
 #include "options.h"
 
@@ -600,6 +601,8 @@ int main(int argc, char **argv)
     rc = parse_args(argc, argv, &o, &names);
     if (rc != PARSE_RUN)
         return rc;
+    if (o.modes & MODE_EXPLAIN)
+        return explain(names, argv);
     if ((o.modes & MODE_UNICODE) && !o.profile->to_unicode) {
         usage_error("option ", "--register", " checks labels for registration: no -u");
         return 2;
