@@ -165,6 +165,100 @@ def test_explain():
         check(f"xn(1) explains {code}", f"\n.B {code}\n" in text)
 
 
+def unescape(b):
+    """The bytes a --status/--tsv column stands for (\\\\, \\xHH, \\uXXXX)."""
+    out, i = bytearray(), 0
+    while i < len(b):
+        if b[i:i + 2] == b"\\\\":
+            out += b"\\"
+            i += 2
+        elif b[i:i + 2] == b"\\x":
+            out.append(int(b[i + 2:i + 4], 16))
+            i += 4
+        elif b[i:i + 2] == b"\\u":
+            out += chr(int(b[i + 2:i + 6], 16)).encode("utf-8")
+            i += 6
+        else:
+            out.append(b[i])
+            i += 1
+    return bytes(out)
+
+
+def test_machine_output():
+    import json
+    names = [b"a_b.example", "b\u00fccher.example".encode(), b"xn--a.example", b"b\xfcr.de",
+             b"a\\b\tc.example", "\u202eevil.example".encode(), b"", b"-x.example",
+             "\u05d0a.example".encode(), b"a" * (NAME_CAP + 5), b"\x00.example"]
+    stdin = b"\n".join(names) + b"\n"
+    status = run("--status", stdin=stdin)
+    columns = [l.split(b"\t", 1) for l in status.lines()]
+    check("--status: a line per name", len(columns) == len(names), repr(status))
+
+    r = run("--tsv", stdin=stdin)
+    check("--tsv: a line per name, exit 1, no messages", len(r.lines()) == len(names)
+          and r.rc == 1 and r.err == b"", repr(r))
+    for name, line, col in zip(names, r.lines(), columns):
+        cells = line.split(b"\t")
+        want = name[:NAME_CAP]
+        check(f"--tsv {name[:40]!r}: the input first, without loss, then --status's columns",
+              len(cells) == 3 and unescape(cells[0]) == want and cells[1:] == col,
+              f"{line[:200]!r} vs {col!r}")
+
+    r = run("--json", stdin=stdin)
+    check("--json: a line per name, exit 1, no messages", len(r.lines()) == len(names)
+          and r.rc == 1 and r.err == b"", repr(r))
+    p = subprocess.run([sys.executable, "-m", "json.tool", "--json-lines"], input=r.out,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    check("--json: python3 -m json.tool --json-lines reads it", p.returncode == 0, p.stderr)
+    objs = []
+    for line in r.lines():
+        try:
+            objs.append(json.loads(line))
+        except ValueError as e:
+            check("--json: a line is a JSON object", False, f"{line[:200]!r}: {e}")
+            objs.append({})
+    for name, o, col in zip(names, objs, columns):
+        if "input_hex" in o:
+            got = bytes.fromhex(o["input_hex"])
+            check(f"--json {name[:40]!r}: input_hex only for ill-formed UTF-8",
+                  o["input"] is None and got == name, repr(o)[:200])
+        else:
+            got = o.get("input", "").encode("utf-8")
+        check(f"--json {name[:40]!r}: the input without loss", got == name[:NAME_CAP],
+              repr(o)[:200])
+        check(f"--json {name[:40]!r}: status and output as --status has them",
+              o.get("status", "").encode() == col[0]
+              and (o.get("output") or "").encode("utf-8") == unescape(col[1]), repr(o)[:200])
+        check(f"--json {name[:40]!r}: every key", {"input", "output", "status", "errors",
+              "label", "offset", "code_point"} <= set(o), repr(o)[:200])
+    o = objs[0]
+    check("--json a_b.example: U1 at label 0, byte offset 1, U+005F",
+          o.get("errors") == ["U1"] and o.get("label") == 0 and o.get("offset") == 1
+          and o.get("code_point") == "U+005F" and o.get("output") is None, repr(o))
+    o = objs[1]
+    check("--json b\u00fccher.example: converted, no errors",
+          o.get("output") == "xn--bcher-kva.example" and o.get("status") == "OK"
+          and o.get("errors") == [] and o.get("label") is None, repr(o))
+    check("--json: a line past the limit says so", objs[9].get("input_truncated") is True
+          and objs[9].get("status") == "TOO_LONG", repr(objs[9])[:200])
+    check("--json: no control or bidi control as it is on the line",
+          not re.search(rb"[\x00-\x1f\x7f]|\xe2\x80\xae", r.out.replace(b"\n", b"")),
+          repr(r.out[:300]))
+
+    r = run("--json", "--display", "\u0430\u0440\u0440\u04cf\u0435.com", "b\u00fccher.de")
+    objs = [json.loads(l) for l in r.lines()]
+    check("--json --display: the reasons, per label", r.rc == 0 and len(objs) == 2
+          and objs[0]["reasons"] == ["CONFUSABLE"] and objs[0]["label_reasons"][0] == ["CONFUSABLE"]
+          and objs[1]["reasons"] == [] and objs[1]["output"] == "b\u00fccher.de", repr(r))
+    r = run("--json", "--email", "j\u00f6rg@b\u00fccher.de", "joe@example.com", "nobody")
+    objs = [json.loads(l) for l in r.lines()]
+    check("--json --email: SMTPUTF8", r.rc == 1 and len(objs) == 3
+          and [o["smtputf8"] for o in objs] == [True, False, False]
+          and objs[2]["status"] == "BAD_ADDRESS", repr(r))
+    r = run("--json", "--tsv", "example.com")
+    check("--json with --tsv: usage error", r.rc == 2 and r.out == b"", repr(r))
+
+
 def test_each_flag():
     plain = [
         ["-a"], ["--to-ascii"], ["-u"], ["--to-unicode"], ["--profile=uts46"],
@@ -743,7 +837,8 @@ def test_write_error():
 
 if __name__ == "__main__":
     sys.exit(clilib.main("cli", [
-        test_help_version, test_usage_errors, test_abbreviations, test_explain, test_each_flag, test_conversions, test_bad_input,
+        test_help_version, test_usage_errors, test_abbreviations, test_explain, test_machine_output,
+        test_each_flag, test_conversions, test_bad_input,
         test_message_writes, test_error_path_speed, test_stdin_dash, test_profile_options,
         test_lines, test_long_lines, test_stream, test_locale, test_write_error,
         test_terminal_safety]))

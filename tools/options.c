@@ -60,6 +60,8 @@ const struct opt_def opt_defs[] = {
     {"display-known", 0, true, ACT_DISPLAY_KNOWN, MODE_UNICODE | MODE_DISPLAY},
     {"email", 0, false, ACT_MODE, MODE_EMAIL},
     {"status", 0, false, ACT_MODE, MODE_STATUS},
+    {"tsv", 0, false, ACT_MODE, MODE_STATUS | MODE_TSV},
+    {"json", 0, false, ACT_MODE, MODE_STATUS | MODE_JSON},
     {"locale", 0, false, ACT_MODE, MODE_LOCALE},
     {"explain", 0, false, ACT_MODE, MODE_EXPLAIN},
     {"help", 'h', false, ACT_HELP, 0},
@@ -71,8 +73,7 @@ const size_t opt_count = sizeof opt_defs / sizeof opt_defs[0];
 /* ---- help and usage errors ---------------------------------------------- */
 
 static const char help_text[] =
-    "Usage: xn [OPTION]... [NAME]...\n"
-    "Convert domain names (IDNA, UTS #46): the NAMEs, or lines of standard input.\n"
+    "Usage: xn [OPTION]... [NAME]...  IDNA: convert NAMEs or lines of stdin (-)\n"
     "  -a, --to-ascii / -u, --to-unicode  to \"xn--\" labels (the default) / Unicode\n"
     "      --display[-known=FILE]  Unicode where safe to show, else xn-- (UTS #39)\n"
     "      --email               NAMEs are mail addresses: convert the domain part\n"
@@ -85,15 +86,16 @@ static const char help_text[] =
     "      --dns                 allow _service labels and a leading * label\n"
     "      --no-check-hyphens --no-check-bidi --no-check-joiners  skip that check\n"
     "      --no-verify-dns-length  allow empty and over-long labels and names\n"
-    "      --allow-root-dot      accept one trailing dot\n"
+    "      --allow-root-dot      accept one trailing dot (the root label)\n"
     "      --ignore-invalid-punycode  bad Punycode in xn-- labels is no P4 error\n"
-    "      --status              print STATUS<TAB>RESULT; STATUS: OK, rules broken\n"
-    "                            (P4,V6), error (BAD_UTF8), or a note (SMTPUTF8)\n"
+    "      --status              print STATUS<TAB>RESULT; STATUS: OK, rule codes\n"
+    "                            (P4,V6), an error (BAD_UTF8), a note (SMTPUTF8)\n"
+    "      --tsv / --json        INPUT<TAB>STATUS<TAB>RESULT / a JSON object a line\n"
     "      --locale              input and output in the locale's charset\n"
     "      --explain [CODE]...   what rule codes and statuses mean (all: no CODE)\n"
     "  -h, --help  --version     show this help / the versions, and exit\n"
-    "A name that fails: an empty line (-u: the converted name), a message on stderr.\n"
-    "Exit status: 0 all converted, 1 some failed, 2 usage or I/O error.  See xn(1).\n";
+    "A name that fails: an empty line (-u: the converted name), a message on stderr;\n"
+    "exit status 0 all converted, 1 some failed, 2 usage or I/O error.  See xn(1).\n";
 
 void usage_error(const char *before, const char *arg, const char *after)
 {

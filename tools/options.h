@@ -48,6 +48,8 @@ enum {
     MODE_STATUS = 8,  /* --status */
     MODE_LOCALE = 16, /* --locale */
     MODE_EXPLAIN = 32, /* --explain: the operands are codes to explain */
+    MODE_TSV = 64,     /* --tsv (with MODE_STATUS) */
+    MODE_JSON = 128,   /* --json (with MODE_STATUS) */
 };
 
 /* One command-line option.  A long name may be shortened to any beginning
