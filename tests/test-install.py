@@ -377,8 +377,28 @@ def readme_commands(source):
               f"README: an option to `meson setup` on the existing build/: {s!r}")
 
 
+def configure_without_unistring(source):
+    """A packager's build with neither compat/idn2 nor the command's
+    --locale configures without looking for libunistring, which libxn
+    does not link."""
+    d = tempfile.mkdtemp(prefix="xn-setup-")
+    try:
+        r = run(["meson", "setup", os.path.join(d, "b"), source, "-Didn2_compat=disabled",
+                 "-Dcli_locale=disabled"])
+        check(r.returncode == 0, "meson setup -Didn2_compat=disabled -Dcli_locale=disabled",
+              (r.stdout + r.stderr)[-600:])
+        log = os.path.join(d, "b", "meson-logs", "meson-log.txt")
+        text = open(log, encoding="utf-8", errors="replace").read() if os.path.exists(log) else ""
+        check(text and not re.search(r"(?i)library unistring|unistr\.h", text),
+              "that configuration does not look for libunistring",
+              "\n".join(l for l in text.split("\n") if "unistr" in l)[:400])
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+
+
 if __name__ == "__main__":
     readme_commands(sys.argv[2])
+    configure_without_unistring(sys.argv[2])
     main()
     print(f"install: {check.passed} passed, {check.failed} failed")
     sys.exit(check.exit_code())

@@ -26,8 +26,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <uniconv.h>
-
+#include "charset.h"
 #include "explain.h"
 #include "messages.h"
 #include "options.h"
@@ -262,15 +261,14 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
      * charset a locale can have is a superset of ASCII). */
     if (r->charset && !all_ascii(input, input_len)) {
         size_t len = sizeof conv_in;
-        uint8_t *u = u8_conv_from_encoding(r->charset, iconveh_error, input, input_len,
-                                           NULL, (uint8_t *)conv_in, &len);
+        char *u = from_charset(r->charset, input, input_len, conv_in, &len);
         if (!u) {
             status = charset_failure(r, input, input_len, false, false);
             return put_line(r, r->status ? status : NULL, NULL, 0, false);
         }
-        if ((char *)u != conv_in)
-            in_heap = (char *)u;
-        name = (const char *)u;
+        if (u != conv_in)
+            in_heap = u;
+        name = u;
         name_len = len;
         /* Messages show the name as given only when it holds no C1 or bidi
          * control: else its bytes >= 0x80 are escaped too. */
@@ -333,8 +331,7 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
     result_raw_high = r->charset && show_result && text_safe(result, result_len);
     if (show_result && r->charset && r->format != FMT_JSON && !all_ascii(result, result_len)) {
         size_t len = sizeof conv_out;
-        char *c = u8_conv_to_encoding(r->charset, iconveh_error, (const uint8_t *)result,
-                                      result_len, NULL, conv_out, &len);
+        char *c = to_charset(r->charset, result, result_len, conv_out, &len);
         if (!c) {
             const char *why = charset_failure(r, input, input_len, raw_high, true);
             show_result = false;
@@ -612,6 +609,10 @@ int main(int argc, char **argv)
         usage_error("option ", "--register", " checks labels for registration: no -u");
         return 2;
     }
+    if ((o.modes & MODE_LOCALE) && !charset_available()) {
+        usage_error("option ", "--locale", " is not in this build (-Dcli_locale, libunistring)");
+        return 2;
+    }
     if ((o.modes & MODE_JSON) && (o.modes & MODE_TSV)) {
         usage_error("options ", "--json", " and --tsv do not go together");
         return 2;
@@ -651,7 +652,7 @@ int main(int argc, char **argv)
             fputs("xn: warning: the locale of the environment is not available; "
                   "using the C locale\n",
                   stderr);
-        r.charset = locale_charset();
+        r.charset = charset_of_locale();
     }
 
     if (names > 0) {
