@@ -52,6 +52,16 @@ def test_help_version():
     want = os.environ["XN_TEST_UNICODE_VERSION"].encode()
     check(f"--version names the data set's Unicode {want.decode()}",
           b"(Unicode " + want + b", ICU " in r.out, repr(r))
+    # xn(1), as built, shows this very line as --version's example, and
+    # the version in its title.
+    man = open(os.path.join(os.path.dirname(os.path.abspath(clilib.XN)), "xn.1"),
+               encoding="utf-8").read()
+    line = r.out.decode().strip()
+    check("xn(1)'s --version example is what --version prints", f'.BR "{line}"' in man,
+          line)
+    check("xn(1)'s title names this version",
+          man.startswith('.TH XN 1 "') and f'"xn {line.split()[1]}"' in man.split("\n")[0],
+          man.split("\n")[0])
     r = run("--help", stdin=b"example.com\n")
     check("--help does not read names", b"example.com" not in r.out, repr(r))
 

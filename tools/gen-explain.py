@@ -2,7 +2,9 @@
 """Writes the table of `xn --explain` and of xn(1) from include/xn.h.
 
     python3 gen-explain.py XN_H header OUT.h     the C table of xn --explain
-    python3 gen-explain.py XN_H man XN.1 OUT.1   xn(1) with the table inserted
+    python3 gen-explain.py XN_H man XN.1 OUT.1 [KEY=VALUE]...
+                                                 xn(1) with the table inserted
+                                                 and each @KEY@ replaced
 
 What each code means comes from the header's one list of each kind: the
 comment of every X(name, bit) of XN_ERROR_LIST (the rule codes), the text of
@@ -217,10 +219,16 @@ def man_table(entries):
 MARK = '.\\" @EXPLAIN-TABLE@'
 
 
-def write_man(entries, src, path):
+def write_man(entries, src, path, values):
     text = open(src, encoding="utf-8").read()
     if text.count(MARK + "\n") != 1:
         raise HeaderError(f"{src}: no line {MARK}")
+    for kv in values:
+        key, _, value = kv.partition("=")
+        text = text.replace("@" + key + "@", value)
+    left = re.findall(r"@[A-Z_]+@", text.replace(MARK, ""))
+    if left:
+        raise HeaderError(f"{src}: no value for {', '.join(sorted(set(left)))}")
     table = "\n".join(man_table(entries)) + "\n"
     open(path, "w", encoding="utf-8").write(text.replace(MARK + "\n", table))
 
@@ -230,8 +238,8 @@ def main(argv):
         entries = read_header(argv[1])
         if argv[2] == "header" and len(argv) == 4:
             write_header(entries, argv[3])
-        elif argv[2] == "man" and len(argv) == 5:
-            write_man(entries, argv[3], argv[4])
+        elif argv[2] == "man" and len(argv) >= 5:
+            write_man(entries, argv[3], argv[4], argv[5:])
         else:
             print(__doc__, file=sys.stderr)
             return 2
