@@ -213,7 +213,8 @@ def documented_examples():
 def test_documented_examples():
     # Every xn command shown in the README and in xn(1) gives the output
     # shown there, run by the shell with this xn first on PATH.  A file the
-    # command reads (names.txt) holds names that all convert.
+    # command reads (names.txt) holds two names that convert and one that
+    # does not.
     import tempfile
     examples = documented_examples()
     check("README and xn(1) show examples", len(examples) >= 15, f"{len(examples)} found")
@@ -221,7 +222,7 @@ def test_documented_examples():
                + os.environ.get("PATH", ""), LC_ALL="C.UTF-8")
     with tempfile.TemporaryDirectory() as d:
         with open(os.path.join(d, "names.txt"), "w") as f:
-            f.write("example.com\nbücher.example\n")
+            f.write("example.com\nbücher.example\na_b.example\n")
         for where, cmd, want in examples:
             if cmd is None:
                 check(f"{where}: example block readable", False, f"unknown roff escape in {want!r}")

@@ -52,6 +52,16 @@ def test_help_version():
     want = os.environ["XN_TEST_UNICODE_VERSION"].encode()
     check(f"--version names the data set's Unicode {want.decode()}",
           b"(Unicode " + want + b", ICU " in r.out, repr(r))
+    # xn(1), as built, shows this very line as --version's example, and
+    # the version in its title.
+    man = open(os.path.join(os.path.dirname(os.path.abspath(clilib.XN)), "xn.1"),
+               encoding="utf-8").read()
+    line = r.out.decode().strip()
+    check("xn(1)'s --version example is what --version prints", f'.BR "{line}"' in man,
+          line)
+    check("xn(1)'s title names this version",
+          man.startswith('.TH XN 1 "') and f'"xn {line.split()[1]}"' in man.split("\n")[0],
+          man.split("\n")[0])
     r = run("--help", stdin=b"example.com\n")
     check("--help does not read names", b"example.com" not in r.out, repr(r))
 
@@ -60,7 +70,7 @@ def test_usage_errors():
     cases = [
         ("--bogus",), ("-z",), ("-az",), ("--profile=bogus",), ("--profile", "idna9"),
         ("--profile",), ("--status=yes",), ("--to-ascii=1",), ("--to",), ("--help=x",),
-        ("--prof=uts46",),
+        ("--prof=bogus",), ("--=x",), ("--no-check",),
         ("example.com", "--bogus"),
     ]
     for args in cases:
@@ -68,6 +78,195 @@ def test_usage_errors():
         check(f"usage error {args}: exit 2", r.rc == 2, repr(r))
         check(f"usage error {args}: message and hint", r.err.startswith(b"xn: ")
               and b"--help" in r.err and r.out == b"", repr(r))
+
+
+def test_abbreviations():
+    # A long option may be shortened to any beginning no other shares, as
+    # getopt_long() allows; the exact name wins over longer ones it begins.
+    for args, name, want in (
+            (["--to-uni"], "xn--bcher-kva.de", b"b\xc3\xbccher.de\n"),
+            (["--to-u"], "xn--bcher-kva.de", b"b\xc3\xbccher.de\n"),
+            (["--to-a"], "b\u00fccher.de", b"xn--bcher-kva.de\n"),
+            (["--prof=whatwg"], "a_b.example", b"a_b.example\n"),
+            (["--prof", "whatwg"], "a_b.example", b"a_b.example\n"),
+            (["--no-s"], "a_b.example", b"a_b.example\n"),
+            (["--display"], "b\u00fccher.de", b"b\xc3\xbccher.de\n"),
+            (["--stat"], "example.com", b"OK\texample.com\n")):
+        r = run(*args, "--", name)
+        check(f"{args} abbreviates: {name!r} -> {want!r}", r.rc == 0 and r.out == want
+              and r.err == b"", repr(r))
+    for args, candidates in ((["--to"], [b"--to-ascii", b"--to-unicode"]),
+                             (["--disp"], [b"--display", b"--display-known"]),
+                             (["--no-check"], [b"--no-check-hyphens", b"--no-check-bidi",
+                                               b"--no-check-joiners"])):
+        r = run(*args, "example.com")
+        check(f"{args} is ambiguous: exit 2, names every candidate", r.rc == 2 and r.out == b""
+              and b"ambiguous" in r.err and all(b"'" + c + b"'" in r.err for c in candidates)
+              and b"--help" in r.err, repr(r))
+    r = run("--stat=yes", "example.com")
+    check("--stat=yes: an abbreviation of an option without value takes none",
+          r.rc == 2 and b"takes no value" in r.err, repr(r))
+
+
+def header_codes():
+    """The codes of include/xn.h's lists: rule codes, status names, display
+    reasons."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "include", "xn.h")
+    text = open(path, encoding="utf-8").read()
+    rules = re.search(r"#define XN_ERROR_LIST\(X\)(.*?)\n(?=\S)", text, re.S).group(1)
+    statuses = re.search(r"#define XN_STATUS_LIST\(X\)(.*?)\n(?=\S)", text, re.S).group(1)
+    return (re.findall(r"X\((\w+), \d+\)", rules),
+            re.findall(r"X\((XN_\w+), -?\d+,", statuses),
+            re.findall(r"#define XN_UNSAFE_(\w+) 0x", text))
+
+
+def test_explain():
+    rules, statuses, reasons = header_codes()
+    check("xn.h's lists read", len(rules) >= 30 and len(statuses) >= 15 and len(reasons) >= 10,
+          f"{rules} {statuses} {reasons}")
+    r = run("--explain")
+    rows = [l.split(b"\t") for l in r.lines()] if r.out.endswith(b"\n") else []
+    table = {row[0].decode(): row for row in rows}
+    check("--explain alone: the table, exit 0", r.rc == 0 and r.err == b"" and rows
+          and all(len(row) == 3 and row[1] and row[2] for row in rows), repr(r))
+    for code in rules + statuses + reasons + ["OK", "SMTPUTF8", "BAD_LOCALE_INPUT",
+                                              "UNREPRESENTABLE", "LINE_BREAK"]:
+        check(f"--explain's table has {code}", code in table, sorted(table))
+    # The codes a user meets, each with its meaning and the standard's section.
+    for code, words, section in (
+            ("V6", b"combining mark", b"UTS #46 \xc2\xa74.1"),
+            ("U1", b"ASCII", b"UseSTD3ASCIIRules"),
+            ("A4_2", b"label empty or longer than 63", b"UTS #46 \xc2\xa74.2"),
+            ("P4", b"Punycode", b"UTS #46 \xc2\xa74 "),
+            ("B1", b"first character", b"RFC 5893 \xc2\xa72, rule 1"),
+            ("C1", b"NON-JOINER", b"RFC 5892 Appendix A.1"),
+            ("X4_2", b"empty label", b"UTS #46 \xc2\xa74.3"),
+            ("NUL", b"U+0000", b"xn"),
+            ("URL_FORBIDDEN", b"forbidden", b"URL Standard"),
+            ("URL_EMPTY", b"empty", b"URL Standard"),
+            ("XN_E_INVALID_DOMAIN", b"breaks IDNA rules", b"UTS #46"),
+            ("BAD_UTF8", b"UTF-8", b"RFC 3629"),
+            ("NOT_STREAM_SAFE", b"combining marks", b"UAX #15")):
+        r = run("--explain", code)
+        row = r.lines()[0].split(b"\t") if r.lines() else []
+        check(f"--explain {code}: one line, meaning and section", r.rc == 0 and r.err == b""
+              and len(r.lines()) == 1 and len(row) == 3 and words in row[1]
+              and section in row[2], repr(r))
+    r = run("--explain", "p4,v6", "xn_err_v7")
+    check("--explain: a status column's list, any case, the macro's name",
+          r.rc == 0 and [l.split(b"\t")[0] for l in r.lines()] == [b"P4", b"V6", b"V7"], repr(r))
+    r = run("--explain", "V6", "ZZ9", "example.com")
+    check("--explain: an unknown code is named, exit 2, the others explained",
+          r.rc == 2 and b"'ZZ9'" in r.err and b"'example.com'" in r.err
+          and [l.split(b"\t")[0] for l in r.lines()] == [b"V6"], repr(r))
+    # Every code the status column shows can be looked up as it is shown.
+    r = run("--status", stdin="a_b.example\n-x.example\nxn--a.example\n\xe0.\n"
+            "\u05d0a.example\n\xff\nxn--bcher-kva.example\n".encode("utf-8", "surrogateescape")
+            .replace(b"\xc3\xbf", b"\xff"))
+    column = [l.split(b"\t")[0].decode() for l in r.lines()]
+    check("--status shows codes to explain", len(column) == 7 and "BAD_UTF8" in column, repr(r))
+    r = run("--explain", *column)
+    check("--explain takes every code of the status column", r.rc == 0 and r.err == b"",
+          repr(r))
+    # xn(1), as built, lists every code of the table.
+    man = os.path.join(os.path.dirname(os.path.abspath(clilib.XN)), "xn.1")
+    text = open(man, encoding="utf-8").read()
+    for code in table:
+        check(f"xn(1) explains {code}", f"\n.B {code}\n" in text)
+
+
+def unescape(b):
+    """The bytes a --status/--tsv column stands for (\\\\, \\xHH, \\uXXXX)."""
+    out, i = bytearray(), 0
+    while i < len(b):
+        if b[i:i + 2] == b"\\\\":
+            out += b"\\"
+            i += 2
+        elif b[i:i + 2] == b"\\x":
+            out.append(int(b[i + 2:i + 4], 16))
+            i += 4
+        elif b[i:i + 2] == b"\\u":
+            out += chr(int(b[i + 2:i + 6], 16)).encode("utf-8")
+            i += 6
+        else:
+            out.append(b[i])
+            i += 1
+    return bytes(out)
+
+
+def test_machine_output():
+    import json
+    names = [b"a_b.example", "b\u00fccher.example".encode(), b"xn--a.example", b"b\xfcr.de",
+             b"a\\b\tc.example", "\u202eevil.example".encode(), b"", b"-x.example",
+             "\u05d0a.example".encode(), b"a" * (NAME_CAP + 5), b"\x00.example"]
+    stdin = b"\n".join(names) + b"\n"
+    status = run("--status", stdin=stdin)
+    columns = [l.split(b"\t", 1) for l in status.lines()]
+    check("--status: a line per name", len(columns) == len(names), repr(status))
+
+    r = run("--tsv", stdin=stdin)
+    check("--tsv: a line per name, exit 1, no messages", len(r.lines()) == len(names)
+          and r.rc == 1 and r.err == b"", repr(r))
+    for name, line, col in zip(names, r.lines(), columns):
+        cells = line.split(b"\t")
+        want = name[:NAME_CAP]
+        check(f"--tsv {name[:40]!r}: the input first, without loss, then --status's columns",
+              len(cells) == 3 and unescape(cells[0]) == want and cells[1:] == col,
+              f"{line[:200]!r} vs {col!r}")
+
+    r = run("--json", stdin=stdin)
+    check("--json: a line per name, exit 1, no messages", len(r.lines()) == len(names)
+          and r.rc == 1 and r.err == b"", repr(r))
+    p = subprocess.run([sys.executable, "-m", "json.tool", "--json-lines"], input=r.out,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    check("--json: python3 -m json.tool --json-lines reads it", p.returncode == 0, p.stderr)
+    objs = []
+    for line in r.lines():
+        try:
+            objs.append(json.loads(line))
+        except ValueError as e:
+            check("--json: a line is a JSON object", False, f"{line[:200]!r}: {e}")
+            objs.append({})
+    for name, o, col in zip(names, objs, columns):
+        if "input_hex" in o:
+            got = bytes.fromhex(o["input_hex"])
+            check(f"--json {name[:40]!r}: input_hex only for ill-formed UTF-8",
+                  o["input"] is None and got == name, repr(o)[:200])
+        else:
+            got = o.get("input", "").encode("utf-8")
+        check(f"--json {name[:40]!r}: the input without loss", got == name[:NAME_CAP],
+              repr(o)[:200])
+        check(f"--json {name[:40]!r}: status and output as --status has them",
+              o.get("status", "").encode() == col[0]
+              and (o.get("output") or "").encode("utf-8") == unescape(col[1]), repr(o)[:200])
+        check(f"--json {name[:40]!r}: every key", {"input", "output", "status", "errors",
+              "label", "offset", "code_point"} <= set(o), repr(o)[:200])
+    o = objs[0]
+    check("--json a_b.example: U1 at label 0, byte offset 1, U+005F",
+          o.get("errors") == ["U1"] and o.get("label") == 0 and o.get("offset") == 1
+          and o.get("code_point") == "U+005F" and o.get("output") is None, repr(o))
+    o = objs[1]
+    check("--json b\u00fccher.example: converted, no errors",
+          o.get("output") == "xn--bcher-kva.example" and o.get("status") == "OK"
+          and o.get("errors") == [] and o.get("label") is None, repr(o))
+    check("--json: a line past the limit says so", objs[9].get("input_truncated") is True
+          and objs[9].get("status") == "TOO_LONG", repr(objs[9])[:200])
+    check("--json: no control or bidi control as it is on the line",
+          not re.search(rb"[\x00-\x1f\x7f]|\xe2\x80\xae", r.out.replace(b"\n", b"")),
+          repr(r.out[:300]))
+
+    r = run("--json", "--display", "\u0430\u0440\u0440\u04cf\u0435.com", "b\u00fccher.de")
+    objs = [json.loads(l) for l in r.lines()]
+    check("--json --display: the reasons, per label", r.rc == 0 and len(objs) == 2
+          and objs[0]["reasons"] == ["CONFUSABLE"] and objs[0]["label_reasons"][0] == ["CONFUSABLE"]
+          and objs[1]["reasons"] == [] and objs[1]["output"] == "b\u00fccher.de", repr(r))
+    r = run("--json", "--email", "j\u00f6rg@b\u00fccher.de", "joe@example.com", "nobody")
+    objs = [json.loads(l) for l in r.lines()]
+    check("--json --email: SMTPUTF8", r.rc == 1 and len(objs) == 3
+          and [o["smtputf8"] for o in objs] == [True, False, False]
+          and objs[2]["status"] == "BAD_ADDRESS", repr(r))
+    r = run("--json", "--tsv", "example.com")
+    check("--json with --tsv: usage error", r.rc == 2 and r.out == b"", repr(r))
 
 
 def test_each_flag():
@@ -648,7 +847,8 @@ def test_write_error():
 
 if __name__ == "__main__":
     sys.exit(clilib.main("cli", [
-        test_help_version, test_usage_errors, test_each_flag, test_conversions, test_bad_input,
+        test_help_version, test_usage_errors, test_abbreviations, test_explain, test_machine_output,
+        test_each_flag, test_conversions, test_bad_input,
         test_message_writes, test_error_path_speed, test_stdin_dash, test_profile_options,
         test_lines, test_long_lines, test_stream, test_locale, test_write_error,
         test_terminal_safety]))

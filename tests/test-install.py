@@ -51,6 +51,10 @@ def main():
         check(find(r"pkgconfig/xn\.pc$"), "xn.pc installed")
         check(find(r"bin/xn$"), "bin/xn installed")
         check(find(r"share/man/man1/xn\.1$"), "share/man/man1/xn.1 installed")
+        for man1 in find(r"share/man/man1/xn\.1$"):
+            text = open(os.path.join(stage, man1), encoding="utf-8").read()
+            check(".SH CODES" in text and "\n.B V6\n" in text and "@EXPLAIN-TABLE@" not in text,
+                  "the installed xn(1) has its table of codes")
         check(find(r"share/man/man3/xn_to_ascii\.3$") and find(r"share/man/man3/xn\.3$"),
               "share/man/man3: the reference manual installed")
         check(find(r"cmake/xn/xnConfig\.cmake$") and find(r"cmake/xn/xnConfigVersion\.cmake$"),
@@ -350,7 +354,51 @@ int main(void)
 }
 """
 
+def readme_commands(source):
+    """The install and build commands the README shows work as written on
+    the machine its first command sets up (as root, a configured build/):
+    no sudo (a fresh Debian has none), ldconfig beside every install of the
+    build (until it runs, xn cannot find libxn.so.0), and no option given
+    to `meson setup` on the folder already set up (meson says "already
+    configured" and changes nothing)."""
+    for doc in ("README.md", "compat/idn2/README.md", "tools/xn.1"):
+        text = open(os.path.join(source, doc), encoding="utf-8").read()
+        check(not re.search(r"\bsudo\b", text), f"{doc}: no sudo in a command",
+              re.search(r".*\bsudo\b.*", text).group(0) if "sudo" in text else "")
+    text = open(os.path.join(source, "README.md"), encoding="utf-8").read()
+    spans = re.findall(r"`([^`]*)`", text.replace("\n  ", " "))
+    installs = [s for s in spans if re.search(r"\bmeson install -C build\b", s)
+                and "--destdir" not in s]
+    check(installs, "README: shows the install command")
+    for s in installs:
+        check("ldconfig" in s, f"README: ldconfig beside the install: {s!r}")
+    for s in spans:
+        check(not re.search(r"\bmeson setup build\s+-", s),
+              f"README: an option to `meson setup` on the existing build/: {s!r}")
+
+
+def configure_without_unistring(source):
+    """A packager's build with neither compat/idn2 nor the command's
+    --locale configures without looking for libunistring, which libxn
+    does not link."""
+    d = tempfile.mkdtemp(prefix="xn-setup-")
+    try:
+        r = run(["meson", "setup", os.path.join(d, "b"), source, "-Didn2_compat=disabled",
+                 "-Dcli_locale=disabled"])
+        check(r.returncode == 0, "meson setup -Didn2_compat=disabled -Dcli_locale=disabled",
+              (r.stdout + r.stderr)[-600:])
+        log = os.path.join(d, "b", "meson-logs", "meson-log.txt")
+        text = open(log, encoding="utf-8", errors="replace").read() if os.path.exists(log) else ""
+        check(text and not re.search(r"(?i)library unistring|unistr\.h", text),
+              "that configuration does not look for libunistring",
+              "\n".join(l for l in text.split("\n") if "unistr" in l)[:400])
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+
+
 if __name__ == "__main__":
+    readme_commands(sys.argv[2])
+    configure_without_unistring(sys.argv[2])
     main()
     print(f"install: {check.passed} passed, {check.failed} failed")
     sys.exit(check.exit_code())

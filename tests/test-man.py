@@ -27,6 +27,100 @@ import testlib  # noqa: E402
 check = testlib.Checks()
 
 
+def section(text, name):
+    m = re.search(r"^\.SH %s\n(.*?)(?=^\.SH |\Z)" % re.escape(name), text, re.S | re.M)
+    return m.group(1) if m else None
+
+
+def function_sections(man3, exported):
+    """Each function's page stands on its own: its prototype alone in
+    SYNOPSIS, a DESCRIPTION, a RETURN VALUE; ERRORS (with every status it
+    names) when it returns a status; FLAGS when it takes flags; XN_WHATWG,
+    the README's name, wherever XN_URL_RULES is mentioned."""
+    for p in sorted(exported):
+        text = open(os.path.join(man3, p + ".3"), encoding="utf-8").read()
+        syn = section(text, "SYNOPSIS") or ""
+        protos = re.findall(r"\b(xn_[a-z0-9_]+)\(", syn)
+        check(protos == [p], "%s.3: SYNOPSIS holds its own prototype only: %s" % (p, protos))
+        for sec in ("DESCRIPTION", "RETURN VALUE"):
+            check(section(text, sec), "%s.3: no %s" % (p, sec))
+        if re.search(r"^int xn_", syn, re.M):
+            errors = section(text, "ERRORS") or ""
+            listed = re.findall(r"^\.B (XN_E_\w+)$", errors.replace("\\_", "_"), re.M)
+            check("XN_E_INVALID_ARG" in listed, "%s.3: ERRORS lists %s" % (p, listed))
+            said = set(re.findall(r"XN_E_[A-Z_0-9]+", section(text, "DESCRIPTION") or ""))
+            said.discard("XN_E_UNKNOWN")
+            check(said <= set(listed), "%s.3: statuses its DESCRIPTION names are not under "
+                  "ERRORS: %s" % (p, sorted(said - set(listed))))
+        if re.search(r"unsigned flags", syn):
+            check(section(text, "FLAGS"), "%s.3: takes flags, has no FLAGS" % p)
+        if "XN_URL_RULES" in text.replace("\\_", "_"):
+            check("XN_WHATWG" in text, "%s.3: XN_URL_RULES without XN_WHATWG" % p)
+
+
+# Run in a child process: a sanitized libxn aborts a python3 that loads it.
+TAKEN = r"""
+import ctypes, json, sys
+so, bits, functions = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
+lib = ctypes.CDLL(so)
+out = ctypes.create_string_buffer(1024)
+n, ptr, num = ctypes.c_size_t(), ctypes.c_char_p(), ctypes.c_int()
+ref = ctypes.byref
+
+
+def call(fn, f):
+    F = getattr(lib, fn)
+    name = b"a@a" if fn.startswith("xn_email") else b"a"
+    tail = [ref(num)] if fn.startswith("xn_email") else []
+    if fn.startswith("xn_to_display"):
+        tail = [None, None] if fn == "xn_to_display_known" else [None]
+    if fn == "xn_equal":
+        return F(b"a", 1, b"a", 1, f, ref(num))
+    if fn == "xn_idna2008_register":
+        return F(b"a", 1, None, 0, out, 1024, ref(n), f, None)
+    if fn.endswith("_alloc"):
+        rc = F(name, len(name), ref(ptr), ref(n), f, None, *tail)
+        if rc == 0:
+            lib.xn_free(ptr)
+        return rc
+    return F(name, len(name), out, 1024, ref(n), f, None, *tail)
+
+
+print(json.dumps({fn: sorted(b for b, v in bits.items() if call(fn, v) != -1)
+                  for fn in functions}))
+"""
+
+
+def flags_against_library(so):
+    """The flags each page lists (tools/gen-man3.py's FLAGS_OF) are the
+    bits the library takes, one at a time, on a name that converts: each
+    listed one taken, each other one refused with XN_E_INVALID_ARG."""
+    import importlib.util
+    import json
+    tools = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools")
+    spec = importlib.util.spec_from_file_location("gen_man3", os.path.join(tools, "gen-man3.py"))
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    header = open(os.path.join(tools, "..", "include", "xn.h"), encoding="utf-8").read()
+    bits = {n: int(v, 16) for n, v in re.findall(r"#define (XN_\w+) (0x[0-9a-fA-F]+)u\b", header)
+            if not n.startswith(("XN_UNSAFE_", "XN_DISPLAY_LEVEL"))}
+    functions = re.findall(r"XN_API int (xn_\w+)\([^;]*\bunsigned flags\b", header, re.S)
+    check(len(functions) > 20, "functions with flags: %s" % functions)
+    r = subprocess.run([sys.executable, "-c", TAKEN, so, json.dumps(bits), json.dumps(functions)],
+                       capture_output=True, text=True)
+    if r.returncode != 0 and re.search(r"(?i)asan|sanitizer", r.stderr):
+        print("FLAGS not checked against the library: a sanitized libxn does not load "
+              "into python3")
+        return
+    check(r.returncode == 0, "the flags the library takes: %s" % r.stderr.strip()[-300:])
+    if r.returncode != 0:
+        return
+    taken = json.loads(r.stdout)
+    for fn in functions:
+        check(set(taken[fn]) == set(gen.flags_of(fn)), "%s.3 FLAGS: listed %s, the library "
+              "takes %s" % (fn, sorted(gen.flags_of(fn)), taken[fn]))
+
+
 def main():
     man3, so, xn_map = sys.argv[1:4]
     examples_dir = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples")
@@ -73,6 +167,9 @@ def main():
             # groff 1.23).
             check(r.returncode == 0 and p in r.stdout,
                   "%s.3: does not render (%s)" % (p, r.stderr.strip()[:200]))
+
+    function_sections(man3, exported)
+    flags_against_library(so)
 
     overview = open(os.path.join(man3, "xn.3"), encoding="utf-8").read()
     for ex in ("resolver.c", "mail.c", "http.c"):

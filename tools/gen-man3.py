@@ -4,8 +4,12 @@
     python3 gen-man3.py --list XN_H               the page file names
     python3 gen-man3.py XN_H VERSION OUTDIR [EXAMPLE.c ...]
 
-One page per exported function (its comment and prototype in the header,
-with the other functions the same comment covers), pages for the types and
+One page per exported function: its prototype, its comment in the header
+(shared with the functions the same comment covers, which it names), the
+flags it takes (FLAGS_OF, checked against the library by tests/test-man.py),
+its RETURN VALUE and the statuses it returns (ERRORS: those its comment
+names and those xn(3)'s conventions give its parameters), with XN_WHATWG
+named where XN_URL_RULES is, as the README calls it; pages for the types and
 lists callers use (xn_status(3): XN_STATUS_LIST; xn_report(3): the report
 and XN_ERROR_LIST; xn_display_report(3): the display report and the
 XN_UNSAFE_* reasons; xn_label_category(3)), and xn(3), the overview: the
@@ -309,21 +313,155 @@ def summary_of(lines):
     return s[:120]
 
 
-def function_page(name, info, version, all_names):
+# ---- flags, return value and errors of a function page --------------------------
+
+UTS46_FLAGS = ["XN_TRANSITIONAL", "XN_NO_STD3_RULES", "XN_NO_CHECK_HYPHENS",
+               "XN_NO_CHECK_BIDI", "XN_NO_CHECK_JOINERS", "XN_NO_VERIFY_DNS_LENGTH",
+               "XN_IGNORE_INVALID_PUNYCODE", "XN_ALLOW_ROOT_DOT", "XN_URL_RULES",
+               "XN_DNS_LABELS"]
+
+# The flag bits each function with a flags parameter takes (the first
+# pattern that matches its name); the library refuses every other bit.  The
+# header states them per family in prose only, so they are listed here, and
+# tests/test-man.py checks each list against the library itself.
+FLAGS_OF = [
+    (r"xn_to_display", UTS46_FLAGS + ["XN_DISPLAY_SINGLE_SCRIPT", "XN_DISPLAY_MODERATE",
+                                      "XN_DISPLAY_MINIMAL", "XN_DISPLAY_ALLOW_DEVIATIONS"]),
+    (r"xn_idna2008_register$", []),
+    (r"xn_idna2008_", ["XN_NO_STD3_RULES", "XN_NO_VERIFY_DNS_LENGTH", "XN_ALLOW_ROOT_DOT",
+                       "XN_DNS_LABELS", "XN_IDNA2008_MAP"]),
+    (r"xn_idna2003_", ["XN_NO_STD3_RULES", "XN_ALLOW_ROOT_DOT", "XN_ALLOW_UNASSIGNED"]),
+    (r"xn_(label_)?to_(ascii|unicode)|xn_email_|xn_equal$", UTS46_FLAGS),
+]
+
+
+def flags_of(name):
+    for pattern, flags in FLAGS_OF:
+        if re.match(pattern, name):
+            return flags
+    raise HeaderError("%s takes flags, and tools/gen-man3.py's FLAGS_OF does not say "
+                      "which" % name)
+
+
+def params(decl):
+    """[(type, name)] of a declaration's parameters."""
+    inner = decl[decl.index("(") + 1:decl.rindex(")")]
+    out = []
+    for p in inner.split(","):
+        p = " ".join(p.split())
+        m = re.match(r"^(.*?)(\w+)$", p)
+        if m and p != "void":
+            out.append((m.group(1).strip(), m.group(2)))
+    return out
+
+
+def returns_status(decl):
+    return re.match(r"^XN_API\s+int\s", decl) is not None
+
+
+def errors_of(name, decl, comment, statuses):
+    """The statuses a function returns, in the list's order: those its
+    comment names, and those the conventions of xn(3) give a function of its
+    parameters (every call: XN_E_INVALID_ARG; an output buffer:
+    XN_E_BUFFER_TOO_SMALL; UTF-8 input: XN_E_BAD_UTF8, XN_E_TOO_LONG and
+    XN_E_NOMEM for the heap blocks of long labels; an allocated result:
+    XN_E_NOMEM; a report: XN_E_INVALID_DOMAIN and, as it normalizes through
+    ICU, the Stream-Safe and ICU statuses)."""
+    ps = params(decl)
+    names = {n for _, n in ps}
+    types = " ".join(t for t, _ in ps)
+    found = set(re.findall(r"XN_E_\w+", " ".join(comment))) | {"XN_E_INVALID_ARG"}
+    if "out_cap" in names:
+        found.add("XN_E_BUFFER_TOO_SMALL")
+    if "char **" in types:
+        found.add("XN_E_NOMEM")
+    utf8_in = not name.startswith("xn_punycode_") and any(
+        t == "const char *" and n + "_len" in names | {"len"} for t, n in ps)
+    if utf8_in:
+        found |= {"XN_E_BAD_UTF8", "XN_E_TOO_LONG", "XN_E_NOMEM"}
+    if "xn_report *" in types or name == "xn_equal":
+        found |= {"XN_E_INVALID_DOMAIN", "XN_E_ICU_UNAVAILABLE", "XN_E_INTERNAL"}
+        if not name.startswith("xn_idna2003_"):
+            found |= {"XN_E_NOT_STREAM_SAFE", "XN_E_ICU_TOO_OLD"}
+    if name == "xn_punycode_decode":
+        found |= {s for s in statuses if s.startswith("XN_E_PUNYCODE_")}
+    return [s for s in statuses if s in found]
+
+
+def sentences(lines):
+    text = re.sub(r"\s*@since [0-9.]+", "", " ".join(l.strip() for l in lines if l.strip()))
+    out = []
+    for piece in re.split(r"(?<=[.])\s+(?=[A-Z(\"])", text):
+        if out and re.search(r"\b(e\.g|i\.e)\.$", out[-1]):
+            out[-1] += " " + piece
+        else:
+            out.append(piece)
+    return out
+
+
+def return_value(name, decl, comment):
+    said = [s for s in sentences(comment) if re.search(r"\b[Rr]eturn", s)]
+    if re.match(r"^XN_API\s+void\s", decl):
+        return ["None."]
+    if returns_status(decl):
+        return ["XN_OK (0) on success; otherwise a negative status of xn_status(3), one of "
+                "those under ERRORS."] + said
+    if not said:
+        first = sentences(comment)[0]
+        said = ["Returns " + first[0].lower() + first[1:]] + [
+            s for s in sentences(comment) if "never NULL" in s]
+    return said
+
+
+def url_rules_note(lines):
+    """The first mention of XN_URL_RULES names XN_WHATWG, the flags the
+    README and callers pass for the URL Standard."""
+    out, done = [], False
+    for line in lines:
+        if not done and "XN_URL_RULES" in line:
+            line = re.sub(r"XN_URL_RULES,?", "XN_URL_RULES, part of XN_WHATWG,", line, count=1)
+            done = True
+        out.append(line)
+    return out
+
+
+def function_page(name, info, version, all_names, defs=(), statuses=()):
     section, comment, decls = info
     group = [decl_name(d) for d in decls]
+    decl = next(d for d in decls if decl_name(d) == name)
+    comment = url_rules_note(comment)
     out = header(name, summary_of(comment), version)
-    out += synopsis(decls)
+    out += synopsis([decl])
     out += [".SH DESCRIPTION"]
     if len(group) > 1:
-        out += [".PP", "This page describes " + ", ".join(
-            "\\fB%s\\fP()" % esc(g) for g in group) + "."]
+        out += [".PP", "Described with " + ", ".join(
+            "\\fB%s\\fP(3)" % esc(g) for g in group if g != name) + "."]
     out += paragraphs(comment)
     if section:
         out += [".PP", "Part of the header's section \\(lq%s\\(rq." % esc(section)]
     out += [".PP", "The conventions every function shares (UTF\\-8 with lengths, caller "
             "buffers and size queries, reports, thread safety, the stack budget, "
             "allocation failures) are in", ".BR xn (3)."]
+    if any(n == "flags" for _, n in params(decl)):
+        notes = {d[0]: (d[1], d[2]) for d in defs}
+        flags = flags_of(name)
+        out += [".SH FLAGS", ".PP"]
+        if not flags:
+            out += ["None is defined yet: flags must be 0; any bit is XN_E_INVALID_ARG."]
+        else:
+            out += ["0 is the recommended default; an OR of these, any other bit being "
+                    "XN_E_INVALID_ARG:"]
+            if "XN_URL_RULES" in flags:
+                flags = flags + ["XN_WHATWG"]
+            for f in flags:
+                value, note = notes.get(f, ("", ""))
+                out += [".TP", ".B " + esc(f), line_safe(note or value) if (note or value)
+                        else "\\&"]
+    out += [".SH RETURN VALUE", ".PP"] + [line_safe(s) for s in return_value(name, decl, comment)]
+    if returns_status(decl):
+        out += [".SH ERRORS"]
+        for st in errors_of(name, decl, comment, list(statuses)):
+            out += [".TP", ".B " + esc(st), line_safe(statuses[st])]
     s = since(comment)
     if s:
         out += [".SH HISTORY", "Since xn %s." % esc(s)]
@@ -356,11 +494,17 @@ def pages(header_path, version, examples):
     names = sorted(funcs)
     type_pages = ["xn_status", "xn_report", "xn_display_report", "xn_label_category"]
 
+    st = x_list(text, "XN_STATUS_LIST")
+    notes = {e[0][0]: e[1] for e in st}
+    statuses = {}
+    for n, t in re.findall(r'X\((XN_\w+), -?\d+, "((?:[^"\\]|\\.)*)"\)', text):
+        note = notes.get(n, "")
+        statuses[n] = t.replace('\\"', '"') + (
+            ". " + note[0].upper() + note[1:] + "." if note else ".")
     for n in names:
-        result[n + ".3"] = function_page(n, funcs[n], version, names)
+        result[n + ".3"] = function_page(n, funcs[n], version, names, defs, statuses)
 
     # xn_status(3)
-    st = x_list(text, "XN_STATUS_LIST")
     result["xn_status.3"] = list_page(
         "xn_status", "the status codes of xn's functions", version,
         ["Every function that returns an int returns XN_OK (0) on success and a "
@@ -370,8 +514,7 @@ def pages(header_path, version, examples):
          "xn_strerror_name() the name.  XN_STATUS_LIST(X) calls X(name, value, text) "
          "for each, for a switch or a table of one's own."],
         "typedef enum xn_status { XN_OK = 0, XN_E_INVALID_ARG = -1, ... } xn_status;",
-        st, lambda e: ("%s (%s)" % (e[0][0], e[0][1]),
-                       e[0][2].strip('"') + (". " + e[1] if e[1] else "")),
+        st, lambda e: ("%s (%s)" % (e[0][0], e[0][1]), statuses[e[0][0]]),
         ["xn", "xn_strerror", "xn_strerror_name"])
 
     # xn_report(3)

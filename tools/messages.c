@@ -57,6 +57,11 @@ static size_t utf8_at(const unsigned char *p, size_t n, uint32_t *cp)
     return need;
 }
 
+size_t utf8_char(const char *s, size_t n, uint32_t *cp)
+{
+    return n ? utf8_at((const unsigned char *)s, n, cp) : 0;
+}
+
 /* The bidi controls, which can make a line read in another order: ALM,
  * LRM, RLM, LRE..RLO, LRI..PDI. */
 static bool bidi_control(uint32_t cp)

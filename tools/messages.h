@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* How many input bytes a message on standard error echoes. */
@@ -30,6 +31,10 @@
  * sets *used to the bytes of s taken and returns the bytes written. */
 size_t escape_text(const char *s, size_t n, size_t max, bool raw_high, char *buf,
                    size_t *used);
+
+/* The code point of the well-formed UTF-8 sequence of two to four bytes
+ * at s[0..n) in *cp, and its length; 0 when there is none. */
+size_t utf8_char(const char *s, size_t n, uint32_t *cp);
 
 /* All of s[0..n), escaped as escape_text() does, to f. */
 void put_escaped(FILE *f, const char *s, size_t n, bool raw_high);

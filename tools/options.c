@@ -1,7 +1,8 @@
 /*
  * The xn command's options: the profiles, every option with its action,
- * the parsing of the command line (long names matched exactly, short ones
- * clustered), the help text and the usage errors.
+ * the parsing of the command line (long names or their unambiguous
+ * beginnings, as getopt_long() takes them; short ones clustered), the
+ * help text and the usage errors.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -59,7 +60,10 @@ const struct opt_def opt_defs[] = {
     {"display-known", 0, true, ACT_DISPLAY_KNOWN, MODE_UNICODE | MODE_DISPLAY},
     {"email", 0, false, ACT_MODE, MODE_EMAIL},
     {"status", 0, false, ACT_MODE, MODE_STATUS},
+    {"tsv", 0, false, ACT_MODE, MODE_STATUS | MODE_TSV},
+    {"json", 0, false, ACT_MODE, MODE_STATUS | MODE_JSON},
     {"locale", 0, false, ACT_MODE, MODE_LOCALE},
+    {"explain", 0, false, ACT_MODE, MODE_EXPLAIN},
     {"help", 'h', false, ACT_HELP, 0},
     {"version", 0, false, ACT_VERSION, 0},
 };
@@ -69,9 +73,7 @@ const size_t opt_count = sizeof opt_defs / sizeof opt_defs[0];
 /* ---- help and usage errors ---------------------------------------------- */
 
 static const char help_text[] =
-    "Usage: xn [OPTION]... [NAME]...\n"
-    "Convert domain names with IDNA (UTS #46).  Names come from the arguments or,\n"
-    "without any or for a NAME \"-\", from standard input, one per line.\n"
+    "Usage: xn [OPTION]... [NAME]...  IDNA: convert NAMEs or lines of stdin (-)\n"
     "  -a, --to-ascii / -u, --to-unicode  to \"xn--\" labels (the default) / Unicode\n"
     "      --display[-known=FILE]  Unicode where safe to show, else xn-- (UTS #39)\n"
     "      --email               NAMEs are mail addresses: convert the domain part\n"
@@ -84,14 +86,16 @@ static const char help_text[] =
     "      --dns                 allow _service labels and a leading * label\n"
     "      --no-check-hyphens --no-check-bidi --no-check-joiners  skip that check\n"
     "      --no-verify-dns-length  allow empty and over-long labels and names\n"
-    "      --allow-root-dot      accept one trailing dot\n"
+    "      --allow-root-dot      accept one trailing dot (the root label)\n"
     "      --ignore-invalid-punycode  bad Punycode in xn-- labels is no P4 error\n"
-    "      --status              print STATUS<TAB>RESULT; STATUS: OK, rules broken\n"
-    "                            (P4,V6), error (BAD_UTF8), or a note (SMTPUTF8)\n"
+    "      --status              print STATUS<TAB>RESULT; STATUS: OK, rule codes\n"
+    "                            (P4,V6), an error (BAD_UTF8), a note (SMTPUTF8)\n"
+    "      --tsv / --json        INPUT<TAB>STATUS<TAB>RESULT / a JSON object a line\n"
     "      --locale              input and output in the locale's charset\n"
+    "      --explain [CODE]...   what rule codes and statuses mean (all: no CODE)\n"
     "  -h, --help  --version     show this help / the versions, and exit\n"
-    "A name that fails: an empty line (-u: the converted name), a message on stderr.\n"
-    "Exit status: 0 all converted, 1 some failed, 2 usage or I/O error.  See xn(1).\n";
+    "A name that fails: an empty line (-u: the converted name), a message on stderr;\n"
+    "exit status 0 all converted, 1 some failed, 2 usage or I/O error.  See xn(1).\n";
 
 void usage_error(const char *before, const char *arg, const char *after)
 {
@@ -111,13 +115,36 @@ static void unknown_option(const char *opt, const char *arg)
 
 /* ---- arguments ---------------------------------------------------------- */
 
-static const struct opt_def *find_long(const char *name, size_t len)
+/* The option a long name given as NAME (up to '=') stands for, as
+ * getopt_long() finds it: the option of exactly that name, else the one
+ * option whose name begins with it.  NULL after a usage error when none
+ * does, or when several do (naming them). */
+static const struct opt_def *find_long(const char *arg, const char *name, size_t len)
 {
-    size_t i;
-    for (i = 0; i < opt_count; i++)
-        if (strlen(opt_defs[i].long_name) == len &&
-            memcmp(opt_defs[i].long_name, name, len) == 0)
+    const struct opt_def *found = NULL;
+    size_t i, matches = 0;
+    for (i = 0; i < opt_count; i++) {
+        const char *full = opt_defs[i].long_name;
+        if (strncmp(full, name, len) != 0)
+            continue;
+        if (full[len] == '\0')
             return &opt_defs[i];
+        found = &opt_defs[i];
+        matches++;
+    }
+    if (matches == 1 && len > 0)
+        return found;
+    if (matches == 0 || len == 0) {
+        unknown_option(arg, arg);
+        return NULL;
+    }
+    fputs("xn: option '", stderr);
+    put_escaped(stderr, arg, strlen(arg), false);
+    fputs("' is ambiguous; possibilities:", stderr);
+    for (i = 0; i < opt_count; i++)
+        if (strncmp(opt_defs[i].long_name, name, len) == 0)
+            fprintf(stderr, " '--%s'", opt_defs[i].long_name);
+    fputs("\nTry 'xn --help' for more information.\n", stderr);
     return NULL;
 }
 
@@ -205,14 +232,15 @@ int parse_args(int argc, char **argv, struct options *o, int *names)
         } else if (a[1] == '-') {
             const char *eq = strchr(a + 2, '=');
             size_t len = eq ? (size_t)(eq - (a + 2)) : strlen(a + 2);
-            const struct opt_def *d = find_long(a + 2, len);
+            const struct opt_def *d;
             const char *arg = NULL;
-            if (!d) {
-                if (eq)
-                    *(char *)eq = '\0'; /* name the option without its value */
-                unknown_option(a, a);
+            if (eq)
+                *(char *)eq = '\0'; /* name the option without its value */
+            d = find_long(a, a + 2, len);
+            if (!d)
                 return 2;
-            }
+            if (eq)
+                *(char *)eq = '='; /* the value is read after it */
             if (d->has_arg) {
                 if (eq) {
                     arg = eq + 1;

@@ -47,11 +47,14 @@ enum {
     MODE_EMAIL = 4,   /* --email: xn_email_to_ascii() / xn_email_to_unicode() */
     MODE_STATUS = 8,  /* --status */
     MODE_LOCALE = 16, /* --locale */
+    MODE_EXPLAIN = 32, /* --explain: the operands are codes to explain */
+    MODE_TSV = 64,     /* --tsv (with MODE_STATUS) */
+    MODE_JSON = 128,   /* --json (with MODE_STATUS) */
 };
 
-/* One command-line option.  Long names are matched exactly (no
- * abbreviations, so that a new option never makes an old spelling
- * ambiguous). */
+/* One command-line option.  A long name may be shortened to any beginning
+ * that no other long name shares (--to-uni), as getopt_long() allows; an
+ * exact name always wins over the longer names it begins (--display). */
 struct opt_def {
     const char *long_name; /* without the leading "--" */
     char short_name;       /* 0 when there is none */

@@ -26,10 +26,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <uniconv.h>
-
+#include "charset.h"
+#include "explain.h"
 #include "messages.h"
 #include "options.h"
+#include "output.h"
 
 /* The longest name accepted, in bytes, without the line terminator.  Far
  * more than any name the library can accept with its checks on (253 bytes
@@ -61,7 +62,9 @@ struct run {
     convert_fn convert;
     unsigned flags;
     bool to_unicode;
-    bool status;
+    bool status;         /* --status, --tsv or --json: no messages */
+    enum format format;
+    struct record rec;   /* of the name being converted */
     const char *charset; /* the locale's charset with --locale, else NULL */
     bool flush_each;     /* standard output is a terminal */
 
@@ -80,27 +83,21 @@ struct run {
 
 /* ---- output ------------------------------------------------------------ */
 
-/* Writes one output line.  status is NULL without --status; with it, the
- * result is escaped as messages are (escape_text(); raw_high: bytes >= 0x80
- * pass, the result being safe text in the locale's charset), so that no
- * line of --status holds a control or bidi character.  Returns false when
- * writing failed (recorded in r->write_errno). */
+/* Writes the output line of the name of r->rec (output.c): status is its
+ * status column, result what it shows of the result (len 0: nothing);
+ * raw_high: the result's bytes >= 0x80 are safe text in the locale's
+ * charset.  Returns false when writing failed (recorded in
+ * r->write_errno). */
 static bool put_line(struct run *r, const char *status, const char *result, size_t len,
                      bool raw_high)
 {
-    bool ok = true;
+    bool ok;
     errno = 0;
-    if (status) {
-        ok = fputs(status, stdout) != EOF && putc('\t', stdout) != EOF;
-    }
-    if (ok && len > 0 && status) {
-        put_escaped(stdout, result, len, raw_high);
-        ok = !ferror(stdout);
-    } else if (ok && len > 0) {
-        ok = fwrite(result, 1, len, stdout) == len;
-    }
-    if (ok)
-        ok = putc('\n', stdout) != EOF;
+    r->rec.status = status ? status : "";
+    r->rec.result = len > 0 ? result : NULL;
+    r->rec.result_len = len;
+    r->rec.result_raw_high = raw_high;
+    ok = put_record(stdout, r->format, &r->rec);
     if (ok && r->flush_each)
         ok = fflush(stdout) == 0;
     if (!ok)
@@ -246,7 +243,10 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
     bool ok;
     xn_report rep = XN_REPORT_INIT;
     int rc;
-
+    size_t held = input_len > NAME_CAP ? NAME_CAP : input_len;
+    struct record rec = {input, held, false, input_len > NAME_CAP, r->charset ? NULL : input,
+                         held, NULL, NULL, NULL, 0, false, NULL, -1};
+    r->rec = rec;
 
     if (input_len > NAME_CAP) {
         r->failed = true;
@@ -261,15 +261,14 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
      * charset a locale can have is a superset of ASCII). */
     if (r->charset && !all_ascii(input, input_len)) {
         size_t len = sizeof conv_in;
-        uint8_t *u = u8_conv_from_encoding(r->charset, iconveh_error, input, input_len,
-                                           NULL, (uint8_t *)conv_in, &len);
+        char *u = from_charset(r->charset, input, input_len, conv_in, &len);
         if (!u) {
             status = charset_failure(r, input, input_len, false, false);
             return put_line(r, r->status ? status : NULL, NULL, 0, false);
         }
-        if ((char *)u != conv_in)
-            in_heap = (char *)u;
-        name = (const char *)u;
+        if (u != conv_in)
+            in_heap = u;
+        name = u;
         name_len = len;
         /* Messages show the name as given only when it holds no C1 or bidi
          * control: else its bytes >= 0x80 are escaped too. */
@@ -277,6 +276,11 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
     }
 
     rc = convert(r, name, name_len, stack, sizeof stack, &result, &result_len, &rep);
+    if (rc != XN_OK && r->display)
+        r->display_report.unsafe = 0, r->display_report.labels = 0;
+    r->rec.text = name, r->rec.text_len = name_len, r->rec.input_raw_high = raw_high;
+    r->rec.rep = &rep, r->rec.display = r->display ? &r->display_report : NULL;
+    r->rec.smtputf8 = r->email ? rc == XN_OK && r->smtputf8 : -1;
     status = status_text(rc, &rep, codes, sizeof codes);
     show_result = rc == XN_OK || (rc == XN_E_INVALID_DOMAIN && r->to_unicode && !r->display);
     if (rc != XN_OK) {
@@ -325,10 +329,9 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
         }
     }
     result_raw_high = r->charset && show_result && text_safe(result, result_len);
-    if (show_result && r->charset && !all_ascii(result, result_len)) {
+    if (show_result && r->charset && r->format != FMT_JSON && !all_ascii(result, result_len)) {
         size_t len = sizeof conv_out;
-        char *c = u8_conv_to_encoding(r->charset, iconveh_error, (const uint8_t *)result,
-                                      result_len, NULL, conv_out, &len);
+        char *c = to_charset(r->charset, result, result_len, conv_out, &len);
         if (!c) {
             const char *why = charset_failure(r, input, input_len, raw_high, true);
             show_result = false;
@@ -600,8 +603,18 @@ int main(int argc, char **argv)
     rc = parse_args(argc, argv, &o, &names);
     if (rc != PARSE_RUN)
         return rc;
+    if (o.modes & MODE_EXPLAIN)
+        return explain(names, argv);
     if ((o.modes & MODE_UNICODE) && !o.profile->to_unicode) {
         usage_error("option ", "--register", " checks labels for registration: no -u");
+        return 2;
+    }
+    if ((o.modes & MODE_LOCALE) && !charset_available()) {
+        usage_error("option ", "--locale", " is not in this build (-Dcli_locale, libunistring)");
+        return 2;
+    }
+    if ((o.modes & MODE_JSON) && (o.modes & MODE_TSV)) {
+        usage_error("options ", "--json", " and --tsv do not go together");
         return 2;
     }
     if ((o.modes & MODE_DISPLAY) && (o.modes & MODE_EMAIL)) {
@@ -621,6 +634,8 @@ int main(int argc, char **argv)
     r.convert = (o.modes & MODE_UNICODE) ? o.profile->to_unicode : o.profile->to_ascii;
     r.flags = o.profile->flags | o.flags;
     r.status = (o.modes & MODE_STATUS) != 0;
+    r.format = (o.modes & MODE_JSON) ? FMT_JSON : (o.modes & MODE_TSV) ? FMT_TSV
+                                                 : r.status ? FMT_STATUS : FMT_PLAIN;
     r.display = (o.modes & MODE_DISPLAY) != 0;
     r.email = (o.modes & MODE_EMAIL) != 0;
     r.flush_each = isatty(STDOUT_FILENO) == 1;
@@ -637,7 +652,7 @@ int main(int argc, char **argv)
             fputs("xn: warning: the locale of the environment is not available; "
                   "using the C locale\n",
                   stderr);
-        r.charset = locale_charset();
+        r.charset = charset_of_locale();
     }
 
     if (names > 0) {

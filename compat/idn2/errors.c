@@ -62,33 +62,33 @@ int idn2__rc_of(int xn_rc, const xn_report *rep)
 #define IDN2_RC_LIST(X)                                                               \
     X(IDN2_OK, "success")                                                             \
     X(IDN2_MALLOC, "out of memory")                                                   \
-    X(IDN2_NO_CODESET, "the locale's charset could not be found")                     \
-    X(IDN2_ICONV_FAIL, "the text could not be converted between charsets")            \
-    X(IDN2_ENCODING_ERROR, "the text is not well-formed Unicode")                     \
-    X(IDN2_NFC, "the text could not be normalized to NFC")                            \
-    X(IDN2_PUNYCODE_BAD_INPUT, "invalid Punycode")                                    \
-    X(IDN2_PUNYCODE_BIG_OUTPUT, "the Punycode result does not fit")                   \
-    X(IDN2_PUNYCODE_OVERFLOW, "Punycode arithmetic overflow")                         \
-    X(IDN2_TOO_BIG_DOMAIN, "the domain name is too long")                             \
-    X(IDN2_TOO_BIG_LABEL, "a label is too long")                                      \
-    X(IDN2_INVALID_ALABEL, "not a valid A-label")                                     \
-    X(IDN2_UALABEL_MISMATCH, "the U-label and the A-label do not match")              \
-    X(IDN2_INVALID_FLAGS, "flags that do not go together")                            \
-    X(IDN2_NOT_NFC, "a label is not in NFC")                                          \
-    X(IDN2_2HYPHEN, "a label has \"--\" in its third and fourth positions")           \
-    X(IDN2_HYPHEN_STARTEND, "a label starts or ends with a hyphen")                   \
-    X(IDN2_LEADING_COMBINING, "a label starts with a combining mark")                 \
-    X(IDN2_DISALLOWED, "a code point is DISALLOWED")                                  \
-    X(IDN2_CONTEXTJ, "a ZERO WIDTH JOINER or NON-JOINER is out of context")           \
-    X(IDN2_CONTEXTJ_NO_RULE, "a CONTEXTJ code point has no rule")                     \
-    X(IDN2_CONTEXTO, "a CONTEXTO code point is out of context")                       \
-    X(IDN2_CONTEXTO_NO_RULE, "a CONTEXTO code point has no rule")                     \
-    X(IDN2_UNASSIGNED, "a code point is unassigned")                                  \
-    X(IDN2_BIDI, "the name breaks the Bidi rule")                                     \
-    X(IDN2_DOT_IN_LABEL, "a label contains a dot")                                    \
-    X(IDN2_INVALID_TRANSITIONAL, "not valid under transitional processing")           \
-    X(IDN2_INVALID_NONTRANSITIONAL, "not valid under nontransitional processing")     \
-    X(IDN2_ALABEL_ROUNDTRIP_FAILED, "an A-label does not encode back to itself")
+    X(IDN2_NO_CODESET, "could not determine locale encoding format")                  \
+    X(IDN2_ICONV_FAIL, "could not convert string to UTF-8")                           \
+    X(IDN2_ENCODING_ERROR, "string encoding error")                                   \
+    X(IDN2_NFC, "string could not be NFC normalized")                                 \
+    X(IDN2_PUNYCODE_BAD_INPUT, "string contains invalid punycode data")               \
+    X(IDN2_PUNYCODE_BIG_OUTPUT, "punycode encoded data will be too large")            \
+    X(IDN2_PUNYCODE_OVERFLOW, "punycode conversion resulted in overflow")             \
+    X(IDN2_TOO_BIG_DOMAIN, "domain name longer than 255 characters")                  \
+    X(IDN2_TOO_BIG_LABEL, "domain label longer than 63 characters")                   \
+    X(IDN2_INVALID_ALABEL, "input A-label is not valid")                              \
+    X(IDN2_UALABEL_MISMATCH, "input A-label and U-label does not match")              \
+    X(IDN2_INVALID_FLAGS, "invalid combination of flags")                             \
+    X(IDN2_NOT_NFC, "string is not in Unicode NFC format")                            \
+    X(IDN2_2HYPHEN, "string contains forbidden two hyphens pattern")                  \
+    X(IDN2_HYPHEN_STARTEND, "string start/ends with forbidden hyphen")                \
+    X(IDN2_LEADING_COMBINING, "string contains a forbidden leading combining character")\
+    X(IDN2_DISALLOWED, "string contains a disallowed character")                      \
+    X(IDN2_CONTEXTJ, "string contains a forbidden context-j character")               \
+    X(IDN2_CONTEXTJ_NO_RULE, "string contains a context-j character with null rule")  \
+    X(IDN2_CONTEXTO, "string contains a forbidden context-o character")               \
+    X(IDN2_CONTEXTO_NO_RULE, "string contains a context-o character with null rule")  \
+    X(IDN2_UNASSIGNED, "string contains unassigned code point")                       \
+    X(IDN2_BIDI, "string has forbidden bi-directional properties")                    \
+    X(IDN2_DOT_IN_LABEL, "domain label has forbidden dot (TR46)")                     \
+    X(IDN2_INVALID_TRANSITIONAL, "domain label has character forbidden in transitional mode (TR46)")\
+    X(IDN2_INVALID_NONTRANSITIONAL, "domain label has character forbidden in non-transitional mode (TR46)")\
+    X(IDN2_ALABEL_ROUNDTRIP_FAILED, "A-label roundtrip failed")
 
 const char *idn2_strerror(int rc)
 {
@@ -99,7 +99,7 @@ const char *idn2_strerror(int rc)
         IDN2_RC_LIST(TEXT)
 #undef TEXT
     default:
-        return "unknown error";
+        return "Unknown error";
     }
 }
 

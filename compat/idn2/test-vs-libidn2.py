@@ -20,6 +20,7 @@ The locales are C (ASCII), C.UTF-8 and en_US.ISO-8859-1 (Latin-1); a locale
 that cannot be set fails the test (CI makes the Latin-1 one with localedef).
 """
 import ast
+import json
 import os
 import re
 import subprocess
@@ -150,6 +151,45 @@ def table_rows(readme):
     return rows
 
 
+# The codes whose text is xn's own (README, "Messages"): libidn2 has none.
+OWN_TEXT = {"IDN2_INVALID_FLAGS"}
+
+STRERROR = """import ctypes, json, sys
+lib = ctypes.CDLL("libidn2.so.0")
+lib.idn2_strerror.restype = ctypes.c_char_p
+print(json.dumps({c: lib.idn2_strerror(int(c)).decode() for c in sys.argv[1:]}))
+"""
+
+
+def check_messages(readme, names, base, ours):
+    """README's table of idn2_strerror() texts is this library's, and the
+    system libidn2's but for OWN_TEXT."""
+    text = open(readme, encoding="utf-8").read()
+    section = text.split("\n## Messages\n", 1)[-1].split("\n## ", 1)[0]
+    table = {int(v): t for v, t in re.findall(r'^\| `IDN2_\w+` \| (-?\d+) \| "(.*)" \|$',
+                                                section, re.M)}
+    codes = sorted(v for v in names if v <= 0)
+    check("README's Messages table: a row for every return code", sorted(table) == codes,
+          f"{sorted(table)} vs {codes}")
+    for env, who in ((ours, "xn's libidn2.so.0"), (base, "the system's libidn2")):
+        p = subprocess.run([sys.executable, "-c", STRERROR] + [str(c) for c in codes + [-12345]],
+                           env=env, capture_output=True, text=True)
+        if p.returncode != 0 and re.search(r"(?i)asan|sanitizer", p.stderr):
+            print(f"{who}: not loaded into python3 in a sanitized build; messages unchecked")
+            continue
+        check(f"{who}: idn2_strerror() read", p.returncode == 0, p.stderr[-300:])
+        if p.returncode != 0:
+            continue
+        got = {int(k): v for k, v in json.loads(p.stdout).items()}
+        check(f"{who}: 'Unknown error' for an unknown code", got[-12345] == "Unknown error",
+              got[-12345])
+        for c in codes:
+            if who.startswith("the system") and names[c] in OWN_TEXT:
+                continue
+            check(f"{who}: idn2_strerror({names[c]}) as README says", got[c] == table.get(c),
+                  f"{got[c]!r} vs {table.get(c)!r}")
+
+
 def main():
     if len(sys.argv) != 5:
         print(__doc__)
@@ -209,6 +249,7 @@ def main():
                       f"libidn2 {answer_text(names, sys_ans)}, xn {answer_text(names, xn_ans)}")
     for k in rows:
         check(f"README row {' '.join(k)}: a case in test-vs-libidn2.py", False, "no case")
+    check_messages(readme, names, base, ours)
     print("differences by class: " + ", ".join(f"{k} {by_class.get(k, 0)} ({CLASSES[k]})"
                                                  for k in CLASSES))
     if agreed:

@@ -74,6 +74,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&r, 0, sizeof r);
     r.to_unicode = (mode & 1) != 0;
     r.status = (mode & 2) != 0;
+    r.format = r.status ? FMT_STATUS : FMT_PLAIN;
     if (!(mode & 0x80)) {
         const struct profile *p = &profiles[(mode >> 2) % profile_count];
         r.convert = r.to_unicode ? p->to_unicode : p->to_ascii;

@@ -1,0 +1,170 @@
+/*
+ * The xn command's output lines (output.h).
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "messages.h"
+#include "output.h"
+
+/* ---- JSON ------------------------------------------------------------------ */
+
+/* Whether s[0..n) is well-formed UTF-8 (a JSON string can hold it). */
+static bool well_formed(const char *s, size_t n)
+{
+    size_t i = 0, k;
+    uint32_t cp;
+    while (i < n) {
+        if ((unsigned char)s[i] < 0x80) {
+            i++;
+            continue;
+        }
+        k = utf8_char(s + i, n - i, &cp);
+        if (!k)
+            return false;
+        i += k;
+    }
+    return true;
+}
+
+/* s[0..n), well-formed UTF-8, as a JSON string: '"' and '\' escaped, and
+ * as \uXXXX the C0 and C1 controls, DEL, the bidi controls and U+2028,
+ * U+2029 (so that a line of output shows no control on a terminal). */
+static void json_string(FILE *f, const char *s, size_t n)
+{
+    size_t i = 0, k;
+    uint32_t cp;
+    putc('"', f);
+    while (i < n) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x80) {
+            cp = c;
+            k = 1;
+        } else {
+            k = utf8_char(s + i, n - i, &cp);
+        }
+        if (cp == '"' || cp == '\\')
+            fprintf(f, "\\%c", (char)cp);
+        else if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x2028 || cp == 0x2029 ||
+                 !text_safe(s + i, k))
+            fprintf(f, "\\u%04X", (unsigned)cp);
+        else
+            fwrite(s + i, 1, k, f);
+        i += k;
+    }
+    putc('"', f);
+}
+
+/* A text member: "key":"TEXT" when s is well-formed UTF-8 (and not
+ * hex_only), else "key":null and "key_hex":"HEX" of every byte, so that
+ * nothing is lost or replaced; "key":null alone when s is NULL. */
+static void json_text(FILE *f, const char *key, const char *s, size_t n, bool hex_only)
+{
+    size_t i;
+    if (s && !hex_only && well_formed(s, n)) {
+        fprintf(f, "\"%s\":", key);
+        json_string(f, s, n);
+        return;
+    }
+    fprintf(f, "\"%s\":null", key);
+    if (!s)
+        return;
+    fprintf(f, ",\"%s_hex\":\"", key);
+    for (i = 0; i < n; i++)
+        fprintf(f, "%02x", (unsigned char)s[i]);
+    putc('"', f);
+}
+
+/* The names of the bits of a mask as a JSON array, each from name(bit). */
+static void json_names(FILE *f, uint64_t bits, const char *(*name)(unsigned))
+{
+    unsigned b;
+    const char *sep = "";
+    putc('[', f);
+    for (b = 0; b < 64; b++)
+        if (bits & ((uint64_t)1 << b)) {
+            fprintf(f, "%s\"%s\"", sep, name(b));
+            sep = ",";
+        }
+    putc(']', f);
+}
+
+static const char *error_name(unsigned bit)
+{
+    return xn_error_name((uint64_t)1 << bit);
+}
+
+static const char *unsafe_name(unsigned bit)
+{
+    static char buf[64];
+    xn_unsafe_format((unsigned)1 << bit, buf, sizeof buf);
+    return buf;
+}
+
+static void put_json(FILE *f, const struct record *rec)
+{
+    const xn_report *rep = rec->rep;
+    size_t i;
+    putc('{', f);
+    /* The name in UTF-8; its bytes as given when it has no UTF-8 form
+     * (--locale and not valid text in the locale's charset). */
+    if (rec->text)
+        json_text(f, "input", rec->text, rec->text_len, false);
+    else
+        json_text(f, "input", rec->input, rec->input_len, true);
+    if (rec->input_truncated)
+        fputs(",\"input_truncated\":true", f);
+    putc(',', f);
+    json_text(f, "output", rec->result, rec->result_len, false);
+    fputs(",\"status\":", f);
+    json_string(f, rec->status, strlen(rec->status));
+    fputs(",\"errors\":", f);
+    json_names(f, rep ? rep->errors : 0, error_name);
+    if (rep && rep->errors) {
+        fprintf(f, ",\"label\":%zu,\"offset\":%zu,\"code_point\":", rep->label, rep->offset);
+        if (rep->code_point != XN_NO_CODE_POINT)
+            fprintf(f, "\"U+%04lX\"", (unsigned long)rep->code_point);
+        else
+            fputs("null", f);
+    } else {
+        fputs(",\"label\":null,\"offset\":null,\"code_point\":null", f);
+    }
+    if (rec->display) {
+        const xn_display_report *d = rec->display;
+        fputs(",\"reasons\":", f);
+        json_names(f, d->unsafe, unsafe_name);
+        fputs(",\"label_reasons\":[", f);
+        for (i = 0; i < d->labels && i < XN_DISPLAY_LABELS_MAX; i++) {
+            if (i)
+                putc(',', f);
+            json_names(f, d->label_unsafe[i], unsafe_name);
+        }
+        putc(']', f);
+    }
+    if (rec->smtputf8 >= 0)
+        fprintf(f, ",\"smtputf8\":%s", rec->smtputf8 ? "true" : "false");
+    putc('}', f);
+}
+
+/* ---- the line -------------------------------------------------------------- */
+
+bool put_record(FILE *f, enum format fmt, const struct record *rec)
+{
+    if (fmt == FMT_JSON) {
+        put_json(f, rec);
+    } else {
+        if (fmt == FMT_TSV) {
+            put_escaped(f, rec->input, rec->input_len, rec->input_raw_high);
+            putc('\t', f);
+        }
+        if (fmt != FMT_PLAIN) {
+            fputs(rec->status, f);
+            putc('\t', f);
+        }
+        if (rec->result && fmt != FMT_PLAIN)
+            put_escaped(f, rec->result, rec->result_len, rec->result_raw_high);
+        else if (rec->result)
+            fwrite(rec->result, 1, rec->result_len, f);
+    }
+    return putc('\n', f) != EOF && !ferror(f);
+}
