@@ -226,6 +226,30 @@ def cmake_consumer(stage, find, cc, version):
             env=dict(os.environ, LD_LIBRARY_PATH=":".join(libdirs)))
     check(r.returncode == 0 and r.stdout.strip() == "xn--bcher-kva.example",
           f"the CMake consumer runs: {r.stdout.strip()} {r.stderr.strip()}")
+    # xn::xn_static: the same program linked with libxn.a, run without the
+    # staged libdir on the loader's path.
+    sproj = tempfile.mkdtemp(prefix="xn-cmake-static-", dir=stage)
+    with open(os.path.join(sproj, "CMakeLists.txt"), "w") as f:
+        f.write("cmake_minimum_required(VERSION 3.13)\n"
+                "project(xn_static_consumer C)\n"
+                f"find_package(xn {version} REQUIRED)\n"
+                "add_executable(consumer consumer.c)\n"
+                "target_link_libraries(consumer PRIVATE xn::xn_static)\n")
+    with open(os.path.join(sproj, "consumer.c"), "w") as f:
+        f.write(CONSUMER)
+    r = run([cmake, "-S", sproj, "-B", os.path.join(sproj, "build"), f"-DCMAKE_C_COMPILER={cc}",
+             f"-DCMAKE_PREFIX_PATH={prefix}", f"-DCMAKE_C_FLAGS={cflags}",
+             f"-DCMAKE_EXE_LINKER_FLAGS={cflags}"])
+    if r.returncode == 0:
+        r = run([cmake, "--build", os.path.join(sproj, "build")])
+    check(r.returncode == 0, f"cmake builds a consumer against xn::xn_static: "
+          f"{(r.stdout + r.stderr).strip()[-600:]}")
+    if r.returncode == 0:
+        r = run([os.path.join(sproj, "build", "consumer")])
+        check(r.returncode == 0 and r.stdout.strip() == "xn--bcher-kva.example",
+              f"the static CMake consumer runs: {r.stdout.strip()} {r.stderr.strip()}")
+        r = run(["objdump", "-p", os.path.join(sproj, "build", "consumer")])
+        check("libxn.so" not in r.stdout, "the static CMake consumer needs no libxn.so")
     # A request for another major version is refused by the version file.
     probe = tempfile.mkdtemp(prefix="xn-cmake-major-", dir=stage)
     with open(os.path.join(probe, "CMakeLists.txt"), "w") as f:
@@ -380,12 +404,21 @@ def readme_commands(source):
 def configure_without_unistring(source):
     """A packager's build with neither compat/idn2 nor the command's
     --locale configures without looking for libunistring, which libxn
-    does not link."""
+    does not link, and without CMake."""
     d = tempfile.mkdtemp(prefix="xn-setup-")
     try:
+        # And without CMake: a cmake first in PATH that fails as a missing
+        # one would (the CMake package is written without it).
+        fake = os.path.join(d, "bin")
+        os.mkdir(fake)
+        with open(os.path.join(fake, "cmake"), "w") as f:
+            f.write("#!/bin/sh\necho 'cmake: not installed here' >&2\nexit 127\n")
+        os.chmod(os.path.join(fake, "cmake"), 0o755)
+        env = dict(os.environ, PATH=fake + os.pathsep + os.environ.get("PATH", ""))
         r = run(["meson", "setup", os.path.join(d, "b"), source, "-Didn2_compat=disabled",
-                 "-Dcli_locale=disabled"])
-        check(r.returncode == 0, "meson setup -Didn2_compat=disabled -Dcli_locale=disabled",
+                 "-Dcli_locale=disabled"], env=env)
+        check(r.returncode == 0, "meson setup -Didn2_compat=disabled -Dcli_locale=disabled, "
+              "with no working cmake",
               (r.stdout + r.stderr)[-600:])
         log = os.path.join(d, "b", "meson-logs", "meson-log.txt")
         text = open(log, encoding="utf-8", errors="replace").read() if os.path.exists(log) else ""

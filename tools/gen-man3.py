@@ -295,7 +295,7 @@ def synopsis(decls):
         out.append("")
     if out[-1] == "":
         out.pop()
-    out += [".fi", ".PP", "Link with", ".IR \\-lxn ", "(pkg\\-config: xn; CMake: xn::xn)."]
+    out += [".fi", ".PP", "Link with", ".IR \\-lxn ", "(pkg\\-config: xn; CMake: xn::xn or xn::xn_static)."]
     return out
 
 
@@ -551,7 +551,7 @@ def pages(header_path, version, examples):
                        "Punycode", version)
     out += [".SH SYNOPSIS", ".nf", ".B #include <xn.h>", ".fi", ".PP",
             "Link with", ".IR \\-lxn ", "(pkg\\-config: xn; CMake: find_package(xn), "
-            "target xn::xn).", ".SH DESCRIPTION"]
+            "target xn::xn or xn::xn_static).", ".SH DESCRIPTION"]
     out += paragraphs(top)
     out += [".SS Profiles",
             ".PP",
