@@ -149,28 +149,37 @@ typedef struct scripts {
 } scripts;
 
 /* §4 and the browsers' whole-script and digit rules, on the skeleton of
- * the label u8[0..u8n): or-s CONFUSABLE and DIGIT_LOOKALIKE into *bits.
- * tld: the name's TLD. */
+ * the label u8[0..u8n) as it reads (xn__display_map(): the letters that
+ * read as Latin beyond ICU's data mapped first): or-s CONFUSABLE and
+ * DIGIT_LOOKALIKE into *bits.  tld: the name's TLD. */
 static int skeleton_reasons(const USpoofChecker *sc, const char *u8, size_t u8n,
                             const scripts *sx, const xn__tld *tld, uint32_t *bits)
 {
-    char small[SMALL_UNITS], *skeleton;
+    char small[SMALL_UNITS], mapped[U8_CAP], *skeleton;
     void *heap = NULL;
     int32_t skn;
-    bool latin = true;
-    int rc = xn__display_skeleton(sc, u8, u8n, small, &skeleton, &skn, &heap);
+    bool latin = true, own_tld = sx->one >= 0 && sx->one == tld->script;
+    /* The letters of one script only: the browsers' whole-script lists
+     * and the lookalikes beyond ICU's data count (mixed with Latin, the
+     * restriction level speaks). */
+    bool one = sx->one >= 0 && sx->one != USCRIPT_LATIN;
+    size_t mn = one ? xn__display_map(u8, u8n, true, mapped, sizeof mapped) : 0;
+    int rc = xn__display_skeleton(sc, one ? mapped : u8, one ? mn : u8n, small, &skeleton, &skn,
+                                  &heap);
 
     if (rc != XN_OK)
         return rc;
     /* Letters of another script that read as Latin ones, accents aside;
      * under a TLD of their own script, a label of that script alone is
-     * what a reader expects. */
+     * what a reader expects, and so are a few common words anywhere. */
     if (sx->foreign) {
         rc = xn__display_each_base(skeleton, (size_t)skn, latin_one, &latin);
-        if (rc == XN_OK && latin && !(sx->one >= 0 && sx->one == tld->script))
+        if (rc == XN_OK && latin && !own_tld && !xn__display_allowed_word(u8, u8n))
             *bits |= XN_UNSAFE_CONFUSABLE;
     }
-    if (rc == XN_OK && (sx->digits_only || digit_skeleton_only(skeleton, skn)))
+    /* Digits of one system alone are a number in that script's country. */
+    if (rc == XN_OK && !(sx->digits_only && own_tld) &&
+        (sx->digits_only || digit_skeleton_only(skeleton, skn)))
         *bits |= XN_UNSAFE_DIGIT_LOOKALIKE;
     xn__scratch_free(heap);
     return rc;
@@ -331,6 +340,56 @@ XN__NOINLINE static int idna2008_reason(const char *label, size_t n, unsigned fl
 
 /* ---- the name --------------------------------------------------------------- */
 
+/* Whether the ASCII form a[0..an) has an "xn--" label. */
+static bool has_ace_label(const char *a, size_t an)
+{
+    size_t i, start = 0;
+    for (i = 0; i <= an; i++) {
+        if (i < an && a[i] != '.')
+            continue;
+        if (xn__has_ace_prefix_bytes(a + start, i - start))
+            return true;
+        start = i + 1;
+    }
+    return false;
+}
+
+/* The TLD counts: an IDN TLD that reads as an ASCII one ("сом") sets
+ * *lookalike, which keeps every IDN label of the name; any other IDN TLD
+ * of letters of one script exempts that script from the whole-script
+ * rule, as a country-code TLD of the table does (".орг", ".中国"). */
+XN__NOINLINE static int tld_rules(const USpoofChecker *sc, xn__tld *tld, bool *lookalike)
+{
+    char u8[U8_CAP];
+    size_t un = 0, i = 0;
+    int script = -1;
+    int rc;
+
+    if (!xn__has_ace_prefix_bytes(tld->s, tld->n))
+        return XN_OK;
+    rc = xn__display_tld_lookalike(sc, tld->s, tld->n, lookalike);
+    if (rc != XN_OK || *lookalike || tld->script >= 0 ||
+        xn_label_to_unicode(tld->s, tld->n, u8, sizeof u8, &un, 0, NULL) != XN_OK)
+        return rc;
+    while (i < un) {
+        uint32_t c;
+        UErrorCode err = U_ZERO_ERROR;
+        UScriptCode sx;
+        size_t k = xn__utf8_decode((const unsigned char *)u8 + i, un - i, &c);
+        if (k == 0)
+            return XN_OK;
+        i += k;
+        sx = XN__ICU(uscript_getScript)((UChar32)c, &err);
+        if (U_FAILURE(err) || sx == USCRIPT_COMMON || sx == USCRIPT_INHERITED)
+            continue;
+        if (script >= 0 && script != (int)sx)
+            return XN_OK; /* several scripts: none */
+        script = (int)sx;
+    }
+    tld->script = script;
+    return XN_OK;
+}
+
 /* xn_to_display_known() with its arguments checked and a whole display
  * report of this library's layout, zeroed, to fill. */
 static int to_display(const char *in, size_t in_len, char *out, size_t out_cap,
@@ -339,7 +398,7 @@ static int to_display(const char *in, size_t in_len, char *out, size_t out_cap,
 {
     char ascii[XN_DOMAIN_MAX];
     size_t alen = 0, start = 0, label = 0, i, known_first = SIZE_MAX;
-    bool keep_ascii = false;
+    bool keep_ascii = false, idn, builtin, tld_lookalike = false;
     const USpoofChecker *sc;
     xn__tld tld;
     sink s;
@@ -362,12 +421,17 @@ static int to_display(const char *in, size_t in_len, char *out, size_t out_cap,
                                  NULL) == XN_E_INVALID_DOMAIN;
     }
 
+    /* A name of ASCII labels only is shown as it is: no check needed. */
+    idn = !keep_ascii && has_ace_label(ascii, alen);
     rc = xn__display_checker(&sc);
-    if (rc == XN_OK && known && !keep_ascii)
-        rc = xn__display_known_from(sc, known, ascii, alen, flags, &known_first);
+    builtin = (flags & XN_DISPLAY_BUILTIN_KNOWN) != 0;
+    if (rc == XN_OK && idn && (known || builtin))
+        rc = xn__display_known_from(sc, known, builtin, ascii, alen, flags, &known_first);
+    xn__display_tld(ascii, alen, &tld);
+    if (rc == XN_OK && idn)
+        rc = tld_rules(sc, &tld, &tld_lookalike);
     if (rc != XN_OK)
         return rc;
-    xn__display_tld(ascii, alen, &tld);
 
     s.buf = out;
     s.cap = out_cap;
@@ -385,6 +449,8 @@ static int to_display(const char *in, size_t in_len, char *out, size_t out_cap,
                 rc = idna2008_reason(l, i - start, flags, &pre);
             if (label >= known_first)
                 pre |= XN_UNSAFE_KNOWN_DOMAIN;
+            if (tld_lookalike)
+                pre |= XN_UNSAFE_CONFUSABLE;
             if (rc == XN_OK)
                 rc = display_label(sc, &s, l, i - start, flags, &tld, pre, &unsafe);
         }
