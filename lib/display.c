@@ -357,42 +357,6 @@ static bool has_ace_label(const char *a, size_t an)
     return false;
 }
 
-/* The TLD counts: an IDN TLD that reads as an ASCII one ("сом") sets
- * *lookalike, which keeps every IDN label of the name; any other IDN TLD
- * of letters of one script exempts that script from the whole-script
- * rule, as a country-code TLD of the table does (".орг", ".中国"). */
-XN__NOINLINE static int tld_rules(const USpoofChecker *sc, xn__tld *tld, bool *lookalike)
-{
-    char u8[U8_CAP];
-    size_t un = 0, i = 0;
-    int script = -1;
-    int rc;
-
-    if (!xn__has_ace_prefix_bytes(tld->s, tld->n))
-        return XN_OK;
-    rc = xn__display_tld_lookalike(sc, tld->s, tld->n, lookalike);
-    if (rc != XN_OK || *lookalike || tld->script >= 0 ||
-        xn_label_to_unicode(tld->s, tld->n, u8, sizeof u8, &un, 0, NULL) != XN_OK)
-        return rc;
-    while (i < un) {
-        uint32_t c;
-        UErrorCode err = U_ZERO_ERROR;
-        UScriptCode sx;
-        size_t k = xn__utf8_decode((const unsigned char *)u8 + i, un - i, &c);
-        if (k == 0)
-            return XN_OK;
-        i += k;
-        sx = XN__ICU(uscript_getScript)((UChar32)c, &err);
-        if (U_FAILURE(err) || sx == USCRIPT_COMMON || sx == USCRIPT_INHERITED)
-            continue;
-        if (script >= 0 && script != (int)sx)
-            return XN_OK; /* several scripts: none */
-        script = (int)sx;
-    }
-    tld->script = script;
-    return XN_OK;
-}
-
 /* xn_to_display_known() with its arguments checked and a whole display
  * report of this library's layout, zeroed, to fill.  Out of line: the
  * ASCII names that xn_to_display_known() answers itself need none of its
@@ -437,7 +401,7 @@ XN__NOINLINE static int to_display(const char *in, size_t in_len, char *out, siz
     tld.script = -1;
     if (rc == XN_OK && idn) {
         xn__display_tld(ascii, alen, &tld);
-        rc = tld_rules(sc, &tld, &tld_lookalike);
+        rc = xn__display_tld_rules(sc, &tld, &tld_lookalike);
     }
     if (rc != XN_OK)
         return rc;
@@ -562,6 +526,18 @@ static size_t count_dots(const char *s, size_t n)
     return k;
 }
 
+/* The report of a name shown as its ASCII form a[0..n): no reasons, one
+ * entry per label, and those of a previous call up to stale cleared. */
+static void whole_labels(const char *a, size_t n, size_t stale, xn_display_report *d)
+{
+    size_t dots = count_dots(a, n), i;
+    d->labels = dots + 1;
+    if (stale > XN_DISPLAY_LABELS_MAX)
+        stale = XN_DISPLAY_LABELS_MAX;
+    for (i = 0; (i <= dots || i < stale) && i < XN_DISPLAY_LABELS_MAX; i++)
+        d->label_unsafe[i] = 0;
+}
+
 /* Whether s[0..n) is ASCII without an ACE prefix (xn__may_need_icu()
  * false), with *dots its number of '.': such a name is shown as ToASCII
  * gives it, every label as it is. */
@@ -622,6 +598,16 @@ int xn_to_display_known(const char *in, size_t in_len, char *out, size_t out_cap
      * call wrote are cleared (all of them when the count is no count). */
     d->unsafe = 0;
     d->labels = 0;
+    /* First the commonest name: ASCII that ToASCII's whole-name kernel
+     * takes (it checks the arguments it reads itself). */
+    if (!display_bad && !(flags & ~(unsigned)(XN__UTS46_FLAGS | DISPLAY_FLAGS)) &&
+        xn__ascii_whole_name(in, in_len, out, out_cap, out_len, flags, report,
+                             XN__UTS46_FLAGS | DISPLAY_FLAGS,
+                             flags & ~DISPLAY_FLAGS) == XN__WHOLE_TAKEN) {
+        if (d == display)
+            whole_labels(out, *out_len, stale, d);
+        return XN_OK;
+    }
     if (out_len)
         *out_len = 0;
     if ((!out && out_cap) || !out_len || xn__report_bad(report) || display_bad ||
@@ -631,12 +617,8 @@ int xn_to_display_known(const char *in, size_t in_len, char *out, size_t out_cap
         /* ToASCII's whole-name path: ASCII that breaks no rule and has no
          * "xn--" label, lower-cased into out; shown as it is. */
         xn__clear_report(report);
-        if (d == display) { /* nobody reads the local one */
-            dots = count_dots(out, *out_len);
-            d->labels = dots + 1;
-            for (i = 0; i <= dots && i < XN_DISPLAY_LABELS_MAX; i++)
-                d->label_unsafe[i] = 0;
-        }
+        if (d == display) /* nobody reads the local one */
+            whole_labels(out, *out_len, 0, d);
         rc = XN_OK;
     } else if (in && plain_ascii(in, in_len, &dots)) {
         rc = ascii_display(in, in_len, out, out_cap, out_len, flags, report, dots, d);

@@ -255,6 +255,42 @@ int xn__display_tld_lookalike(const USpoofChecker *sc, const char *tld, size_t n
     return rc;
 }
 
+/* The TLD counts: an IDN TLD that reads as an ASCII one ("сом") sets
+ * *lookalike, which keeps every IDN label of the name; any other IDN TLD
+ * of letters of one script exempts that script from the whole-script
+ * rule, as a country-code TLD of the table does (".орг", ".中国"). */
+int xn__display_tld_rules(const USpoofChecker *sc, xn__tld *tld, bool *lookalike)
+{
+    char u8[U8_CAP];
+    size_t un = 0, i = 0;
+    int script = -1;
+    int rc;
+
+    if (!xn__has_ace_prefix_bytes(tld->s, tld->n))
+        return XN_OK;
+    rc = xn__display_tld_lookalike(sc, tld->s, tld->n, lookalike);
+    if (rc != XN_OK || *lookalike || tld->script >= 0 ||
+        xn_label_to_unicode(tld->s, tld->n, u8, sizeof u8, &un, 0, NULL) != XN_OK)
+        return rc;
+    while (i < un) {
+        uint32_t c;
+        UErrorCode err = U_ZERO_ERROR;
+        UScriptCode sx;
+        size_t k = xn__utf8_decode((const unsigned char *)u8 + i, un - i, &c);
+        if (k == 0)
+            return XN_OK;
+        i += k;
+        sx = XN__ICU(uscript_getScript)((UChar32)c, &err);
+        if (U_FAILURE(err) || sx == USCRIPT_COMMON || sx == USCRIPT_INHERITED)
+            continue;
+        if (script >= 0 && script != (int)sx)
+            return XN_OK; /* several scripts: none */
+        script = (int)sx;
+    }
+    tld->script = script;
+    return XN_OK;
+}
+
 /* ---- the caller's sets ---------------------------------------------------------- */
 
 xn_known_set *xn_known_set_new(const char *const *domains, size_t n, int *status)

@@ -82,6 +82,12 @@ typedef struct xn__tld {
 /* Fills *t for the name a[0..an) in ASCII form; t->s points into a. */
 void xn__display_tld(const char *a, size_t an, xn__tld *t);
 
+/* The TLD rules (display_known.c): when the TLD t is an A-label that
+ * reads as an ASCII TLD, sets *lookalike; otherwise, when it is an A-label
+ * of letters of one script, sets t->script to it (an IDN TLD exempts its
+ * script as a ccTLD of the table does). */
+int xn__display_tld_rules(const USpoofChecker *sc, xn__tld *t, bool *lookalike);
+
 /* The XN_UNSAFE_* bits of the dangerous patterns in the label cp[0..n)
  * of a name under the TLD tld: DOTLESS_MARK, KANA_MARK, CJK_LOOKALIKE,
  * SEPARATOR, FOREIGN_MARK, RARE_LATIN. */
