@@ -54,6 +54,24 @@ def not_for_this_build(what, why):
     print(f"NOT FOR THIS BUILD: {what}: {why}")
 
 
+def hangs_with_preload(prog):
+    """Whether the system's prog, on the system's libraries, does not finish
+    `prog --version` with the build's sanitizer runtime preloaded (seen with
+    wget on bookworm: at exit, libp11-kit's destructor waits for glibc's
+    locale lock): then no run of it through this library can say anything."""
+    preload = os.environ.get("XN_SANITIZER_PRELOAD")
+    if not preload:
+        return False
+    env = dict(os.environ, LD_PRELOAD=preload, LC_ALL="C.UTF-8",
+               ASAN_OPTIONS="detect_leaks=0:verify_asan_link_order=0")
+    env.pop("LD_LIBRARY_PATH", None)
+    try:
+        subprocess.run([prog, "--version"], capture_output=True, env=env, timeout=10)
+    except subprocess.TimeoutExpired:
+        return True
+    return False
+
+
 def env_for(compat, xnlib, debug=False, ours=False):
     """The environment of a program; ours: built here (with the sanitizers
     of the build and their runtime), so nothing is preloaded."""
@@ -431,6 +449,13 @@ def test_field(compat, xnlib, gai):
                            "AddressSanitizer runtime; the builds without sanitizers run "
                            "this part")
         tools = ("wget",)
+    wget_hangs = shutil.which("wget") is not None and hangs_with_preload(shutil.which("wget"))
+    if wget_hangs:
+        not_for_this_build("wget side by side, and wget loads xn's libidn2.so.0",
+                           "the system's wget on the system's libidn2 does not finish "
+                           "`wget --version` with the sanitizer runtime preloaded; the builds "
+                           "without sanitizers run this part")
+        tools = tuple(t for t in tools if t != "wget")
     server = http.server.HTTPServer(("127.0.0.1", 0), Proxy)
     port = server.server_address[1]
     t = threading.Thread(target=server.serve_forever, daemon=True)
@@ -459,7 +484,7 @@ def test_field(compat, xnlib, gai):
                     return r.returncode, r.stdout, list(Proxy.seen)
                 compare(f"{tool} http://{name}/", run_http, compat, xnlib)
         wget = shutil.which("wget")
-        if wget:
+        if wget and not wget_hangs:
             ok, lines = loads_ours([wget, "-q", "-O", "-", "--tries=1", "-e", "use_proxy=on",
                                     "-e", f"http_proxy=http://127.0.0.1:{port}",
                                     "http://bücher.example/"], compat, xnlib)
