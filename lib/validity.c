@@ -357,12 +357,10 @@ static inline uint64_t uts46_code_point(uint32_t c, bool transitional, bool std3
         *pp = 0;
         if (c == '.')
             b = XN_ERR_V5;
-        else if (std3 && !xn__is_ldh_lower(c))
-            b = XN_ERR_U1;
+        else if (!xn__is_ldh_lower(c))
+            b = (std3 ? XN_ERR_U1 : 0) | (c == 0 ? XN_ERR_NUL : 0); /* NUL: xn's policy */
         if (xn__is_upper(c)) /* mapped, so not valid here */
             b |= XN_ERR_V7;
-        if (c == 0) /* xn's policy (xn.h) */
-            b |= XN_ERR_NUL;
         return b;
     }
     *pp = p = xn__props(c);
