@@ -19,8 +19,6 @@
 #ifndef XN_DOMAIN_H
 #define XN_DOMAIN_H
 
-#include <string.h>
-
 #include "bytes.h"
 #include "compiler.h"
 #include "mapping.h"

@@ -588,13 +588,10 @@ int xn_idna2008_register(const char *ulabel, size_t ulabel_len, const char *alab
                          size_t alabel_len, char *out, size_t out_cap, size_t *out_len,
                          unsigned flags, xn_report *report)
 {
-    int rc = register_labels(ulabel, ulabel_len, alabel, alabel_len, out, out_cap, out_len,
+    int rc, pass = 0;
+    do
+        rc = register_labels(ulabel, ulabel_len, alabel, alabel_len, out, out_cap, out_len,
                              flags, report);
-    if (rc == XN__E_NEED_ICU) {
-        rc = xn__nfc_load();
-        if (rc == XN_OK)
-            rc = register_labels(ulabel, ulabel_len, alabel, alabel_len, out, out_cap, out_len,
-                                 flags, report);
-    }
+    while (xn__nfc_again(&rc, &pass));
     return rc;
 }
