@@ -70,9 +70,7 @@ static bool bidi_control(uint32_t cp)
            (cp >= 0x2066 && cp <= 0x2069);
 }
 
-/* A code point a terminal must not get as it is: C0, DEL, C1, a bidi
- * control. */
-static bool unsafe_cp(uint32_t cp)
+bool unsafe_cp(uint32_t cp)
 {
     return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || bidi_control(cp);
 }

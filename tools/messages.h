@@ -39,6 +39,10 @@ size_t utf8_char(const char *s, size_t n, uint32_t *cp);
 /* All of s[0..n), escaped as escape_text() does, to f. */
 void put_escaped(FILE *f, const char *s, size_t n, bool raw_high);
 
+/* A code point a terminal must not get as it is: C0, DEL, C1, a bidi
+ * control. */
+bool unsafe_cp(uint32_t cp);
+
 /* Whether the UTF-8 text s[0..n) is well-formed and holds no C1 or bidi
  * control (ASCII is escaped alike in every charset): its form in the
  * locale's charset may then be shown with raw_high. */

@@ -45,8 +45,7 @@ static void json_string(FILE *f, const char *s, size_t n)
         }
         if (cp == '"' || cp == '\\')
             fprintf(f, "\\%c", (char)cp);
-        else if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x2028 || cp == 0x2029 ||
-                 !text_safe(s + i, k))
+        else if (unsafe_cp(cp) || cp == 0x2028 || cp == 0x2029)
             fprintf(f, "\\u%04X", (unsigned)cp);
         else
             fwrite(s + i, 1, k, f);
