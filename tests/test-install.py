@@ -186,10 +186,38 @@ def header_version(source):
     return f"{major}.{minor}"
 
 
+def cmake_program(cmake, stage, cc, prefix, version, target):
+    """consumer.c built by a CMake project that finds the staged package
+    (find_package(xn VERSION)) and links target; its path, or None (a failed
+    check said why)."""
+    sanitize = os.environ.get("XN_SANITIZE", "none")
+    cflags = f"-fsanitize={sanitize}" if sanitize not in ("", "none") else ""
+    proj = tempfile.mkdtemp(prefix="xn-cmake-", dir=stage)
+    with open(os.path.join(proj, "CMakeLists.txt"), "w") as f:
+        f.write("cmake_minimum_required(VERSION 3.13)\n"
+                "project(xn_consumer C)\n"
+                f"find_package(xn {version} REQUIRED)\n"
+                "add_executable(consumer consumer.c)\n"
+                f"target_link_libraries(consumer PRIVATE {target})\n")
+    with open(os.path.join(proj, "consumer.c"), "w") as f:
+        f.write(CONSUMER)
+    r = run([cmake, "-S", proj, "-B", os.path.join(proj, "build"), f"-DCMAKE_C_COMPILER={cc}",
+             f"-DCMAKE_PREFIX_PATH={prefix}", f"-DCMAKE_C_FLAGS={cflags}",
+             f"-DCMAKE_EXE_LINKER_FLAGS={cflags}"])
+    check(r.returncode == 0, f"cmake configures a consumer of {target} with find_package(xn): "
+          f"{(r.stdout + r.stderr).strip()[-600:]}")
+    if r.returncode != 0:
+        return None
+    r = run([cmake, "--build", os.path.join(proj, "build")])
+    check(r.returncode == 0, f"cmake builds the consumer against {target}: "
+          f"{(r.stdout + r.stderr).strip()[-600:]}")
+    return os.path.join(proj, "build", "consumer") if r.returncode == 0 else None
+
+
 def cmake_consumer(stage, find, cc, version):
     """A CMake project finds the staged package (find_package(xn VERSION),
     the version file included: SameMajorVersion), links xn::xn, builds and
-    runs."""
+    runs; another links xn::xn_static and runs without libxn.so."""
     cmake = shutil.which("cmake")
     check(cmake is not None, "cmake not found (Debian package cmake): no CMake consumer built")
     configs = find(r"cmake/xn/xnConfig\.cmake$")
@@ -197,58 +225,21 @@ def cmake_consumer(stage, find, cc, version):
         return
     # The prefix: the config file is PREFIX/LIBDIR/cmake/xn/xnConfig.cmake.
     prefix = os.path.join(stage, configs[0].split("/lib")[0])
-    proj = tempfile.mkdtemp(prefix="xn-cmake-", dir=stage)
-    with open(os.path.join(proj, "CMakeLists.txt"), "w") as f:
-        f.write("cmake_minimum_required(VERSION 3.13)\n"
-                "project(xn_consumer C)\n"
-                f"find_package(xn {version} REQUIRED)\n"
-                "add_executable(consumer consumer.c)\n"
-                "target_link_libraries(consumer PRIVATE xn::xn)\n")
-    with open(os.path.join(proj, "consumer.c"), "w") as f:
-        f.write(CONSUMER)
-    sanitize = os.environ.get("XN_SANITIZE", "none")
-    cflags = f"-fsanitize={sanitize}" if sanitize not in ("", "none") else ""
-    r = run([cmake, "-S", proj, "-B", os.path.join(proj, "build"), f"-DCMAKE_C_COMPILER={cc}",
-             f"-DCMAKE_PREFIX_PATH={prefix}", f"-DCMAKE_C_FLAGS={cflags}",
-             f"-DCMAKE_EXE_LINKER_FLAGS={cflags}"])
-    check(r.returncode == 0, f"cmake configures a consumer with find_package(xn): "
-          f"{(r.stdout + r.stderr).strip()[-600:]}")
-    if r.returncode != 0:
-        return
-    r = run([cmake, "--build", os.path.join(proj, "build")])
-    check(r.returncode == 0, f"cmake builds the consumer against xn::xn: "
-          f"{(r.stdout + r.stderr).strip()[-600:]}")
-    if r.returncode != 0:
-        return
-    libdirs = sorted({os.path.dirname(os.path.join(stage, f))
-                      for f in find(r"libxn\.so\.\d+$")})
-    r = run([os.path.join(proj, "build", "consumer")],
-            env=dict(os.environ, LD_LIBRARY_PATH=":".join(libdirs)))
-    check(r.returncode == 0 and r.stdout.strip() == "xn--bcher-kva.example",
-          f"the CMake consumer runs: {r.stdout.strip()} {r.stderr.strip()}")
+    exe = cmake_program(cmake, stage, cc, prefix, version, "xn::xn")
+    if exe:
+        libdirs = sorted({os.path.dirname(os.path.join(stage, f))
+                          for f in find(r"libxn\.so\.\d+$")})
+        r = run([exe], env=dict(os.environ, LD_LIBRARY_PATH=":".join(libdirs)))
+        check(r.returncode == 0 and r.stdout.strip() == "xn--bcher-kva.example",
+              f"the CMake consumer runs: {r.stdout.strip()} {r.stderr.strip()}")
     # xn::xn_static: the same program linked with libxn.a, run without the
     # staged libdir on the loader's path.
-    sproj = tempfile.mkdtemp(prefix="xn-cmake-static-", dir=stage)
-    with open(os.path.join(sproj, "CMakeLists.txt"), "w") as f:
-        f.write("cmake_minimum_required(VERSION 3.13)\n"
-                "project(xn_static_consumer C)\n"
-                f"find_package(xn {version} REQUIRED)\n"
-                "add_executable(consumer consumer.c)\n"
-                "target_link_libraries(consumer PRIVATE xn::xn_static)\n")
-    with open(os.path.join(sproj, "consumer.c"), "w") as f:
-        f.write(CONSUMER)
-    r = run([cmake, "-S", sproj, "-B", os.path.join(sproj, "build"), f"-DCMAKE_C_COMPILER={cc}",
-             f"-DCMAKE_PREFIX_PATH={prefix}", f"-DCMAKE_C_FLAGS={cflags}",
-             f"-DCMAKE_EXE_LINKER_FLAGS={cflags}"])
-    if r.returncode == 0:
-        r = run([cmake, "--build", os.path.join(sproj, "build")])
-    check(r.returncode == 0, f"cmake builds a consumer against xn::xn_static: "
-          f"{(r.stdout + r.stderr).strip()[-600:]}")
-    if r.returncode == 0:
-        r = run([os.path.join(sproj, "build", "consumer")])
+    exe = cmake_program(cmake, stage, cc, prefix, version, "xn::xn_static")
+    if exe:
+        r = run([exe])
         check(r.returncode == 0 and r.stdout.strip() == "xn--bcher-kva.example",
               f"the static CMake consumer runs: {r.stdout.strip()} {r.stderr.strip()}")
-        r = run(["objdump", "-p", os.path.join(sproj, "build", "consumer")])
+        r = run(["objdump", "-p", exe])
         check("libxn.so" not in r.stdout, "the static CMake consumer needs no libxn.so")
     # A request for another major version is refused by the version file.
     probe = tempfile.mkdtemp(prefix="xn-cmake-major-", dir=stage)
