@@ -8,8 +8,9 @@
  * that loads them, and never later in the middle of a deep call; then it
  * looks up each function of XN__ICU_FUNCTIONS by the name ICU's headers give
  * it (with ICU's version suffix when ICU renames its symbols, as it does by
- * default).  The pointers are written before the level is published with a
- * release store; readers load the level with an acquire (xn__icu_load()).
+ * default).  The pointers are written under the lock before any object
+ * made with them is published (a release store); a reader reaches them only
+ * through such an object, loaded with an acquire (xn__icu_object()).
  * A library that cannot be opened, or a function missing from it, leaves
  * the level where it was: the call fails with XN_E_ICU_UNAVAILABLE, and the
  * next call that needs ICU tries again.  The handles are never closed: ICU
@@ -26,9 +27,10 @@
 #include <dlfcn.h>
 #endif
 
-_Atomic int xn__icu_level;
-
-static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
+/* The level loaded so far (0, XN__ICU_UC or XN__ICU_I18N), and the lock
+ * under which ICU is loaded and every object made. */
+static int icu_level;
+static pthread_mutex_t make_lock = PTHREAD_MUTEX_INITIALIZER;
 
 int xn__icu_failure(int err)
 {
@@ -89,28 +91,21 @@ static bool load_level(int level)
 
 #endif
 
-int xn__icu_load_slow(int level)
+/* Loads ICU up to level, under make_lock: XN_OK, or XN_E_ICU_UNAVAILABLE
+ * when a library or a function cannot be had (the next call tries again). */
+static int load(int level)
 {
-    int have, rc = XN_OK;
-
-    pthread_mutex_lock(&load_lock);
-    have = atomic_load_explicit(&xn__icu_level, memory_order_relaxed);
 #if XN_ICU_ON_DEMAND
-    while (rc == XN_OK && have < level) {
-        if (!load_level(have + 1))
-            rc = XN_E_ICU_UNAVAILABLE;
-        else
-            atomic_store_explicit(&xn__icu_level, ++have, memory_order_release);
+    while (icu_level < level) {
+        if (!load_level(icu_level + 1))
+            return XN_E_ICU_UNAVAILABLE;
+        icu_level++;
     }
 #else
-    if (have < level)
-        atomic_store_explicit(&xn__icu_level, XN__ICU_I18N, memory_order_release);
+    icu_level = level;
 #endif
-    pthread_mutex_unlock(&load_lock);
-    return rc;
+    return XN_OK;
 }
-
-static pthread_mutex_t make_lock = PTHREAD_MUTEX_INITIALIZER;
 
 int xn__icu_make(xn__icu_slot *slot, int level, void *(*make)(int *rc), void **out)
 {
@@ -120,7 +115,7 @@ int xn__icu_make(xn__icu_slot *slot, int level, void *(*make)(int *rc), void **o
     pthread_mutex_lock(&make_lock);
     p = atomic_load_explicit(slot, memory_order_relaxed);
     if (!p)
-        rc = xn__icu_load(level);
+        rc = load(level);
     if (!p && rc == XN_OK) {
         p = make(&rc);
         if (p)

@@ -11,11 +11,12 @@
  * a lock, and resolves the functions below into xn__icu_fn.  Built with
  * -Dicu=linked, the calls are direct and loading always succeeds.
  *
- * Every call into ICU is written XN__ICU(name)(...), and is made only after
- * xn__icu_load() has returned XN_OK for the level that holds the function
- * (the common library, or the common library and i18n).  Each module that
- * uses ICU asks for the level in the function that opens its ICU object
- * (normalize.c, spoof.c, idna2003.c), so the rest of its code can assume it.
+ * Every call into ICU is written XN__ICU(name)(...), and is made only on an
+ * object that xn__icu_make() made with ICU loaded up to the level that holds
+ * the function (the common library, or the common library and i18n): each
+ * module that uses ICU reaches it through its object (the normalizer in
+ * normalize.c, the spoof checker in spoof.c, the Nameprep profile in
+ * idna2003.c), so the rest of its code can assume it.
  */
 #ifndef XN_ICU_H
 #define XN_ICU_H
@@ -87,20 +88,6 @@ extern struct xn__icu_functions xn__icu_fn;
 #else
 #define XN__ICU(name) name
 #endif
-
-/* The level loaded so far (0, XN__ICU_UC or XN__ICU_I18N). */
-extern _Atomic int xn__icu_level;
-
-/* Loads ICU up to level on first need (once per process, thread-safe; a
- * failure shares nothing and the next call tries again).  XN_OK, or
- * XN_E_ICU_UNAVAILABLE when a library or a function cannot be had. */
-int xn__icu_load_slow(int level);
-static inline int xn__icu_load(int level)
-{
-    return atomic_load_explicit(&xn__icu_level, memory_order_acquire) >= level
-               ? XN_OK
-               : xn__icu_load_slow(level);
-}
 
 /* An object libxn makes once per process with ICU (the normalizer, the
  * spoof checker, the Nameprep profile) lives in a slot of this type. */
