@@ -106,21 +106,6 @@ static inline int xn__icu_object(xn__icu_slot *slot, int level, void *(*make)(in
     return *out ? XN_OK : xn__icu_make(slot, level, make, out);
 }
 
-/* Whether a name of n bytes may need ICU: a byte outside ASCII, or an ACE
- * prefix (in any case, anywhere) whose label decodes to Unicode.  A name
- * for which this is false never does. */
-static inline bool xn__may_need_icu(const char *s, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x80 || ((c | 0x20) == 'x' && n - i >= 4 && (s[i + 1] | 0x20) == 'n' &&
-                          s[i + 2] == '-' && s[i + 3] == '-'))
-            return true;
-    }
-    return false;
-}
-
 /* The xn status for an ICU error code. */
 int xn__icu_failure(int icu_error);
 
