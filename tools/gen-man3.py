@@ -326,7 +326,8 @@ UTS46_FLAGS = ["XN_TRANSITIONAL", "XN_NO_STD3_RULES", "XN_NO_CHECK_HYPHENS",
 # tests/test-man.py checks each list against the library itself.
 FLAGS_OF = [
     (r"xn_to_display", UTS46_FLAGS + ["XN_DISPLAY_SINGLE_SCRIPT", "XN_DISPLAY_MODERATE",
-                                      "XN_DISPLAY_MINIMAL", "XN_DISPLAY_ALLOW_DEVIATIONS"]),
+                                      "XN_DISPLAY_MINIMAL", "XN_DISPLAY_ALLOW_DEVIATIONS",
+                                      "XN_DISPLAY_BUILTIN_KNOWN"]),
     (r"xn_idna2008_register$", []),
     (r"xn_idna2008_", ["XN_NO_STD3_RULES", "XN_NO_VERIFY_DNS_LENGTH", "XN_ALLOW_ROOT_DOT",
                        "XN_DNS_LABELS", "XN_IDNA2008_MAP"]),
