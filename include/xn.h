@@ -743,7 +743,11 @@ XN_API int xn_idna2003_to_unicode_alloc(const char *in, size_t in_len,
                                          Latin alphabets and digits: looks like a Latin label, Cyrillic "аррӏе", "ск",
                                          Greek "ικα"; a label of one script only under a country-code TLD of that
                                          script is exempt: Cyrillic under .ru, .рф, .ua ..., Greek under .gr, .ελ ...
-                                         (also Armenian, Georgian, Hebrew, Ethiopic, Myanmar, Thai) */
+                                         (also Armenian, Georgian, Hebrew, Ethiopic, Myanmar, Thai), and under an IDN
+                                         TLD of that script ("пример.орг"); for a label of one script, its whole-script
+                                         lookalikes count as Latin (Armenian "ոսւօ", Hebrew "חסד", Tamil "டபடப" ...)
+                                         and so do letters that read as Latin beyond ICU's data ("ҏнкть"); also every
+                                         IDN label under a TLD that reads as an ASCII TLD ("google.сом") */
 #define XN_UNSAFE_MIXED_NUMBERS 0x08u /* digits of more than one decimal numbering system (§5.3): "१2" */
 #define XN_UNSAFE_INVISIBLE 0x10u     /* a default-ignorable character, the same nonspacing mark twice, more than four
                                          nonspacing marks in a row, or a mark hidden by its base, i + U+0307 (§5.4) */
@@ -763,7 +767,8 @@ XN_API int xn_idna2003_to_unicode_alloc(const char *in, size_t in_len,
 #define XN_UNSAFE_DIGIT_LOOKALIKE 0x800u /* only decimal digits (of any system) and characters whose skeleton (§4) is
                                             an ASCII digit's, not all ASCII: "০২", "੨੨੨" */
 #define XN_UNSAFE_KNOWN_DOMAIN 0x1000u /* the labels from this one to the end have the skeleton, accents removed, of a
-                                          domain of the caller's known set but are not it: "tést.net" beside "test.net" */
+                                          domain of the caller's known set or (XN_DISPLAY_BUILTIN_KNOWN) the built-in
+                                          one but are not it: "tést.net" beside "test.net", "googlé.com" */
 #define XN_UNSAFE_FOREIGN_MARK 0x2000u /* a combining mark of U+0300..U+036F on a base that is not Latin, Greek or
                                           Cyrillic, where fonts place it unpredictably */
 #define XN_UNSAFE_RARE_LATIN 0x4000u   /* a Latin letter that passes for another outside the TLDs of its languages:
@@ -781,6 +786,12 @@ XN_API int xn_idna2003_to_unicode_alloc(const char *in, size_t in_len,
 #define XN_DISPLAY_ALLOW_DEVIATIONS 0x4000u /* ß, ς, ZWJ, ZWNJ are no reason by themselves
                                                (they stay one with XN_TRANSITIONAL, which maps
                                                such a U-label to another name) */
+/* The built-in set of popular domains (about 500, data/known-domains.txt in
+ * xn's source: its source and date are there) counts as a known set
+ * (xn_to_display_known()), beside the caller's if any: "googlé.com",
+ * "twıtter.com" keep their A-labels with XN_UNSAFE_KNOWN_DOMAIN.  xn
+ * --display sets it.  @since 1.1 */
+#define XN_DISPLAY_BUILTIN_KNOWN 0x8000u
 
 /* A report holds the reasons of this many labels: every label of a name of
  * XN_DNS_NAME_MAX characters and its root label. */
@@ -825,7 +836,11 @@ XN_API size_t xn_unsafe_format(uint32_t unsafe, char *buf, size_t buf_cap);
  * IDNA2008 lookup of the label first; UTS #39's, made by ICU's spoof
  * checker; the confusable, digit, invisible and deviation rules; and the
  * patterns of the browsers' IDN display policies (DOTLESS_MARK to
- * RARE_LATIN).  The name's TLD counts: Cyrillic "сосо.рф" shows.
+ * RARE_LATIN).  The name's TLD counts: Cyrillic "сосо.рф" and "пример.орг"
+ * show (a country-code or IDN TLD of the label's script), while a TLD that
+ * reads as an ASCII one keeps the name: "google.сом" shows as
+ * "google.xn--l1adi" (CONFUSABLE).  With XN_DISPLAY_BUILTIN_KNOWN, the
+ * built-in popular domains count as known (xn_to_display_known()).
  *
  * With XN_URL_RULES, an ASCII name that only the URL Standard's fallback
  * accepts (some label of it is invalid) is shown as it is.
@@ -863,8 +878,9 @@ XN_API int xn_to_display_alloc(const char *in, size_t in_len, char **out,
  * the labels of a name whose last labels look like one of them but are not
  * it (XN_UNSAFE_KNOWN_DOMAIN).  Opaque.  Built once and never changed
  * afterwards, so one set may be used by any number of threads at once.
- * xn has no list of its own (it would go stale): see the README for how a
- * browser-like list is made. */
+ * xn's own list of popular domains (XN_DISPLAY_BUILTIN_KNOWN) is fixed at
+ * build time and goes stale: see the README for how a browser-like list is
+ * made. */
 typedef struct xn_known_set xn_known_set;
 
 /* Builds a set from domains[0..n): each a NUL-terminated UTF-8 name in any

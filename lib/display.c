@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "ascii.h"
 #include "compiler.h"
 #include "icu.h"
 #include "normalize.h"
@@ -44,6 +45,7 @@
 #include "spoof.h"
 #include "status.h"
 #include "utf8.h"
+#include "uts46.h"
 #include "xn.h"
 
 
@@ -149,28 +151,37 @@ typedef struct scripts {
 } scripts;
 
 /* §4 and the browsers' whole-script and digit rules, on the skeleton of
- * the label u8[0..u8n): or-s CONFUSABLE and DIGIT_LOOKALIKE into *bits.
- * tld: the name's TLD. */
+ * the label u8[0..u8n) as it reads (xn__display_map(): the letters that
+ * read as Latin beyond ICU's data mapped first): or-s CONFUSABLE and
+ * DIGIT_LOOKALIKE into *bits.  tld: the name's TLD. */
 static int skeleton_reasons(const USpoofChecker *sc, const char *u8, size_t u8n,
                             const scripts *sx, const xn__tld *tld, uint32_t *bits)
 {
-    char small[SMALL_UNITS], *skeleton;
+    char small[SMALL_UNITS], mapped[U8_CAP], *skeleton;
     void *heap = NULL;
     int32_t skn;
-    bool latin = true;
-    int rc = xn__display_skeleton(sc, u8, u8n, small, &skeleton, &skn, &heap);
+    bool latin = true, own_tld = sx->one >= 0 && sx->one == tld->script;
+    /* The letters of one script only: the browsers' whole-script lists
+     * and the lookalikes beyond ICU's data count (mixed with Latin, the
+     * restriction level speaks). */
+    bool one = sx->one >= 0 && sx->one != USCRIPT_LATIN;
+    size_t mn = one ? xn__display_map(u8, u8n, true, mapped, sizeof mapped) : 0;
+    int rc = xn__display_skeleton(sc, one ? mapped : u8, one ? mn : u8n, small, &skeleton, &skn,
+                                  &heap);
 
     if (rc != XN_OK)
         return rc;
     /* Letters of another script that read as Latin ones, accents aside;
      * under a TLD of their own script, a label of that script alone is
-     * what a reader expects. */
+     * what a reader expects, and so are a few common words anywhere. */
     if (sx->foreign) {
         rc = xn__display_each_base(skeleton, (size_t)skn, latin_one, &latin);
-        if (rc == XN_OK && latin && !(sx->one >= 0 && sx->one == tld->script))
+        if (rc == XN_OK && latin && !own_tld && !xn__display_allowed_word(u8, u8n))
             *bits |= XN_UNSAFE_CONFUSABLE;
     }
-    if (rc == XN_OK && (sx->digits_only || digit_skeleton_only(skeleton, skn)))
+    /* Digits of one system alone are a number in that script's country. */
+    if (rc == XN_OK && !(sx->digits_only && own_tld) &&
+        (sx->digits_only || digit_skeleton_only(skeleton, skn)))
         *bits |= XN_UNSAFE_DIGIT_LOOKALIKE;
     xn__scratch_free(heap);
     return rc;
@@ -331,16 +342,33 @@ XN__NOINLINE static int idna2008_reason(const char *label, size_t n, unsigned fl
 
 /* ---- the name --------------------------------------------------------------- */
 
+/* Whether the ASCII form a[0..an) has an "xn--" label: a "--" after "xn"
+ * at the start of a label (any case). */
+static bool has_ace_label(const char *a, size_t an)
+{
+    const char *p = a, *end = a + an;
+    while ((p = memchr(p, '-', (size_t)(end - p))) != NULL) {
+        size_t at = (size_t)(p - a);
+        if (at >= 2 && p + 1 < end && p[1] == '-' && (a[at - 1] | 0x20) == 'n' &&
+            (a[at - 2] | 0x20) == 'x' && (at == 2 || a[at - 3] == '.'))
+            return true;
+        p++;
+    }
+    return false;
+}
+
 /* xn_to_display_known() with its arguments checked and a whole display
- * report of this library's layout, zeroed, to fill. */
-static int to_display(const char *in, size_t in_len, char *out, size_t out_cap,
+ * report of this library's layout, zeroed, to fill.  Out of line: the
+ * ASCII names that xn_to_display_known() answers itself need none of its
+ * frame. */
+XN__NOINLINE static int to_display(const char *in, size_t in_len, char *out, size_t out_cap,
                       size_t *out_len, unsigned flags, const xn_known_set *known,
                       xn_report *report, xn_display_report *display)
 {
     char ascii[XN_DOMAIN_MAX];
     size_t alen = 0, start = 0, label = 0, i, known_first = SIZE_MAX;
-    bool keep_ascii = false;
-    const USpoofChecker *sc;
+    bool keep_ascii = false, idn, builtin, tld_lookalike = false;
+    const USpoofChecker *sc = NULL;
     xn__tld tld;
     sink s;
     int rc;
@@ -362,29 +390,52 @@ static int to_display(const char *in, size_t in_len, char *out, size_t out_cap,
                                  NULL) == XN_E_INVALID_DOMAIN;
     }
 
-    rc = xn__display_checker(&sc);
-    if (rc == XN_OK && known && !keep_ascii)
-        rc = xn__display_known_from(sc, known, ascii, alen, flags, &known_first);
+    /* A name of ASCII labels only is shown as it is: no check needed. */
+    idn = !keep_ascii && has_ace_label(ascii, alen);
+    rc = idn ? xn__display_checker(&sc) : XN_OK;
+    builtin = (flags & XN_DISPLAY_BUILTIN_KNOWN) != 0;
+    if (rc == XN_OK && idn && (known || builtin))
+        rc = xn__display_known_from(sc, known, builtin, ascii, alen, flags, &known_first);
+    tld.s = ascii;
+    tld.n = 0;
+    tld.script = -1;
+    if (rc == XN_OK && idn) {
+        xn__display_tld(ascii, alen, &tld);
+        rc = xn__display_tld_rules(sc, &tld, &tld_lookalike);
+    }
     if (rc != XN_OK)
         return rc;
-    xn__display_tld(ascii, alen, &tld);
 
     s.buf = out;
     s.cap = out_cap;
     s.len = 0;
     s.full = false;
-    for (i = 0; i <= alen; i++) {
+    if (keep_ascii || !idn) {
+        /* Shown as it is: one copy, and a zero for each label. */
+        const char *p = ascii, *end = ascii + alen;
+        xn__put(&s, ascii, alen);
+        for (;;) {
+            if (label < XN_DISPLAY_LABELS_MAX)
+                display->label_unsafe[label] = 0;
+            label++;
+            p = memchr(p, '.', (size_t)(end - p));
+            if (!p)
+                break;
+            p++;
+        }
+    }
+    for (i = keep_ascii || !idn ? alen + 1 : 0; i <= alen; i++) {
         uint32_t unsafe = 0, pre = 0;
         const char *l = ascii + start;
         if (i < alen && ascii[i] != '.')
             continue;
-        if (keep_ascii) {
-            xn__put(&s, l, i - start);
-        } else {
+        {
             if (xn__has_ace_prefix_bytes(l, i - start))
                 rc = idna2008_reason(l, i - start, flags, &pre);
             if (label >= known_first)
                 pre |= XN_UNSAFE_KNOWN_DOMAIN;
+            if (tld_lookalike)
+                pre |= XN_UNSAFE_CONFUSABLE;
             if (rc == XN_OK)
                 rc = display_label(sc, &s, l, i - start, flags, &tld, pre, &unsafe);
         }
@@ -399,7 +450,10 @@ static int to_display(const char *in, size_t in_len, char *out, size_t out_cap,
         label++;
     }
     if (rc != XN_OK) {
-        memset(display, 0, sizeof *display);
+        for (i = 0; i < label && i < XN_DISPLAY_LABELS_MAX; i++)
+            display->label_unsafe[i] = 0;
+        display->unsafe = 0;
+        display->labels = 0;
         if (out_cap)
             out[0] = '\0';
         return rc;
@@ -418,15 +472,112 @@ static int to_display(const char *in, size_t in_len, char *out, size_t out_cap,
     return XN_OK;
 }
 
-/* ICU, the spoof checker and xn's normalizer, loaded and made here, in the
- * shallowest frame of a display call, before it descends: the first call
- * of a process stays within its stack.  (The checker loads ICU whatever
- * the name; opening the normalizer on top is a registration, once.) */
-XN__NOINLINE static int load_icu(void)
+/* ICU, the spoof checker and (for a name that may need it) xn's normalizer,
+ * loaded and made here, in the shallowest frame of a display call, before
+ * it descends: the first call of a process stays within its stack. */
+XN__NOINLINE static int load_icu(const char *in, size_t in_len)
 {
     const USpoofChecker *sc;
-    int rc = xn__display_checker(&sc);
+    int rc;
+    /* A name of ASCII without an ACE prefix is shown as ToASCII gives it:
+     * no ICU, no checker. */
+    if (!in || !xn__may_need_icu(in, in_len))
+        return XN_OK;
+    rc = xn__display_checker(&sc);
     return rc == XN_OK ? xn__nfc_load() : rc;
+}
+
+/* ToASCII's whole-name fast path (ascii.h) for a display call: true when
+ * it took the name, which is then shown as it is. */
+static XN__ALWAYS_INLINE bool ascii_whole(const char *in, size_t n, char *out, size_t cap,
+                                          size_t *out_len, unsigned flags, xn_report *report)
+{
+    const unsigned known = XN__UTS46_FLAGS | DISPLAY_FLAGS;
+    int how;
+    if (!in || !n || (flags & ~known) || (report && (flags & XN_URL_RULES)))
+        return false;
+    how = xn__ascii_whole_name(in, n, out, cap, out_len, flags, report, known,
+                               flags & ~DISPLAY_FLAGS);
+    if (how == XN__WHOLE_TAKEN)
+        return true;
+    return how == XN__WHOLE_UNCHECKED &&
+           xn__ascii_fast(in, n, out, cap, out_len, flags & ~DISPLAY_FLAGS) &&
+           *out_len < XN_DOMAIN_MAX;
+}
+
+/* The number of '.' in the ASCII s[0..n), eight bytes at a time. */
+static size_t count_dots(const char *s, size_t n)
+{
+    const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F), dots = UINT64_C(0x2E2E2E2E2E2E2E2E);
+    size_t i = 0, k = 0;
+#if defined(__GNUC__)
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        w ^= dots; /* a '.' byte is now 0, every other byte below 0x80 not */
+        w = ((w & low7) + low7) & ~low7; /* 0x80 in each byte that is not 0 */
+        k += 8 - (size_t)__builtin_popcountll(w);
+    }
+#else
+    (void)low7, (void)dots;
+#endif
+    for (; i < n; i++)
+        k += s[i] == '.';
+    return k;
+}
+
+/* The report of a name shown as its ASCII form a[0..n): no reasons, one
+ * entry per label, and those of a previous call up to stale cleared. */
+static void whole_labels(const char *a, size_t n, size_t stale, xn_display_report *d)
+{
+    size_t dots = count_dots(a, n), i;
+    d->labels = dots + 1;
+    if (stale > XN_DISPLAY_LABELS_MAX)
+        stale = XN_DISPLAY_LABELS_MAX;
+    for (i = 0; (i <= dots || i < stale) && i < XN_DISPLAY_LABELS_MAX; i++)
+        d->label_unsafe[i] = 0;
+}
+
+/* Whether s[0..n) is ASCII without an ACE prefix (xn__may_need_icu()
+ * false), with *dots its number of '.': such a name is shown as ToASCII
+ * gives it, every label as it is. */
+static bool plain_ascii(const char *s, size_t n, size_t *dots)
+{
+    size_t i, k = 0;
+    for (i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x80 || ((c | 0x20) == 'x' && n - i >= 4 && (s[i + 1] | 0x20) == 'n' &&
+                          s[i + 2] == '-' && s[i + 3] == '-'))
+            return false;
+        k += c == '.';
+    }
+    *dots = k;
+    return true;
+}
+
+/* xn_to_display_known() of a plain_ascii() name: ToASCII straight into
+ * out, no label to check, and no ICU. */
+static int ascii_display(const char *in, size_t in_len, char *out, size_t out_cap,
+                         size_t *out_len, unsigned flags, xn_report *report, size_t dots,
+                         xn_display_report *d)
+{
+    size_t i;
+    int rc = xn_to_ascii(in, in_len, out, out_cap, out_len, flags & ~DISPLAY_FLAGS, report);
+    if (rc == XN_E_INVALID_DOMAIN && (flags & XN_URL_RULES))
+        return rc; /* as to_display(): the URL rules' own failure */
+    if ((rc == XN_OK || rc == XN_E_BUFFER_TOO_SMALL) && *out_len >= XN_DOMAIN_MAX) {
+        *out_len = 0;
+        if (out_cap)
+            out[0] = '\0';
+        return XN_E_TOO_LONG;
+    }
+    if (rc != XN_OK && rc != XN_E_BUFFER_TOO_SMALL)
+        return rc;
+    /* The labels of the ASCII form are the input's: ASCII has no other dot. */
+    d->labels = dots + 1;
+    for (i = 0; i <= dots && i < XN_DISPLAY_LABELS_MAX; i++)
+        d->label_unsafe[i] = 0;
+    return rc;
 }
 
 /* The smallest size a caller's xn_display_report may give: its first layout. */
@@ -437,28 +588,55 @@ int xn_to_display_known(const char *in, size_t in_len, char *out, size_t out_cap
                         xn_report *report, xn_display_report *display)
 {
     bool display_bad = display && display->size < DISPLAY_REPORT_MIN_SIZE;
-    xn_display_report full;
+    xn_display_report local, *d = display && !display_bad ? display : &local;
+    size_t stale = d == display ? display->labels : 0, i, dots = 0;
     int rc = XN_E_INVALID_ARG;
 
-    memset(&full, 0, sizeof full);
+    /* The caller's report is written in place (its size covers this
+     * layout): its header, then one entry per label.  Entries past the
+     * labels keep the zeros of XN_DISPLAY_REPORT_INIT; those a previous
+     * call wrote are cleared (all of them when the count is no count). */
+    d->unsafe = 0;
+    d->labels = 0;
+    /* First the commonest name: ASCII that ToASCII's whole-name kernel
+     * takes (it checks the arguments it reads itself). */
+    if (!display_bad && !(flags & ~(unsigned)(XN__UTS46_FLAGS | DISPLAY_FLAGS)) &&
+        xn__ascii_whole_name(in, in_len, out, out_cap, out_len, flags, report,
+                             XN__UTS46_FLAGS | DISPLAY_FLAGS,
+                             flags & ~DISPLAY_FLAGS) == XN__WHOLE_TAKEN) {
+        if (d == display)
+            whole_labels(out, *out_len, stale, d);
+        return XN_OK;
+    }
     if (out_len)
         *out_len = 0;
     if ((!out && out_cap) || !out_len || xn__report_bad(report) || display_bad ||
         xn__overlap(in, in_len, out, out_cap)) {
         xn__clear_report(report);
+    } else if (ascii_whole(in, in_len, out, out_cap, out_len, flags, report)) {
+        /* ToASCII's whole-name path: ASCII that breaks no rule and has no
+         * "xn--" label, lower-cased into out; shown as it is. */
+        xn__clear_report(report);
+        if (d == display) /* nobody reads the local one */
+            whole_labels(out, *out_len, 0, d);
+        rc = XN_OK;
+    } else if (in && plain_ascii(in, in_len, &dots)) {
+        rc = ascii_display(in, in_len, out, out_cap, out_len, flags, report, dots, d);
     } else {
         if (out_cap)
             out[0] = '\0';
-        rc = load_icu();
+        rc = load_icu(in, in_len);
         if (rc == XN_OK)
-            rc = to_display(in, in_len, out, out_cap, out_len, flags, known, report, &full);
+            rc = to_display(in, in_len, out, out_cap, out_len, flags, known, report, d);
         else
             xn__clear_report(report);
     }
-    if (display && !display_bad) {
-        /* Only the bytes the caller's size covers (see xn_report). */
-        full.size = display->size;
-        memcpy(display, &full, display->size < sizeof full ? display->size : sizeof full);
+    if (d == display) {
+        if (stale > XN_DISPLAY_LABELS_MAX)
+            stale = XN_DISPLAY_LABELS_MAX;
+        for (i = d->labels < XN_DISPLAY_LABELS_MAX ? d->labels : XN_DISPLAY_LABELS_MAX; i < stale;
+             i++)
+            d->label_unsafe[i] = 0;
     }
     return rc;
 }

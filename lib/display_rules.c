@@ -24,11 +24,8 @@
  * the marks and signs that several scripts share count for each.
  *
  * Also here: the country-code TLDs that exempt a script from the
- * whole-script confusable rule, the removal of accents from a skeleton,
- * and the caller's set of known domains (xn_known_set): each domain's key
- * is the skeleton of its labels, accents removed, and a name is matched
- * by the hashes of its runs of final labels, taken from its end, so that
- * one pass over the name's key finds them all.
+ * whole-script confusable rule, and the removal of accents from a
+ * skeleton.  The sets of known domains are display_known.c's.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -222,8 +219,16 @@ uint32_t xn__display_patterns(const uint32_t *cp, size_t n, const xn__tld *tld)
 {
     uint32_t bits = 0;
     size_t i;
-    bool catalan = tld_in(tld, "cat");
+    bool catalan = tld_in(tld, "cat"), other = false;
 
+    /* The CJK lookalikes pass for Latin signs beside letters of another
+     * script; beside digits and hyphens alone they are words ("一123"). */
+    for (i = 0; i < n && !other; i++) {
+        UErrorCode err = U_ZERO_ERROR;
+        UScriptCode sc = XN__ICU(uscript_getScript)((UChar32)cp[i], &err);
+        other = U_SUCCESS(err) && sc != USCRIPT_COMMON && sc != USCRIPT_INHERITED &&
+                !is_cjk(cp[i]);
+    }
     for (i = 0; i < n; i++) {
         uint32_t c = cp[i];
         if (c < 0x80)
@@ -232,7 +237,7 @@ uint32_t xn__display_patterns(const uint32_t *cp, size_t n, const xn__tld *tld)
             bits |= XN_UNSAFE_DOTLESS_MARK;
         if (kana_mark_misplaced(cp, i))
             bits |= XN_UNSAFE_KANA_MARK;
-        if (cjk_lookalike_at(cp, n, i))
+        if (other && cjk_lookalike_at(cp, n, i))
             bits |= XN_UNSAFE_CJK_LOOKALIKE;
         if (separator_at(cp, n, i, catalan))
             bits |= XN_UNSAFE_SEPARATOR;
@@ -395,247 +400,4 @@ int xn__display_skeleton(const USpoofChecker *sc, const char *s, size_t n, char 
         return xn__icu_failure(err);
     }
     return XN_OK;
-}
-
-/* ---- known domains ---------------------------------------------------------- */
-
-/* A byte string that grows on the heap; nomem once an allocation failed. */
-typedef struct growbuf {
-    char *p;
-    size_t len, cap;
-    bool nomem;
-} growbuf;
-
-static void grow_put(growbuf *b, const char *s, size_t n)
-{
-    if (b->nomem)
-        return;
-    if (b->cap - b->len < n) {
-        size_t cap = b->cap ? b->cap : 256;
-        char *p;
-        while (cap - b->len < n) {
-            if (cap > SIZE_MAX / 2) {
-                b->nomem = true;
-                return;
-            }
-            cap *= 2;
-        }
-        p = realloc(b->p, cap);
-        if (!p) {
-            b->nomem = true;
-            return;
-        }
-        b->p = p;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->len, s, n);
-    b->len += n;
-}
-
-static bool key_put(uint32_t c, void *ctx)
-{
-    growbuf *b = ctx;
-    char tmp[4];
-    grow_put(b, tmp, xn__utf8_put(c, tmp));
-    return !b->nomem;
-}
-
-/* Appends the key of one label of an ASCII form to *b: the skeleton of
- * its Unicode form, accents removed. */
-XN__NOINLINE static int label_key(const USpoofChecker *sc, const char *label, size_t n,
-                                  unsigned flags, growbuf *b)
-{
-    char u8[U8_CAP], small[SMALL_UNITS], *skeleton;
-    const char *u = label;
-    size_t un = n;
-    void *heap = NULL;
-    int32_t skn;
-    int rc;
-
-    if (xn__has_ace_prefix_bytes(label, n) &&
-        xn_label_to_unicode(label, n, u8, sizeof u8, &un, LABEL_FLAGS(flags), NULL) == XN_OK)
-        u = u8;
-    else
-        un = n;
-    rc = xn__display_skeleton(sc, u, un, small, &skeleton, &skn, &heap);
-    if (rc == XN_OK)
-        rc = xn__display_each_base(skeleton, (size_t)skn, key_put, b);
-    xn__scratch_free(heap);
-    return rc == XN_OK && b->nomem ? XN_E_NOMEM : rc;
-}
-
-/* A hash of s[0..n) taken from its end, so that the hash of every suffix
- * of a string comes from the next one's in one step. */
-#define KEY_MULT UINT64_C(0x100000001B3)
-
-static uint64_t hash_step(uint64_t h, unsigned char byte)
-{
-    return h * KEY_MULT + byte + 1;
-}
-
-typedef struct known_entry {
-    uint64_t hash;
-    size_t key, key_len, ascii, ascii_len; /* offsets into the pool */
-} known_entry;
-
-struct xn_known_set {
-    size_t mask;    /* slots - 1, slots a power of two over twice the entries */
-    size_t *slots;  /* entry index + 1, 0 when empty (linear probing) */
-    known_entry *e;
-    char *pool;     /* the ASCII forms and keys */
-};
-
-/* Whether the key k[0..kn) (hash h) is a known domain's, and then whether
- * a[0..an), the ASCII form it was taken from, is none of the domains of
- * that key. */
-static bool looks_like_known(const xn_known_set *set, uint64_t h, const char *k, size_t kn,
-                             const char *a, size_t an)
-{
-    size_t i = (size_t)h & set->mask;
-    bool found = false;
-    for (; set->slots[i]; i = (i + 1) & set->mask) {
-        const known_entry *e = &set->e[set->slots[i] - 1];
-        if (e->hash != h || e->key_len != kn || memcmp(set->pool + e->key, k, kn) != 0)
-            continue;
-        if (e->ascii_len == an && memcmp(set->pool + e->ascii, a, an) == 0)
-            return false;
-        found = true;
-    }
-    return found;
-}
-
-/* The keys of every label of the ASCII form a[0..an) (a trailing root dot
- * left out), joined by '.', to *b; start[j] = where label j's key starts,
- * astart[j] where the label starts in a (either may be NULL); sets
- * *labels. */
-static int name_key(const USpoofChecker *sc, const char *a, size_t an, unsigned flags, growbuf *b,
-                    size_t *start, size_t *astart, size_t *labels)
-{
-    size_t i, from = 0, j = 0;
-    int rc = XN_OK;
-    if (an && a[an - 1] == '.')
-        an--;
-    for (i = 0; i <= an && rc == XN_OK; i++) {
-        if (i < an && a[i] != '.')
-            continue;
-        if (j)
-            grow_put(b, ".", 1);
-        if (start)
-            start[j] = b->len;
-        if (astart)
-            astart[j] = from;
-        rc = label_key(sc, a + from, i - from, flags, b);
-        from = i + 1;
-        j++;
-    }
-    *labels = j;
-    return rc == XN_OK && b->nomem ? XN_E_NOMEM : rc;
-}
-
-/* Sets *from to the first label of the longest run of labels that ends the
- * name a[0..an) and looks like a known domain without being one, or
- * SIZE_MAX. */
-int xn__display_known_from(const USpoofChecker *sc, const xn_known_set *set,
-                                   const char *a, size_t an, unsigned flags, size_t *from)
-{
-    growbuf key = {NULL, 0, 0, false};
-    size_t n = 1, i, j, labels = 0, p, *start;
-    uint64_t h = 0;
-    int rc;
-
-    *from = SIZE_MAX;
-    for (i = 0; i < an; i++)
-        n += a[i] == '.';
-    start = malloc(2 * n * sizeof *start);
-    if (!start)
-        return XN_E_NOMEM;
-    rc = name_key(sc, a, an, flags, &key, start, start + n, &labels);
-    if (an && a[an - 1] == '.')
-        an--;
-    p = key.len;
-    for (j = labels; rc == XN_OK && j-- > 0;) {
-        while (p > start[j])
-            h = hash_step(h, (unsigned char)key.p[--p]);
-        if (looks_like_known(set, h, key.p + p, key.len - p, a + start[n + j], an - start[n + j]))
-            *from = j;
-    }
-    free(start);
-    free(key.p);
-    return rc;
-}
-
-xn_known_set *xn_known_set_new(const char *const *domains, size_t n, int *status)
-{
-    xn_known_set *set = NULL;
-    known_entry *e = NULL;
-    size_t *slots = NULL, nslots = 4, i, k;
-    growbuf pool = {NULL, 0, 0, false};
-    const USpoofChecker *sc;
-    int rc = XN_OK;
-
-    if ((!domains && n) || n > SIZE_MAX / 4 / sizeof *e)
-        rc = XN_E_INVALID_ARG;
-    if (rc == XN_OK)
-        rc = xn__display_checker(&sc);
-    while (rc == XN_OK && nslots < 2 * n)
-        nslots *= 2;
-    if (rc == XN_OK) {
-        e = malloc((n ? n : 1) * sizeof *e);
-        slots = calloc(nslots, sizeof *slots);
-        set = malloc(sizeof *set);
-        if (!e || !slots || !set)
-            rc = XN_E_NOMEM;
-    }
-    for (i = 0; rc == XN_OK && i < n; i++) {
-        char ascii[XN_DOMAIN_MAX];
-        size_t alen = 0, labels;
-        if (!domains[i]) {
-            rc = XN_E_INVALID_ARG;
-            break;
-        }
-        rc = xn_to_ascii(domains[i], strlen(domains[i]), ascii, sizeof ascii, &alen, 0, NULL);
-        if (rc != XN_OK)
-            break;
-        e[i].ascii = pool.len;
-        e[i].ascii_len = alen;
-        grow_put(&pool, ascii, alen);
-        e[i].key = pool.len;
-        rc = name_key(sc, ascii, alen, 0, &pool, NULL, NULL, &labels);
-        e[i].key_len = pool.len - e[i].key;
-    }
-    if (rc == XN_OK) {
-        for (i = 0; i < n; i++) {
-            const char *key = pool.p + e[i].key;
-            uint64_t h = 0;
-            for (k = e[i].key_len; k-- > 0;)
-                h = hash_step(h, (unsigned char)key[k]);
-            e[i].hash = h;
-            for (k = (size_t)h & (nslots - 1); slots[k]; k = (k + 1) & (nslots - 1))
-                ;
-            slots[k] = i + 1;
-        }
-        set->mask = nslots - 1;
-        set->slots = slots;
-        set->e = e;
-        set->pool = pool.p;
-    } else {
-        free(set);
-        free(slots);
-        free(e);
-        free(pool.p);
-        set = NULL;
-    }
-    if (status)
-        *status = rc;
-    return set;
-}
-
-void xn_known_set_free(xn_known_set *set)
-{
-    if (!set)
-        return;
-    free(set->slots);
-    free(set->e);
-    free(set->pool);
-    free(set);
 }

@@ -16,7 +16,8 @@
 
 #include "xn.h"
 
-#define DISPLAY_FLAGS (XN_DISPLAY_LEVEL_MASK | XN_DISPLAY_ALLOW_DEVIATIONS)
+#define DISPLAY_FLAGS \
+    (XN_DISPLAY_LEVEL_MASK | XN_DISPLAY_ALLOW_DEVIATIONS | XN_DISPLAY_BUILTIN_KNOWN)
 
 /* The flags a label is decoded with on its own: the caller's, without the
  * display bits and the URL rules. */
@@ -39,10 +40,35 @@ int xn__display_skeleton(const USpoofChecker *sc, const char *s, size_t n, char 
                          char **skeleton, int32_t *len, void **heap);
 
 /* Sets *from to the first label of the longest run of labels that ends the
- * name a[0..an) (an ASCII form) and looks like a domain of set without
- * being one, or to SIZE_MAX when none does. */
-int xn__display_known_from(const USpoofChecker *sc, const xn_known_set *set, const char *a,
-                           size_t an, unsigned flags, size_t *from);
+ * name a[0..an) (an ASCII form) and looks like a domain of set (may be
+ * NULL) or, with builtin, of the built-in set, without being that domain,
+ * or to SIZE_MAX when none does (display_known.c). */
+int xn__display_known_from(const USpoofChecker *sc, const xn_known_set *set, bool builtin,
+                           const char *a, size_t an, unsigned flags, size_t *from);
+
+/* Sets *hit when the TLD tld[0..n) (ASCII form) is an A-label whose key
+ * (display_known.h) is an ASCII TLD's: "сом" reads "com". */
+int xn__display_tld_lookalike(const USpoofChecker *sc, const char *tld, size_t n, bool *hit);
+
+/* display_data.c: the ASCII that the letter c reads as beyond ICU's
+ * skeleton ("w" for Cyrillic ш, "3" for з), or NULL. */
+const char *xn__display_extra(uint32_t c);
+
+/* Whether c is a letter of the script (a UScriptCode) that, with others of
+ * the same kind, makes a label of that script read as Latin. */
+bool xn__display_wsc_letter(uint32_t c, int script);
+
+/* Whether the UTF-8 label u8[0..n) is a common word that reads as no Latin
+ * word although its letters all have Latin lookalikes ("курс"). */
+bool xn__display_allowed_word(const char *u8, size_t n);
+
+/* Writes the UTF-8 label s[0..n) to out (cap bytes; out may be s: the
+ * result is never longer) with each letter of xn__display_extra() as its
+ * ASCII and, with wsc (for the whole-script rule), each letter of
+ * xn__display_wsc_letter() of its own script as "o" and the dashes and
+ * CJK letters of xn__display_extra() as they are; returns the length
+ * written. */
+size_t xn__display_map(const char *s, size_t n, bool wsc, char *out, size_t cap);
 
 /* A name's TLD: its last label (a root dot aside) in ASCII form, lower
  * case, s[0..n), and the script (a UScriptCode) whose labels it exempts
@@ -55,6 +81,12 @@ typedef struct xn__tld {
 
 /* Fills *t for the name a[0..an) in ASCII form; t->s points into a. */
 void xn__display_tld(const char *a, size_t an, xn__tld *t);
+
+/* The TLD rules (display_known.c): when the TLD t is an A-label that
+ * reads as an ASCII TLD, sets *lookalike; otherwise, when it is an A-label
+ * of letters of one script, sets t->script to it (an IDN TLD exempts its
+ * script as a ccTLD of the table does). */
+int xn__display_tld_rules(const USpoofChecker *sc, xn__tld *t, bool *lookalike);
 
 /* The XN_UNSAFE_* bits of the dangerous patterns in the label cp[0..n)
  * of a name under the TLD tld: DOTLESS_MARK, KANA_MARK, CJK_LOOKALIKE,

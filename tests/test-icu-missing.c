@@ -87,6 +87,10 @@ int main(void)
                 "xn--9ca.com");
         conv_is("xn_idna2003_to_ascii", xn_idna2003_to_ascii, "example.com", 0, XN_OK,
                 "example.com");
+        /* A name of ASCII labels only is shown as it is, checker or not. */
+        CHECK_EQ_INT(xn_to_display("Example.COM", 11, out, sizeof out, &n,
+                                   XN_DISPLAY_BUILTIN_KNOWN, NULL, &d), XN_OK);
+        CHECK(strcmp(out, "example.com") == 0 && d.labels == 2 && d.unsafe == 0);
     }
     CHECK(strstr(xn_strerror(UNAVAILABLE), "ICU") != NULL);
     CHECK(strcmp(xn_strerror_name(UNAVAILABLE), "XN_E_ICU_UNAVAILABLE") == 0);

@@ -287,7 +287,7 @@ static void test_display_api(void)
                  XN_E_INVALID_ARG);
     CHECK_EQ_INT(xn_to_display(name, LEN(name), NULL, 5, &len, 0, NULL, NULL), XN_E_INVALID_ARG);
     CHECK_EQ_INT(xn_to_display(NULL, 3, out, sizeof out, &len, 0, NULL, NULL), XN_E_INVALID_ARG);
-    CHECK_EQ_INT(xn_to_display(name, LEN(name), out, sizeof out, &len, 0x8000u, NULL, NULL),
+    CHECK_EQ_INT(xn_to_display(name, LEN(name), out, sizeof out, &len, 0x10000u, NULL, NULL),
                  XN_E_INVALID_ARG);
     CHECK_EQ_INT(xn_to_display(name, LEN(name), out, sizeof out, &len, 0x80000000u, NULL, NULL),
                  XN_E_INVALID_ARG);

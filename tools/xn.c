@@ -641,6 +641,9 @@ int main(int argc, char **argv)
     r.flush_each = isatty(STDOUT_FILENO) == 1;
     if (!check_flags(&r, &o))
         return 2;
+    /* --display knows the popular domains; --display-known adds to them. */
+    if (r.display)
+        r.flags |= XN_DISPLAY_BUILTIN_KNOWN;
     if ((o.modes & MODE_DISPLAY) && o.known_file) {
         known = load_known(o.known_file);
         if (!known)

@@ -1,0 +1,194 @@
+/*
+ * What the display policy costs over plain conversion (issue 35): for each
+ * corpus of real host names, the time per name of xn_to_unicode() and of
+ * xn_to_display() without a known list, with the built-in list
+ * (XN_DISPLAY_BUILTIN_KNOWN, what xn --display does) and with the built-in
+ * list and a caller's set on top (the corpus's first 500 names), and each
+ * one's ratio to xn_to_unicode().  The goal: at most 3x on Unicode names,
+ * at most 1.2x on ASCII names, with or without a list.
+ *
+ *   bench-display [--samples N] CORPUS_DIR
+ *
+ * CORPUS_DIR holds unicode.txt, alabel.txt and ascii.txt, one name a line
+ * (tests/data/bench-corpus).  Each figure is the median of N passes over
+ * the whole corpus (after one warm-up pass, which also loads ICU and makes
+ * the spoof checker).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "xn.h"
+
+typedef struct corpus {
+    char *text;
+    const char **name;
+    size_t *len;
+    size_t n;
+} corpus;
+
+static int load(const char *path, corpus *c)
+{
+    FILE *f = fopen(path, "rb");
+    size_t cap = 0, n = 0, got, i, start = 0;
+    memset(c, 0, sizeof *c);
+    if (!f)
+        return -1;
+    do {
+        if (cap - n < 65536) {
+            char *p = realloc(c->text, cap = cap ? 2 * cap : 1 << 20);
+            if (!p) {
+                fclose(f);
+                return -1;
+            }
+            c->text = p;
+        }
+        got = fread(c->text + n, 1, cap - n - 1, f);
+        n += got;
+    } while (got);
+    fclose(f);
+    c->text[n] = '\0';
+    for (i = 0; i < n; i++)
+        c->n += c->text[i] == '\n';
+    c->name = malloc((c->n + 1) * sizeof *c->name);
+    c->len = malloc((c->n + 1) * sizeof *c->len);
+    if (!c->name || !c->len)
+        return -1;
+    c->n = 0;
+    for (i = 0; i <= n; i++) {
+        if (i < n && c->text[i] != '\n')
+            continue;
+        if (i > start) {
+            c->name[c->n] = c->text + start;
+            c->len[c->n++] = i - start;
+        }
+        start = i + 1;
+    }
+    return 0;
+}
+
+typedef struct way {
+    const char *title;
+    unsigned flags;
+    const xn_known_set *known;
+    int op; /* 0 xn_to_unicode, 1 xn_to_display_known, 2 xn_to_ascii */
+} way;
+
+static volatile size_t sink;
+
+static double now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/* One pass over the corpus: ns per name. */
+static double pass(const way *w, const corpus *c)
+{
+    char out[4 * XN_DOMAIN_MAX];
+    size_t i, len, total = 0;
+    double t0 = now_ns();
+    for (i = 0; i < c->n; i++) {
+        len = 0;
+        if (w->op == 1)
+            xn_to_display_known(c->name[i], c->len[i], out, sizeof out, &len, w->flags, w->known,
+                                NULL, NULL);
+        else if (w->op == 2)
+            xn_to_ascii(c->name[i], c->len[i], out, sizeof out, &len, w->flags, NULL);
+        else
+            xn_to_unicode(c->name[i], c->len[i], out, sizeof out, &len, w->flags, NULL);
+        total += len;
+    }
+    sink += total;
+    return (now_ns() - t0) / (double)(c->n ? c->n : 1);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+int main(int argc, char **argv)
+{
+    static const char *const files[] = {"unicode.txt", "alabel.txt", "ascii.txt"};
+    unsigned samples = 7, s;
+    const char *dir;
+    size_t f, k;
+    int argi = 1;
+
+    if (argc > 2 && strcmp(argv[1], "--samples") == 0) {
+        samples = (unsigned)atoi(argv[2]);
+        argi = 3;
+    }
+    if (argi >= argc || samples == 0 || samples > 101) {
+        fprintf(stderr, "usage: bench-display [--samples N] CORPUS_DIR\n");
+        return 2;
+    }
+    dir = argv[argi];
+    printf("ns per name, median of %u passes; ratio to xn_to_unicode()\n", samples);
+    for (f = 0; f < sizeof files / sizeof files[0]; f++) {
+        char path[4096];
+        corpus c;
+        xn_known_set *set;
+        int status = 0;
+        snprintf(path, sizeof path, "%s/%s", dir, files[f]);
+        if (load(path, &c) != 0 || c.n == 0) {
+            fprintf(stderr, "bench-display: cannot read %s\n", path);
+            return 2;
+        }
+        /* A caller's set: the corpus's first 500 names (those that convert). */
+        {
+            const char **names = malloc(500 * sizeof *names);
+            char (*store)[XN_DOMAIN_MAX] = malloc(500 * sizeof *store);
+            size_t m = 0, i;
+            for (i = 0; names && store && i < c.n && m < 500; i++) {
+                size_t alen = 0;
+                if (c.len[i] >= XN_DOMAIN_MAX ||
+                    xn_to_ascii(c.name[i], c.len[i], store[m], XN_DOMAIN_MAX, &alen, 0, NULL) !=
+                        XN_OK || alen >= XN_DOMAIN_MAX)
+                    continue;
+                store[m][alen] = '\0';
+                names[m] = store[m];
+                m++;
+            }
+            set = xn_known_set_new(names, m, &status);
+            free(names);
+            free(store);
+            if (!set) {
+                fprintf(stderr, "bench-display: no set: %s\n", xn_strerror_name(status));
+                return 2;
+            }
+        }
+        {
+            way ways[] = {
+                {"xn_to_unicode", 0, NULL, 0},
+                {"xn_to_ascii", 0, NULL, 2},
+                {"display", 0, NULL, 1},
+                {"display, built-in list", XN_DISPLAY_BUILTIN_KNOWN, NULL, 1},
+                {"display, built-in + 500 known", XN_DISPLAY_BUILTIN_KNOWN, set, 1},
+            };
+            double base = 0;
+            printf("\n%s (%zu names)\n", files[f], c.n);
+            for (k = 0; k < sizeof ways / sizeof ways[0]; k++) {
+                double t[101];
+                pass(&ways[k], &c); /* warm-up */
+                for (s = 0; s < samples; s++)
+                    t[s] = pass(&ways[k], &c);
+                qsort(t, samples, sizeof t[0], cmp_double);
+                if (k == 0)
+                    base = t[samples / 2];
+                printf("  %-32s %8.1f ns  %5.2fx\n", ways[k].title, t[samples / 2],
+                       t[samples / 2] / base);
+            }
+        }
+        xn_known_set_free(set);
+        free(c.text);
+        free(c.name);
+        free(c.len);
+    }
+    return 0;
+}

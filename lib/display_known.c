@@ -1,0 +1,374 @@
+/*
+ * Known domains for the display policy: the caller's set (xn_known_set),
+ * the built-in set of popular domains (generated at build time from
+ * data/known-domains.txt, see display_known.h), and the lookalike-TLD
+ * rule, which compares a name's IDN TLD with the ASCII TLDs.
+ *
+ * Each domain's key is the skeleton of its labels (display_known.h says
+ * exactly what), and a name is matched by the hashes of its runs of final
+ * labels, taken from its end, so that one pass over the name's key finds
+ * them all, in both sets at once: a lookup, never a scan.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "display_known.h"
+#include "display_rules.h"
+#include "compiler.h"
+#include "icu.h"
+#include "rules.h"
+#include "sink.h"
+#include "spoof.h"
+#include "utf8.h"
+#include "xn.h"
+
+/* ---- keys -------------------------------------------------------------------- */
+
+/* A byte string that grows on the heap; nomem once an allocation failed. */
+typedef struct growbuf {
+    char *p;
+    size_t len, cap;
+    bool nomem;
+} growbuf;
+
+static void grow_put(growbuf *b, const char *s, size_t n)
+{
+    if (b->nomem)
+        return;
+    if (b->cap - b->len < n) {
+        size_t cap = b->cap ? b->cap : 256;
+        char *p;
+        while (cap - b->len < n) {
+            if (cap > SIZE_MAX / 2) {
+                b->nomem = true;
+                return;
+            }
+            cap *= 2;
+        }
+        p = realloc(b->p, cap);
+        if (!p) {
+            b->nomem = true;
+            return;
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+}
+
+static bool key_put(uint32_t c, void *ctx)
+{
+    growbuf *b = ctx;
+    char tmp[4];
+    grow_put(b, tmp, xn__utf8_put(c, tmp));
+    return !b->nomem;
+}
+
+/* Writes "rn" as "m" in s[0..*n), in place. */
+static void fold_rn(char *s, size_t *n)
+{
+    size_t i, o = 0;
+    for (i = 0; i < *n; i++) {
+        if (s[i] == 'r' && i + 1 < *n && s[i + 1] == 'n') {
+            s[o++] = 'm';
+            i++;
+        } else {
+            s[o++] = s[i];
+        }
+    }
+    *n = o;
+}
+
+/* Appends the key of the label s[0..n) to *b when it is of a-z, 0-9 and
+ * '-' only, whose skeletons (ICU's) are themselves but for "0" ("O"), "1"
+ * ("l") and "m" ("rn"): no ICU call.  tests/test-display.c checks, on
+ * every domain of the built-in list, that ICU agrees.  False otherwise. */
+static bool ldh_key(const char *s, size_t n, growbuf *b)
+{
+    size_t i, from = b->len, kn;
+    for (i = 0; i < n; i++)
+        if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '-'))
+            return false;
+    grow_put(b, s, n);
+    if (b->nomem)
+        return true;
+    for (i = from; i < b->len; i++) {
+        if (b->p[i] == '0')
+            b->p[i] = 'O';
+        else if (b->p[i] == '1')
+            b->p[i] = 'l';
+    }
+    kn = b->len - from;
+    fold_rn(b->p + from, &kn);
+    b->len = from + kn;
+    return true;
+}
+
+/* Appends the key of one label of an ASCII form to *b. */
+XN__NOINLINE static int label_key(const USpoofChecker *sc, const char *label, size_t n,
+                                  unsigned flags, growbuf *b)
+{
+    char u8[U8_CAP], small[SMALL_UNITS], *skeleton;
+    const char *u = label;
+    size_t un = n, from = b->len, kn;
+    void *heap = NULL;
+    int32_t skn;
+    int rc;
+
+    if (xn__has_ace_prefix_bytes(label, n) &&
+        xn_label_to_unicode(label, n, u8, sizeof u8, &un, LABEL_FLAGS(flags), NULL) == XN_OK) {
+        un = xn__display_map(u8, un, false, u8, sizeof u8);
+        u = u8;
+    } else if (ldh_key(label, n, b)) {
+        return b->nomem ? XN_E_NOMEM : XN_OK;
+    } else {
+        un = n;
+    }
+    rc = xn__display_skeleton(sc, u, un, small, &skeleton, &skn, &heap);
+    if (rc == XN_OK)
+        rc = xn__display_each_base(skeleton, (size_t)skn, key_put, b);
+    xn__scratch_free(heap);
+    if (rc == XN_OK && !b->nomem) {
+        kn = b->len - from;
+        fold_rn(b->p + from, &kn);
+        b->len = from + kn;
+    }
+    return rc == XN_OK && b->nomem ? XN_E_NOMEM : rc;
+}
+
+static uint64_t hash_step(uint64_t h, unsigned char byte)
+{
+    return h * KNOWN_MULT + byte + 1;
+}
+
+/* Whether the key k[0..kn) (hash h) is a known domain's, and then whether
+ * a[0..an), the ASCII form it was taken from, is none of the domains of
+ * that key. */
+static bool looks_like_known(const xn_known_set *set, uint64_t h, const char *k, size_t kn,
+                             const char *a, size_t an)
+{
+    size_t i = (size_t)h & set->mask;
+    bool found = false;
+    for (; set->slots[i]; i = (i + 1) & set->mask) {
+        const known_entry *e = &set->e[set->slots[i] - 1];
+        if (e->hash != h || e->key_len != kn || memcmp(set->pool + e->key, k, kn) != 0)
+            continue;
+        if (e->ascii_len == an && memcmp(set->pool + e->ascii, a, an) == 0)
+            return false;
+        found = true;
+    }
+    return found;
+}
+
+/* The keys of every label of the ASCII form a[0..an) (a trailing root dot
+ * left out), joined by '.', to *b; start[j] = where label j's key starts,
+ * astart[j] where the label starts in a (either may be NULL); sets
+ * *labels. */
+static int name_key(const USpoofChecker *sc, const char *a, size_t an, unsigned flags, growbuf *b,
+                    size_t *start, size_t *astart, size_t *labels)
+{
+    size_t i, from = 0, j = 0;
+    int rc = XN_OK;
+    if (an && a[an - 1] == '.')
+        an--;
+    for (i = 0; i <= an && rc == XN_OK; i++) {
+        if (i < an && a[i] != '.')
+            continue;
+        if (j)
+            grow_put(b, ".", 1);
+        if (start)
+            start[j] = b->len;
+        if (astart)
+            astart[j] = from;
+        rc = label_key(sc, a + from, i - from, flags, b);
+        from = i + 1;
+        j++;
+    }
+    *labels = j;
+    return rc == XN_OK && b->nomem ? XN_E_NOMEM : rc;
+}
+
+int xn__display_known_from(const USpoofChecker *sc, const xn_known_set *set, bool builtin,
+                           const char *a, size_t an, unsigned flags, size_t *from)
+{
+    growbuf key = {NULL, 0, 0, false};
+    size_t n = 1, i, j, labels = 0, p, *start;
+    uint64_t h = 0;
+    int rc;
+
+    *from = SIZE_MAX;
+    for (i = 0; i < an; i++)
+        n += a[i] == '.';
+    start = malloc(2 * n * sizeof *start);
+    if (!start)
+        return XN_E_NOMEM;
+    rc = name_key(sc, a, an, flags, &key, start, start + n, &labels);
+    if (an && a[an - 1] == '.')
+        an--;
+    p = key.len;
+    for (j = labels; rc == XN_OK && j-- > 0;) {
+        const char *k, *s = a + start[n + j];
+        size_t kn, sn = an - start[n + j];
+        while (p > start[j])
+            h = hash_step(h, (unsigned char)key.p[--p]);
+        k = key.p + p;
+        kn = key.len - p;
+        if ((set && looks_like_known(set, h, k, kn, s, sn)) ||
+            (builtin && looks_like_known(&xn__builtin_known, h, k, kn, s, sn)))
+            *from = j;
+    }
+    free(start);
+    free(key.p);
+    return rc;
+}
+
+/* ---- lookalike TLDs ----------------------------------------------------------- */
+
+int xn__display_tld_lookalike(const USpoofChecker *sc, const char *tld, size_t n, bool *hit)
+{
+    growbuf key = {NULL, 0, 0, false};
+    size_t lo = 0, hi = xn__builtin_tld_count;
+    int rc;
+
+    *hit = false;
+    if (!xn__has_ace_prefix_bytes(tld, n))
+        return XN_OK;
+    rc = label_key(sc, tld, n, 0, &key);
+    while (rc == XN_OK && lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const char *t = xn__builtin_tlds[mid];
+        size_t tn = strlen(t);
+        int cmp = memcmp(t, key.p, tn < key.len ? tn : key.len);
+        if (cmp == 0 && tn != key.len)
+            cmp = tn < key.len ? -1 : 1;
+        if (cmp == 0) {
+            *hit = true;
+            break;
+        }
+        if (cmp < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    free(key.p);
+    return rc;
+}
+
+/* The TLD counts: an IDN TLD that reads as an ASCII one ("сом") sets
+ * *lookalike, which keeps every IDN label of the name; any other IDN TLD
+ * of letters of one script exempts that script from the whole-script
+ * rule, as a country-code TLD of the table does (".орг", ".中国"). */
+int xn__display_tld_rules(const USpoofChecker *sc, xn__tld *tld, bool *lookalike)
+{
+    char u8[U8_CAP];
+    size_t un = 0, i = 0;
+    int script = -1;
+    int rc;
+
+    if (!xn__has_ace_prefix_bytes(tld->s, tld->n))
+        return XN_OK;
+    rc = xn__display_tld_lookalike(sc, tld->s, tld->n, lookalike);
+    if (rc != XN_OK || *lookalike || tld->script >= 0 ||
+        xn_label_to_unicode(tld->s, tld->n, u8, sizeof u8, &un, 0, NULL) != XN_OK)
+        return rc;
+    while (i < un) {
+        uint32_t c;
+        UErrorCode err = U_ZERO_ERROR;
+        UScriptCode sx;
+        size_t k = xn__utf8_decode((const unsigned char *)u8 + i, un - i, &c);
+        if (k == 0)
+            return XN_OK;
+        i += k;
+        sx = XN__ICU(uscript_getScript)((UChar32)c, &err);
+        if (U_FAILURE(err) || sx == USCRIPT_COMMON || sx == USCRIPT_INHERITED)
+            continue;
+        if (script >= 0 && script != (int)sx)
+            return XN_OK; /* several scripts: none */
+        script = (int)sx;
+    }
+    tld->script = script;
+    return XN_OK;
+}
+
+/* ---- the caller's sets ---------------------------------------------------------- */
+
+xn_known_set *xn_known_set_new(const char *const *domains, size_t n, int *status)
+{
+    xn_known_set *set = NULL;
+    known_entry *e = NULL;
+    uint32_t *slots = NULL;
+    size_t nslots = 4, i, k;
+    growbuf pool = {NULL, 0, 0, false};
+    const USpoofChecker *sc;
+    int rc = XN_OK;
+
+    if ((!domains && n) || n > UINT32_MAX / 4)
+        rc = XN_E_INVALID_ARG;
+    if (rc == XN_OK)
+        rc = xn__display_checker(&sc);
+    while (rc == XN_OK && nslots < 2 * n)
+        nslots *= 2;
+    if (rc == XN_OK) {
+        e = malloc((n ? n : 1) * sizeof *e);
+        slots = calloc(nslots, sizeof *slots);
+        set = malloc(sizeof *set);
+        if (!e || !slots || !set)
+            rc = XN_E_NOMEM;
+    }
+    for (i = 0; rc == XN_OK && i < n; i++) {
+        char ascii[XN_DOMAIN_MAX];
+        size_t alen = 0, labels, key_start;
+        if (!domains[i]) {
+            rc = XN_E_INVALID_ARG;
+            break;
+        }
+        rc = xn_to_ascii(domains[i], strlen(domains[i]), ascii, sizeof ascii, &alen, 0, NULL);
+        if (rc != XN_OK)
+            break;
+        e[i].ascii = (uint32_t)pool.len;
+        e[i].ascii_len = (uint32_t)alen;
+        grow_put(&pool, ascii, alen);
+        key_start = pool.len;
+        rc = name_key(sc, ascii, alen, 0, &pool, NULL, NULL, &labels);
+        if (rc == XN_OK && pool.len > UINT32_MAX)
+            rc = XN_E_NOMEM; /* offsets are 32 bits: 4 GiB of keys */
+        e[i].key = (uint32_t)key_start;
+        e[i].key_len = (uint32_t)(pool.len - key_start);
+    }
+    if (rc == XN_OK) {
+        for (i = 0; i < n; i++) {
+            const char *key = pool.p + e[i].key;
+            uint64_t h = 0;
+            for (k = e[i].key_len; k-- > 0;)
+                h = hash_step(h, (unsigned char)key[k]);
+            e[i].hash = h;
+            for (k = (size_t)h & (nslots - 1); slots[k]; k = (k + 1) & (nslots - 1))
+                ;
+            slots[k] = (uint32_t)(i + 1);
+        }
+        set->mask = nslots - 1;
+        set->slots = slots;
+        set->e = e;
+        set->pool = pool.p;
+    } else {
+        free(set);
+        free(slots);
+        free(e);
+        free(pool.p);
+        set = NULL;
+    }
+    if (status)
+        *status = rc;
+    return set;
+}
+
+void xn_known_set_free(xn_known_set *set)
+{
+    if (!set)
+        return;
+    free((void *)set->slots);
+    free((void *)set->e);
+    free((void *)set->pool);
+    free(set);
+}

@@ -1,0 +1,45 @@
+/*
+ * Sets of known domains (display_known.c): the layout of an xn_known_set,
+ * shared with the built-in set that data/gen_known.py writes at build time
+ * (known_builtin.c), and the key of a label that both are looked up by.
+ *
+ * A domain's key is the key of each of its labels joined by '.'; a label's
+ * key is the UTS #39 skeleton (ICU's) of its Unicode form after the extra
+ * confusable mappings (display_data.c), in NFD without nonspacing marks,
+ * with every "rn" written "m" (the skeleton of "m" is "rn": so that the key
+ * of an ASCII label is the label with "0" as "O", "1" as "l" and "rn" as "m",
+ * which the build computes without ICU).  A key's hash is taken from its
+ * end, byte by byte: h = h * KNOWN_MULT + byte + 1 (mod 2^64), from h = 0,
+ * so that the hash of every run of final labels of a name comes from the
+ * next shorter one's in one pass.
+ */
+#ifndef XN_DISPLAY_KNOWN_H
+#define XN_DISPLAY_KNOWN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "xn.h"
+
+#define KNOWN_MULT UINT64_C(0x100000001B3)
+
+typedef struct known_entry {
+    uint64_t hash;
+    uint32_t key, key_len, ascii, ascii_len; /* offsets into the pool */
+} known_entry;
+
+struct xn_known_set {
+    size_t mask;           /* slots - 1, slots a power of two over twice the entries */
+    const uint32_t *slots; /* entry index + 1, 0 when empty (linear probing) */
+    const known_entry *e;
+    const char *pool;      /* the ASCII forms and keys */
+};
+
+/* The built-in set of popular domains (known_builtin.c, generated), and
+ * the keys of the ASCII TLDs of the root zone that its domains and the
+ * commonest names use, sorted (strcmp), for the lookalike-TLD rule. */
+extern const xn_known_set xn__builtin_known;
+extern const char *const xn__builtin_tlds[];
+extern const size_t xn__builtin_tld_count;
+
+#endif

@@ -1,0 +1,208 @@
+/*
+ * The display policy of issue 35: the built-in list of popular domains
+ * (XN_DISPLAY_BUILTIN_KNOWN), the TLD rules, the lookalikes beyond ICU's
+ * skeleton and the whole-script lists of more scripts, with the issue's
+ * hosts; and every domain of the built-in list (data/known-domains.txt,
+ * the first argument) shown as itself and caught with an accent, which
+ * checks the keys the build computed without ICU against ICU's.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "xn.h"
+#include "test.h"
+
+/* The reasons of every label, or-ed, when `in` is displayed; *out gets the
+ * displayed form. */
+static uint32_t shown(const char *in, const xn_known_set *known, unsigned flags, char *out,
+                      size_t cap)
+{
+    char *p = test_exact_copy(in, strlen(in)), esc[512];
+    size_t len = 0;
+    xn_display_report d = XN_DISPLAY_REPORT_INIT;
+    int rc = xn_to_display_known(p, strlen(in), out, cap, &len, flags, known, NULL, &d);
+    test_escape(esc, sizeof esc, in, strlen(in));
+    CHECK_MSG(rc == XN_OK, "display(%s) = %s", esc, xn_strerror_name(rc));
+    free(p);
+    return rc == XN_OK ? d.unsafe : UINT32_MAX;
+}
+
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    size_t cap = 0, n = 0, got;
+    if (!f)
+        return NULL;
+    do {
+        if (cap - n < 4096) {
+            cap = cap ? cap * 2 : 65536;
+            buf = (char *)test_xrealloc(buf, cap + 1);
+        }
+        got = fread(buf + n, 1, cap - n, f);
+        n += got;
+    } while (got);
+    fclose(f);
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+/* `in` is shown as `want` (NULL: its ToASCII form) with at least the
+ * reasons `must` (0: with none). */
+static void display_flags_is(const char *in, unsigned flags, const char *want, uint32_t must)
+{
+    char out[XN_DOMAIN_MAX * 4], esc[512], got[256], ascii[XN_DOMAIN_MAX];
+    uint32_t bits = shown(in, NULL, flags, out, sizeof out);
+    size_t alen = 0;
+    if (!want) {
+        CHECK(xn_to_ascii(in, strlen(in), ascii, sizeof ascii, &alen, 0, NULL) == XN_OK);
+        want = ascii;
+    }
+    test_escape(esc, sizeof esc, in, strlen(in));
+    xn_unsafe_format(bits, got, sizeof got);
+    CHECK_MSG(strcmp(out, want) == 0 && (must ? (bits & must) == must : bits == 0),
+              "display(%s, 0x%x) = \"%s\" [%s], want \"%s\" with 0x%x", esc, flags, out, got,
+              want, (unsigned)must);
+}
+
+static void test_builtin(void)
+{
+    const unsigned b = XN_DISPLAY_BUILTIN_KNOWN;
+    /* The issue's: accented and dotless lookalikes of popular domains. */
+    display_flags_is("googl\xC3\xA9.com", b, "xn--googl-fsa.com", XN_UNSAFE_KNOWN_DOMAIN);
+    display_flags_is("tw\xC4\xB1tter.com", b, "xn--twtter-q9a.com", XN_UNSAFE_KNOWN_DOMAIN);
+    display_flags_is("g\xC4\xB1thub.com", b, "xn--gthub-n4a.com", XN_UNSAFE_KNOWN_DOMAIN);
+    display_flags_is("\xC4\xA3oogle.com", b, "xn--oogle-71a.com", XN_UNSAFE_KNOWN_DOMAIN);
+    display_flags_is("www.googl\xC3\xA9.com", b, "www.xn--googl-fsa.com",
+                     XN_UNSAFE_KNOWN_DOMAIN);
+    /* ... the lookalikes beyond ICU's skeleton: ø, ł (amazon has an m,
+     * whose skeleton is "rn"). */
+    display_flags_is("amaz\xC3\xB8n.com", b, NULL, XN_UNSAFE_KNOWN_DOMAIN);
+    display_flags_is("goog\xC5\x82" "e.com", b, NULL, XN_UNSAFE_KNOWN_DOMAIN);
+    /* ... without the flag the library knows no domain, */
+    display_flags_is("googl\xC3\xA9.com", 0, "googl\xC3\xA9.com", 0);
+    /* ... and the popular domains themselves, their subdomains and names
+     * merely near them are shown. */
+    display_flags_is("google.com", b, "google.com", 0);
+    display_flags_is("www.google.com", b, "www.google.com", 0);
+    display_flags_is("googl\xC3\xA9s.com", b, "googl\xC3\xA9s.com", 0);
+    display_flags_is("b\xC3\xBC" "cher.de", b, "b\xC3\xBC" "cher.de", 0);
+    display_flags_is("\xD0\xBA\xD1\x83\xD1\x80\xD1\x81.com", b,
+                     "\xD0\xBA\xD1\x83\xD1\x80\xD1\x81.com", 0); /* курс */
+    display_flags_is("fu\xC3\x9F.de", b | XN_DISPLAY_ALLOW_DEVIATIONS, "fu\xC3\x9F.de", 0);
+    display_flags_is("\xCE\xB1\xCE\xB2\xCF\x82.gr", b | XN_DISPLAY_ALLOW_DEVIATIONS,
+                     "\xCE\xB1\xCE\xB2\xCF\x82.gr", 0); /* αβς */
+    display_flags_is("www.google.com.", b | XN_ALLOW_ROOT_DOT, "www.google.com.", 0);
+    display_flags_is("\xE6\xB3\xA8\xE9\x9F\xB3\xE3\x84\x85\xE3\x84\x86.tw", b,
+                     "\xE6\xB3\xA8\xE9\x9F\xB3\xE3\x84\x85\xE3\x84\x86.tw", 0); /* 注音ㄅㄆ */
+    /* A caller's set adds to the built-in one. */
+    {
+        static const char *const mine[] = {"test.net"};
+        xn_known_set *set = xn_known_set_new(mine, 1, NULL);
+        char out[256];
+        CHECK(set != NULL);
+        CHECK(shown("t\xC3\xA9st.net", set, b, out, sizeof out) == XN_UNSAFE_KNOWN_DOMAIN);
+        CHECK(shown("googl\xC3\xA9.com", set, b, out, sizeof out) == XN_UNSAFE_KNOWN_DOMAIN);
+        CHECK(shown("googl\xC3\xA9.com", set, 0, out, sizeof out) == 0);
+        xn_known_set_free(set);
+    }
+
+    /* The TLD: one that reads as an ASCII TLD keeps the name ("сом",
+     * "соm"); a real IDN TLD exempts its script (".орг", ".рф"). */
+    display_flags_is("google.\xD1\x81\xD0\xBE\xD0\xBC", 0, "google.xn--l1adi",
+                     XN_UNSAFE_CONFUSABLE);
+    display_flags_is("google.\xD1\x81\xD0\xBEm", 0, "google.xn--m-0tbi", XN_UNSAFE_CONFUSABLE);
+    display_flags_is("\xD0\xBF\xD1\x80\xD0\xB8\xD0\xBC\xD0\xB5\xD1\x80.\xD1\x81\xD0\xBE"
+                     "\xD0\xBC", 0, "xn--e1afmkfd.xn--l1adi", XN_UNSAFE_CONFUSABLE);
+    display_flags_is("\xD0\xBF\xD1\x80\xD0\xB8\xD0\xBC\xD0\xB5\xD1\x80.\xD0\xBE\xD1\x80"
+                     "\xD0\xB3", b, "\xD0\xBF\xD1\x80\xD0\xB8\xD0\xBC\xD0\xB5\xD1\x80.\xD0"
+                     "\xBE\xD1\x80\xD0\xB3", 0); /* пример.орг */
+    display_flags_is("\xD1\x81\xD0\xBE\xD1\x81\xD0\xBE.\xD0\xBE\xD1\x80\xD0\xB3", 0,
+                     "\xD1\x81\xD0\xBE\xD1\x81\xD0\xBE.\xD0\xBE\xD1\x80\xD0\xB3", 0);
+    display_flags_is("\xE4\xBE\x8B\xE5\xAD\x90.\xE4\xB8\xAD\xE5\x9B\xBD", b,
+                     "\xE4\xBE\x8B\xE5\xAD\x90.\xE4\xB8\xAD\xE5\x9B\xBD", 0); /* 例子.中国 */
+
+    /* Beyond ICU's skeleton: Cyrillic ҏ н к т ь read "phktb", Cyrillic з
+     * "3", Thai ฟ ร "ws"; letters of one script that all read as Latin
+     * (Armenian, Georgian, Hebrew, Devanagari, Malayalam, Tamil). */
+    display_flags_is("\xD2\x8F\xD0\xBD\xD0\xBA\xD1\x82\xD1\x8C.com", 0, "xn--j1afq4bxw.com",
+                     XN_UNSAFE_CONFUSABLE);
+    display_flags_is("12\xD0\xB7" "4567890.com", 0, "xn--124567890-10h.com",
+                     XN_UNSAFE_DIGIT_LOOKALIKE);
+    display_flags_is("\xD0\xB7" "9.com", 0, "xn--9-mtb.com", XN_UNSAFE_DIGIT_LOOKALIKE);
+    display_flags_is("\xE0\xB8\x9F\xE0\xB8\xA3\xE0\xB8\x9F\xE0\xB8\xA3.com", 0,
+                     "xn--w3calb.com", XN_UNSAFE_CONFUSABLE);
+    display_flags_is("\xD5\xB8\xD5\xBD\xD6\x82\xD6\x85.com", 0, "xn--mbbkpm.com",
+                     XN_UNSAFE_CONFUSABLE);
+    display_flags_is("\xD5\xB8\xD5\xBD\xD6\x82\xD6\x85.am", 0,
+                     "\xD5\xB8\xD5\xBD\xD6\x82\xD6\x85.am", 0);
+    display_flags_is("\xE1\x83\xBD\xE1\x83\xBF\xE1\x83\xAE.com", 0, "xn--gpd3ag.com",
+                     XN_UNSAFE_CONFUSABLE);
+    display_flags_is("\xD7\x97\xD7\xA1\xD7\x93.com", 0, "xn--7dbh4a.com", XN_UNSAFE_CONFUSABLE);
+    display_flags_is("\xD7\x97\xD7\xA1\xD7\x93.il", 0, "\xD7\x97\xD7\xA1\xD7\x93.il", 0);
+    display_flags_is("\xE0\xA4\xBD\xE0\xA5\xA6\xE0\xA4\xBD.com", 0, "xn--62ba6j.com",
+                     XN_UNSAFE_CONFUSABLE);
+    display_flags_is("\xE0\xB4\x9F\xE0\xB4\xA0\xE0\xB4\xA7.com", 0, "xn--lwccv.com",
+                     XN_UNSAFE_CONFUSABLE);
+    display_flags_is("\xE0\xAE\x9F\xE0\xAE\xAA\xE0\xAE\x9F\xE0\xAE\xAA.com", 0,
+                     "xn--mlca6ab.com", XN_UNSAFE_CONFUSABLE);
+    /* ... while words of the basic Russian alphabet read as themselves. */
+    display_flags_is("\xD1\x89\xD1\x83\xD0\xBA\xD0\xB0.com", b,
+                     "\xD1\x89\xD1\x83\xD0\xBA\xD0\xB0.com", 0); /* щука */
+    display_flags_is("\xD0\xBC\xD0\xBE\xD1\x81\xD0\xBA\xD0\xB2\xD0\xB0.com", b,
+                     "\xD0\xBC\xD0\xBE\xD1\x81\xD0\xBA\xD0\xB2\xD0\xB0.com", 0); /* москва */
+}
+
+/* Every domain of the built-in list (data/known-domains.txt) is shown
+ * itself, and with an accent on its first vowel is kept: the keys the
+ * build computed without ICU are ICU's. */
+static void test_builtin_list(const char *path)
+{
+    size_t len = 0, n = 0;
+    char *text = read_file(path, &len), *p, *next;
+
+    CHECK_MSG(text != NULL, "cannot read %s", path);
+    if (!text)
+        return;
+    for (p = text; *p; p = next) {
+        char *nl = strchr(p, '\n'), accented[XN_DOMAIN_MAX + 8], out[XN_DOMAIN_MAX * 4];
+        size_t k, v;
+        uint32_t bits;
+        next = nl ? nl + 1 : p + strlen(p);
+        if (nl)
+            *nl = '\0';
+        if (*p == '#' || *p == '\0')
+            continue;
+        n++;
+        bits = shown(p, NULL, XN_DISPLAY_BUILTIN_KNOWN, out, sizeof out);
+        CHECK_MSG(bits == 0 && strcmp(out, p) == 0, "built-in %s shown as %s", p, out);
+        v = strcspn(p, "aeiou");
+        if (v >= strlen(p) || v >= XN_DOMAIN_MAX - 4)
+            continue;
+        k = 0;
+        memcpy(accented, p, v);
+        k = v;
+        accented[k++] = p[v];
+        accented[k++] = '\xCC'; /* U+0301 COMBINING ACUTE ACCENT */
+        accented[k++] = '\x81';
+        snprintf(accented + k, sizeof accented - k, "%s", p + v + 1);
+        bits = shown(accented, NULL, XN_DISPLAY_BUILTIN_KNOWN, out, sizeof out);
+        CHECK_MSG(bits != UINT32_MAX && (bits & XN_UNSAFE_KNOWN_DOMAIN),
+                  "an accent on %s: shown as %s", p, out);
+    }
+    CHECK_MSG(n >= 400, "%s: %zu domains", path, n);
+    free(text);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: %s known-domains.txt\n", argv[0]);
+        return 2;
+    }
+    test_builtin();
+    test_builtin_list(argv[1]);
+    return test_done("display-builtin");
+}
