@@ -472,18 +472,15 @@ XN__NOINLINE static int to_display(const char *in, size_t in_len, char *out, siz
     return XN_OK;
 }
 
-/* ICU, the spoof checker and (for a name that may need it) xn's normalizer,
- * loaded and made here, in the shallowest frame of a display call, before
- * it descends: the first call of a process stays within its stack. */
-XN__NOINLINE static int load_icu(const char *in, size_t in_len)
+/* ICU, the spoof checker and xn's normalizer, loaded and made here, in the
+ * shallowest frame of a display call, before it descends: the first call
+ * of a process stays within its stack.  Only a name that is not
+ * plain_ascii() comes here; opening the normalizer on top of the checker
+ * is a registration, once. */
+XN__NOINLINE static int load_icu(void)
 {
     const USpoofChecker *sc;
-    int rc;
-    /* A name of ASCII without an ACE prefix is shown as ToASCII gives it:
-     * no ICU, no checker. */
-    if (!in || !xn__may_need_icu(in, in_len))
-        return XN_OK;
-    rc = xn__display_checker(&sc);
+    int rc = xn__display_checker(&sc);
     return rc == XN_OK ? xn__nfc_load() : rc;
 }
 
@@ -625,7 +622,7 @@ int xn_to_display_known(const char *in, size_t in_len, char *out, size_t out_cap
     } else {
         if (out_cap)
             out[0] = '\0';
-        rc = load_icu(in, in_len);
+        rc = load_icu();
         if (rc == XN_OK)
             rc = to_display(in, in_len, out, out_cap, out_len, flags, known, report, d);
         else
