@@ -59,16 +59,15 @@
     X(XN__ICU_UC, uscript_getScript)                                         \
     X(XN__ICU_UC, uscript_hasScript)                                         \
     X(XN__ICU_UC, uset_add)                                                  \
-    X(XN__ICU_UC, uset_addAll)                                               \
+    X(XN__ICU_UC, uset_addRange)                                             \
     X(XN__ICU_UC, uset_close)                                                \
     X(XN__ICU_UC, uset_openEmpty)                                            \
+    X(XN__ICU_UC, uset_removeRange)                                          \
     X(XN__ICU_UC, usprep_close)                                              \
     X(XN__ICU_UC, usprep_openByType)                                         \
     X(XN__ICU_UC, usprep_prepare)                                            \
     X(XN__ICU_I18N, uspoof_check2UTF8)                                       \
     X(XN__ICU_I18N, uspoof_close)                                            \
-    X(XN__ICU_I18N, uspoof_getInclusionSet)                                  \
-    X(XN__ICU_I18N, uspoof_getRecommendedSet)                                \
     X(XN__ICU_I18N, uspoof_getSkeletonUTF8)                                  \
     X(XN__ICU_I18N, uspoof_open)                                             \
     X(XN__ICU_I18N, uspoof_setAllowedChars)                                  \

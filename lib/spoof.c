@@ -32,8 +32,31 @@ static xn__icu_slot checker_slot;
  * data): written with the checker, before it is published. */
 static uint32_t digit_skeleton[10];
 
-/* A checker for the General Security Profile (Recommended and Inclusion
- * characters; ZWJ and ZWNJ too, which IDNA's CheckJoiners confines to the
+/* What the browsers take out of UTS #39's allowed characters (Chromium's
+ * spoof checker and Firefox's blocklist, as facts), [first, last]: signs
+ * that pass for ASCII punctuation, and the blocks of Latin, Greek and
+ * Cyrillic letters so rare in names that a label holding one is more
+ * likely a lookalike than a word. */
+static const uint32_t removed[][2] = {
+    {0x01CD, 0x01DC}, /* Latin Extended-B, Pinyin: ǔ passes for u */
+    {0x02BB, 0x02BC}, /* modifier letters turned comma, apostrophe: quotes */
+    {0x02EC, 0x02EC}, /* modifier letter voicing */
+    {0x0338, 0x0338}, /* combining long solidus overlay: a slash */
+    {0x058A, 0x058A}, /* Armenian hyphen: a hyphen (NV8 in IDNA2008 too) */
+    {0x1C80, 0x1C8F}, /* Cyrillic Extended-C */
+    {0x1E00, 0x1E9B}, /* Latin Extended Additional, but Vietnamese (1EA0..) */
+    {0x1F00, 0x1FFF}, /* Greek Extended */
+    {0x2010, 0x2010}, /* hyphen: passes for '-' */
+    {0x2019, 0x2019}, /* right single quotation mark */
+    {0x2027, 0x2027}, /* hyphenation point */
+    {0x30A0, 0x30A0}, /* katakana-hiragana double hyphen: passes for '=' */
+    {0xA640, 0xA69F}, /* Cyrillic Extended-B */
+    {0xA720, 0xA7FF}, /* Latin Extended-D */
+};
+
+/* A checker for the General Security Profile with xn's own allowed set
+ * (xn__display_allowed, not the ICU's: it does not move with the ICU the
+ * library runs on) less the browsers' removals; ZWJ and ZWNJ too, which IDNA's CheckJoiners confines to the
  * contexts of RFC 5892 appendix A), every single-identifier check, and the
  * restriction level in the result.  NULL, and *err set, when ICU fails. */
 static USpoofChecker *make_checker(UErrorCode *err)
@@ -44,8 +67,12 @@ static USpoofChecker *make_checker(UErrorCode *err)
     if (U_SUCCESS(*err) && !allowed)
         *err = U_MEMORY_ALLOCATION_ERROR;
     if (U_SUCCESS(*err)) {
-        XN__ICU(uset_addAll)(allowed, XN__ICU(uspoof_getRecommendedSet)(err));
-        XN__ICU(uset_addAll)(allowed, XN__ICU(uspoof_getInclusionSet)(err));
+        size_t k;
+        for (k = 0; k < xn__display_allowed_count; k++)
+            XN__ICU(uset_addRange)(allowed, (UChar32)xn__display_allowed[k][0],
+                                   (UChar32)xn__display_allowed[k][1]);
+        for (k = 0; k < sizeof removed / sizeof removed[0]; k++)
+            XN__ICU(uset_removeRange)(allowed, (UChar32)removed[k][0], (UChar32)removed[k][1]);
         XN__ICU(uset_add)(allowed, 0x200C);
         XN__ICU(uset_add)(allowed, 0x200D);
         XN__ICU(uspoof_setAllowedChars)(sc, allowed, err); /* copies the set */

@@ -7,9 +7,16 @@
 #define XN_SPOOF_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include <unicode/uspoof.h>
+
+/* The characters a label may hold to be shown (data/display-allowed.txt:
+ * UTS #39 Identifier_Status Allowed of Unicode 16.0 and 17.0), ascending
+ * disjoint ranges [first, last]; generated (data/gen_allowed.py). */
+extern const uint32_t xn__display_allowed[][2];
+extern const size_t xn__display_allowed_count;
 
 /* The shared checker, made on the first call that needs it: XN_OK, or
  * XN_E_NOMEM / XN_E_INTERNAL when ICU fails (the next call tries again). */
