@@ -80,6 +80,7 @@ static const struct {
     {0x04C8, "h"},  /* ӈ */
     {0x04CA, "h"},  /* ӊ */
     {0x04CE, "m"},  /* ӎ */
+    {0x04CF, "l"},  /* ӏ: ICU 78's data read it "l", earlier ones "i" */
     {0x04D5, "ae"}, /* ӕ */
     {0x04E1, "3"},  /* ӡ */
     {0x04FB, "f"},  /* ӻ */

@@ -258,7 +258,8 @@ def test_machine_output():
     r = run("--json", "--display", "\u0430\u0440\u0440\u04cf\u0435.com", "b\u00fccher.de")
     objs = [json.loads(l) for l in r.lines()]
     check("--json --display: the reasons, per label", r.rc == 0 and len(objs) == 2
-          and objs[0]["reasons"] == ["CONFUSABLE"] and objs[0]["label_reasons"][0] == ["CONFUSABLE"]
+          and objs[0]["reasons"] == ["CONFUSABLE", "KNOWN_DOMAIN"]
+          and objs[0]["label_reasons"][0] == ["CONFUSABLE", "KNOWN_DOMAIN"]
           and objs[1]["reasons"] == [] and objs[1]["output"] == "b\u00fccher.de", repr(r))
     r = run("--json", "--email", "j\u00f6rg@b\u00fccher.de", "joe@example.com", "nobody")
     objs = [json.loads(l) for l in r.lines()]
