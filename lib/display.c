@@ -196,7 +196,8 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
     UErrorCode err = U_ZERO_ERROR;
     int32_t u16n, res, level;
     scripts sx = {false, false, false, false, true, -1};
-    bool marks = false, several = false;
+    bool marks = false, several = false, dot_above = false;
+    size_t nonspacing = 0;
     uint32_t bits = 0;
     size_t i;
     int rc;
@@ -206,8 +207,12 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
         UScriptCode script;
         if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
             sx.ascii_letter = true;
-        if (c != '-' && XN__ICU(u_charType)(c) != U_DECIMAL_DIGIT_NUMBER)
-            sx.digits_only = false;
+        if (c != '-') {
+            int8_t type = XN__ICU(u_charType)(c);
+            sx.digits_only = sx.digits_only && type == U_DECIMAL_DIGIT_NUMBER;
+            nonspacing += type == U_NON_SPACING_MARK;
+        }
+        dot_above = dot_above || c == 0x0307;
         if (is_deviation(cp[i])) {
             /* Under Transitional_Processing a U-label with one names another
              * domain (ß maps to "ss"): shown, it would not be this name. */
@@ -237,7 +242,8 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
         sx.one = -1;
 
     /* §3.1, §5.2, §5.3, §5.4 by ICU. */
-    res = XN__ICU(uspoof_check2UTF8)(sc, u8, (int32_t)u8n, NULL, &err);
+    res = XN__ICU(uspoof_check2UTF8)(dot_above ? xn__spoof_overlay_checker() : sc, u8,
+                                     (int32_t)u8n, NULL, &err);
     if (U_FAILURE(err))
         return xn__icu_failure(err);
     level = res & USPOOF_RESTRICTION_LEVEL_MASK;
@@ -255,15 +261,21 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
     if (res & USPOOF_MIXED_NUMBERS)
         bits |= XN_UNSAFE_MIXED_NUMBERS;
 
-    /* §5.4: more than four nonspacing marks. */
-    XN__ICU(u_strFromUTF8)(u16, U16_CAP, &u16n, u8, (int32_t)u8n, &err);
-    if (U_FAILURE(err))
-        return xn__icu_failure(err);
-    rc = too_many_marks(u16, u16n, &marks);
-    if (rc != XN_OK)
-        return rc;
-    if (marks)
-        bits |= XN_UNSAFE_INVISIBLE;
+    /* §5.4: more than four nonspacing marks in a row, in NFD.  Without a
+     * nonspacing mark of its own a label has runs of three at the most:
+     * a canonical decomposition is four code points long at the most,
+     * a base and three marks (ᾂ), and every one that begins with a mark
+     * is a nonspacing mark itself (U+0344, U+0F73, U+0F75, U+0F81). */
+    if (nonspacing) {
+        XN__ICU(u_strFromUTF8)(u16, U16_CAP, &u16n, u8, (int32_t)u8n, &err);
+        if (U_FAILURE(err))
+            return xn__icu_failure(err);
+        rc = too_many_marks(u16, u16n, &marks);
+        if (rc != XN_OK)
+            return rc;
+        if (marks)
+            bits |= XN_UNSAFE_INVISIBLE;
+    }
 
     /* The browsers' patterns (display_rules.c). */
     bits |= xn__display_patterns(cp, n, tld);

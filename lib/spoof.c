@@ -28,6 +28,12 @@
 
 static xn__icu_slot checker_slot;
 
+/* The same checker with the hidden-overlay check (UTS #39 §5.4: U+0307
+ * over a letter that has a dot of its own), which costs ICU a skeleton
+ * lookup per character and can only hit a label that holds U+0307: made
+ * with the shared one, before it is published. */
+static USpoofChecker *overlay_checker;
+
 /* The skeletons of the ten ASCII digits ("O", "l", "2" ... in ICU's
  * data): written with the checker, before it is published. */
 static uint32_t digit_skeleton[10];
@@ -59,7 +65,7 @@ static const uint32_t removed[][2] = {
  * library runs on) less the browsers' removals; ZWJ and ZWNJ too, which IDNA's CheckJoiners confines to the
  * contexts of RFC 5892 appendix A), every single-identifier check, and the
  * restriction level in the result.  NULL, and *err set, when ICU fails. */
-static USpoofChecker *make_checker(UErrorCode *err)
+static USpoofChecker *make_checker(bool overlay, UErrorCode *err)
 {
     USpoofChecker *sc = XN__ICU(uspoof_open)(err);
     USet *allowed = U_SUCCESS(*err) ? XN__ICU(uset_openEmpty)() : NULL;
@@ -79,7 +85,8 @@ static USpoofChecker *make_checker(UErrorCode *err)
         XN__ICU(uspoof_setRestrictionLevel)(sc, USPOOF_HIGHLY_RESTRICTIVE);
         XN__ICU(uspoof_setChecks)(sc,
                          USPOOF_RESTRICTION_LEVEL | USPOOF_CHAR_LIMIT | USPOOF_INVISIBLE |
-                             USPOOF_MIXED_NUMBERS | USPOOF_HIDDEN_OVERLAY | USPOOF_AUX_INFO,
+                             USPOOF_MIXED_NUMBERS | USPOOF_AUX_INFO |
+                             (overlay ? USPOOF_HIDDEN_OVERLAY : 0),
                          err);
     }
     if (allowed)
@@ -143,15 +150,18 @@ static bool nfd_works(UErrorCode *err)
 static void *checker_make(int *rc)
 {
     UErrorCode err = U_ZERO_ERROR;
-    USpoofChecker *sc = make_checker(&err);
+    USpoofChecker *sc = make_checker(false, &err);
+    USpoofChecker *full = sc ? make_checker(true, &err) : NULL;
 
-    if (sc && (!checker_works(sc) || !digit_skeletons(sc))) {
-        XN__ICU(uspoof_close)(sc);
-        sc = NULL;
+    if (full && (!checker_works(sc) || !checker_works(full) || !digit_skeletons(sc)))
         err = U_MEMORY_ALLOCATION_ERROR; /* an ICU set that could not grow */
-    }
-    if (sc && !nfd_works(&err)) {
-        XN__ICU(uspoof_close)(sc);
+    if (full && U_SUCCESS(err) && nfd_works(&err)) {
+        overlay_checker = full;
+    } else {
+        if (full)
+            XN__ICU(uspoof_close)(full);
+        if (sc)
+            XN__ICU(uspoof_close)(sc);
         sc = NULL;
     }
     if (!sc)
@@ -166,6 +176,11 @@ int xn__display_checker(const USpoofChecker **out)
     int rc = xn__icu_object(&checker_slot, XN__ICU_I18N, checker_make, &p);
     *out = p;
     return rc;
+}
+
+const USpoofChecker *xn__spoof_overlay_checker(void)
+{
+    return overlay_checker;
 }
 
 bool xn__spoof_digit_skeleton(uint32_t c)

@@ -22,6 +22,10 @@ extern const size_t xn__display_allowed_count;
  * XN_E_NOMEM / XN_E_INTERNAL when ICU fails (the next call tries again). */
 int xn__display_checker(const USpoofChecker **out);
 
+/* The shared checker with the hidden-overlay check on top, for a label
+ * that holds U+0307; valid once xn__display_checker() has succeeded. */
+const USpoofChecker *xn__spoof_overlay_checker(void);
+
 /* Whether c is the skeleton of an ASCII digit (ICU's data: "O", "l", "2"
  * ...); valid once xn__display_checker() has succeeded. */
 bool xn__spoof_digit_skeleton(uint32_t c);
