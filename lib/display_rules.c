@@ -564,7 +564,8 @@ int xn__display_known_from(const USpoofChecker *sc, const xn_known_set *set,
     return rc;
 }
 
-xn_known_set *xn_known_set_new(const char *const *domains, size_t n, int *status)
+xn_known_set *
+xn_known_set_new(const char *const *domains, size_t n, int *status)
 {
     xn_known_set *set = NULL;
     known_entry *e = NULL;
@@ -630,7 +631,8 @@ xn_known_set *xn_known_set_new(const char *const *domains, size_t n, int *status
     return set;
 }
 
-void xn_known_set_free(xn_known_set *set)
+void
+xn_known_set_free(xn_known_set *set)
 {
     if (!set)
         return;
