@@ -72,25 +72,58 @@ int xn__convert_alloc(xn__convert_fn convert, bool output_on_invalid, const char
                                    out_len, flags, report);
 }
 
-/* The public *_alloc forms of the caller-buffer conversions, one a line:
- * name, the conversion, and whether its output is kept on
- * XN_E_INVALID_DOMAIN (the ToUnicode forms write it then). */
-#define ALLOCATING(name, convert, output_on_invalid)                                        \
-    int name(const char *in, size_t in_len, char **out, size_t *out_len, unsigned flags,   \
-             xn_report *report)                                                           \
-    {                                                                                     \
-        return xn__convert_alloc(convert, output_on_invalid, in, in_len, out, out_len,    \
-                                 flags, report);                                          \
-    }
+/* ---- the public *_alloc forms of the caller-buffer conversions ------------- */
 
-ALLOCATING(xn_to_ascii_alloc, xn_to_ascii, false)
-ALLOCATING(xn_to_unicode_alloc, xn_to_unicode, true)
-ALLOCATING(xn_idna2008_lookup_alloc, xn_idna2008_lookup, false)
-ALLOCATING(xn_idna2008_to_unicode_alloc, xn_idna2008_to_unicode, true)
-ALLOCATING(xn_idna2003_to_ascii_alloc, xn_idna2003_to_ascii, false)
-ALLOCATING(xn_idna2003_to_unicode_alloc, xn_idna2003_to_unicode, true)
+/* The ToUnicode forms keep their output on XN_E_INVALID_DOMAIN, as the
+ * conversions write it then; the others do not. */
 
-void xn_free(void *p)
+int
+xn_to_ascii_alloc(const char *in, size_t in_len, char **out, size_t *out_len, unsigned flags,
+                  xn_report *report)
+{
+    return xn__convert_alloc(xn_to_ascii, false, in, in_len, out, out_len, flags, report);
+}
+
+int
+xn_to_unicode_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
+                    unsigned flags, xn_report *report)
+{
+    return xn__convert_alloc(xn_to_unicode, true, in, in_len, out, out_len, flags, report);
+}
+
+int
+xn_idna2008_lookup_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
+                         unsigned flags, xn_report *report)
+{
+    return xn__convert_alloc(xn_idna2008_lookup, false, in, in_len, out, out_len, flags, report);
+}
+
+int
+xn_idna2008_to_unicode_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
+                             unsigned flags, xn_report *report)
+{
+    return xn__convert_alloc(xn_idna2008_to_unicode, true, in, in_len, out, out_len, flags,
+                             report);
+}
+
+int
+xn_idna2003_to_ascii_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
+                           unsigned flags, xn_report *report)
+{
+    return xn__convert_alloc(xn_idna2003_to_ascii, false, in, in_len, out, out_len, flags,
+                             report);
+}
+
+int
+xn_idna2003_to_unicode_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
+                             unsigned flags, xn_report *report)
+{
+    return xn__convert_alloc(xn_idna2003_to_unicode, true, in, in_len, out, out_len, flags,
+                             report);
+}
+
+void
+xn_free(void *p)
 {
     free(p);
 }

@@ -1,6 +1,7 @@
 /*
  * alloc.c: the *_alloc contract every allocating wrapper shares, and the
- * converter types it takes.
+ * converter types it takes.  A client of the public converters: display.c
+ * and extras.c build their own *_alloc forms on it; no profile includes it.
  */
 #ifndef XN_ALLOC_H
 #define XN_ALLOC_H
@@ -13,16 +14,6 @@
 /* A converter with the caller-buffer contract of xn_to_ascii(). */
 typedef int (*xn__convert_fn)(const char *in, size_t in_len, char *out, size_t out_cap,
                               size_t *out_len, unsigned flags, xn_report *report);
-
-/* Defines a public converter with the signature of xn__convert_fn (xn_to_ascii()
- * and its kin) as a call of impl with further arguments, the choices that
- * tell the converters of one profile apart. */
-#define XN__CONVERTER(name, impl, ...)                                                     \
-    int name(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,   \
-             unsigned flags, xn_report *report)                                          \
-    {                                                                                    \
-        return impl(in, in_len, out, out_cap, out_len, flags, report, __VA_ARGS__);      \
-    }
 
 /* A converter with a further out-parameter of its own (xn_to_display()'s
  * report, the mail functions' smtputf8), passed through as extra. */

@@ -592,9 +592,10 @@ static int ascii_display(const char *in, size_t in_len, char *out, size_t out_ca
 /* The smallest size a caller's xn_display_report may give: its first layout. */
 #define DISPLAY_REPORT_MIN_SIZE sizeof(xn_display_report)
 
-int xn_to_display_known(const char *in, size_t in_len, char *out, size_t out_cap,
-                        size_t *out_len, unsigned flags, const xn_known_set *known,
-                        xn_report *report, xn_display_report *display)
+int
+xn_to_display_known(const char *in, size_t in_len, char *out, size_t out_cap,
+                    size_t *out_len, unsigned flags, const xn_known_set *known,
+                    xn_report *report, xn_display_report *display)
 {
     bool display_bad = display && display->size < DISPLAY_REPORT_MIN_SIZE;
     xn_display_report local, *d = display && !display_bad ? display : &local;
@@ -650,8 +651,9 @@ int xn_to_display_known(const char *in, size_t in_len, char *out, size_t out_cap
     return rc;
 }
 
-int xn_to_display(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
-                  unsigned flags, xn_report *report, xn_display_report *display)
+int
+xn_to_display(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
+              unsigned flags, xn_report *report, xn_display_report *display)
 {
     return xn_to_display_known(in, in_len, out, out_cap, out_len, flags, NULL, report, display);
 }
@@ -667,7 +669,8 @@ static const char *const unsafe_names[] = {
 
 #define UNSAFE_NAME_COUNT (sizeof unsafe_names / sizeof unsafe_names[0])
 
-const char *xn_unsafe_name(uint32_t unsafe_bit)
+const char *
+xn_unsafe_name(uint32_t unsafe_bit)
 {
     unsigned i;
     for (i = 0; i < UNSAFE_NAME_COUNT; i++)
@@ -681,7 +684,8 @@ static const char *unsafe_name64(uint64_t bit)
     return bit >> 32 ? "?" : xn_unsafe_name((uint32_t)bit);
 }
 
-size_t xn_unsafe_format(uint32_t unsafe, char *buf, size_t buf_cap)
+size_t
+xn_unsafe_format(uint32_t unsafe, char *buf, size_t buf_cap)
 {
     return xn__format_bits(unsafe, unsafe_name64, buf, buf_cap);
 }
@@ -693,8 +697,9 @@ static int display_extra(const char *in, size_t in_len, char *out, size_t out_ca
                          (xn_display_report *)display);
 }
 
-int xn_to_display_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
-                        unsigned flags, xn_report *report, xn_display_report *display)
+int
+xn_to_display_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
+                    unsigned flags, xn_report *report, xn_display_report *display)
 {
     return xn__convert_alloc_extra(display_extra, display, false, in, in_len, out, out_len, flags,
                                    report);

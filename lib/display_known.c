@@ -293,7 +293,8 @@ int xn__display_tld_rules(const USpoofChecker *sc, xn__tld *tld, bool *lookalike
 
 /* ---- the caller's sets ---------------------------------------------------------- */
 
-xn_known_set *xn_known_set_new(const char *const *domains, size_t n, int *status)
+xn_known_set *
+xn_known_set_new(const char *const *domains, size_t n, int *status)
 {
     xn_known_set *set = NULL;
     known_entry *e = NULL;
@@ -363,7 +364,8 @@ xn_known_set *xn_known_set_new(const char *const *domains, size_t n, int *status
     return set;
 }
 
-void xn_known_set_free(xn_known_set *set)
+void
+xn_known_set_free(xn_known_set *set)
 {
     if (!set)
         return;

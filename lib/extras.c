@@ -133,14 +133,16 @@ static int email(const char *in, size_t in_len, char *out, size_t out_cap, size_
     return rc;
 }
 
-int xn_email_to_ascii(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
-                      unsigned flags, xn_report *report, int *smtputf8)
+int
+xn_email_to_ascii(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
+                  unsigned flags, xn_report *report, int *smtputf8)
 {
     return email(in, in_len, out, out_cap, out_len, flags, report, smtputf8, xn_to_ascii, false);
 }
 
-int xn_email_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap,
-                        size_t *out_len, unsigned flags, xn_report *report, int *smtputf8)
+int
+xn_email_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap,
+                    size_t *out_len, unsigned flags, xn_report *report, int *smtputf8)
 {
     return email(in, in_len, out, out_cap, out_len, flags, report, smtputf8, xn_to_unicode, true);
 }
@@ -157,15 +159,17 @@ static int email_unicode_extra(const char *in, size_t in_len, char *out, size_t 
     return xn_email_to_unicode(in, in_len, out, out_cap, out_len, flags, report, (int *)smtputf8);
 }
 
-int xn_email_to_ascii_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
-                            unsigned flags, xn_report *report, int *smtputf8)
+int
+xn_email_to_ascii_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
+                        unsigned flags, xn_report *report, int *smtputf8)
 {
     return xn__convert_alloc_extra(email_ascii_extra, smtputf8, false, in, in_len, out, out_len,
                                    flags, report);
 }
 
-int xn_email_to_unicode_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
-                              unsigned flags, xn_report *report, int *smtputf8)
+int
+xn_email_to_unicode_alloc(const char *in, size_t in_len, char **out, size_t *out_len,
+                          unsigned flags, xn_report *report, int *smtputf8)
 {
     return xn__convert_alloc_extra(email_unicode_extra, smtputf8, true, in, in_len, out, out_len,
                                    flags, report);
@@ -192,7 +196,8 @@ static bool is_u_label(const char *label, size_t len)
     return xn_idna2008_register(label, len, NULL, 0, out, sizeof out, &n, 0, NULL) == XN_OK;
 }
 
-xn_label_category xn_label_class(const char *label, size_t len)
+xn_label_category
+xn_label_class(const char *label, size_t len)
 {
     const unsigned char *u = (const unsigned char *)label;
     bool ascii = true, ldh = true;
@@ -238,7 +243,8 @@ xn_label_category xn_label_class(const char *label, size_t len)
     return is_a_label(label, len) ? XN_LABEL_A_LABEL : XN_LABEL_FAKE_A_LABEL;
 }
 
-const char *xn_label_class_name(xn_label_category category)
+const char *
+xn_label_class_name(xn_label_category category)
 {
     switch (category) {
     case XN_LABEL_NOT_A_LABEL:
@@ -274,8 +280,9 @@ static int ascii_form(const char *in, size_t in_len, char *out, size_t *len, uns
     return rc;
 }
 
-int xn_equal(const char *a, size_t a_len, const char *b, size_t b_len, unsigned flags,
-             int *equal)
+int
+xn_equal(const char *a, size_t a_len, const char *b, size_t b_len, unsigned flags,
+         int *equal)
 {
     char x[XN_DOMAIN_MAX], y[XN_DOMAIN_MAX];
     size_t xl = 0, yl = 0, i;

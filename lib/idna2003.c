@@ -21,7 +21,7 @@
 #include <stdatomic.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "call.h"
 #include "compiler.h"
 #include "domain.h"
 #include "icu.h"
@@ -31,6 +31,29 @@
 #include "sink.h"
 
 #define ALL_FLAGS (XN_ALLOW_UNASSIGNED | XN_NO_STD3_RULES | XN_ALLOW_ROOT_DOT)
+
+/* ---- the public functions ----------------------------------------------- */
+
+/* Below: Nameprep's profile opened if the name may need it, then the
+ * labels. */
+static int entry(const xn__call *c, bool to_unicode);
+
+/* RFC 3490 §4.1 ToASCII of a whole name. */
+int
+xn_idna2003_to_ascii(const char *in, size_t in_len, char *out, size_t out_cap,
+                     size_t *out_len, unsigned flags, xn_report *report)
+{
+    return entry(&(const xn__call){in, in_len, out, out_cap, out_len, flags, report}, false);
+}
+
+/* RFC 3490 §4.2 ToUnicode of a whole name: a label at which a step fails
+ * is written as it was, with XN_E_INVALID_DOMAIN and the steps reported. */
+int
+xn_idna2003_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap,
+                       size_t *out_len, unsigned flags, xn_report *report)
+{
+    return entry(&(const xn__call){in, in_len, out, out_cap, out_len, flags, report}, true);
+}
 
 /* ---- the buffers of one label ---------------------------------------------- */
 
@@ -480,17 +503,12 @@ XN__NOINLINE static int convert_name(const char *in, size_t in_len, char *out, s
     return xn__dom_return(&st.d, rc, to_unicode, out_len, report);
 }
 
-/* A public entry: Nameprep's profile opened, if the name may need it,
+/* A public call: Nameprep's profile opened, if the name may need it,
  * before the frame of the labels' buffers. */
-static int entry(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
-                 unsigned flags, xn_report *report, bool to_unicode)
+static int entry(const xn__call *c, bool to_unicode)
 {
     const UStringPrepProfile *nameprep = NULL;
-    int prep_rc = in ? nameprep_for(in, in_len, &nameprep) : XN_OK;
-    return convert_name(in, in_len, out, out_cap, out_len, flags, report, to_unicode, nameprep,
-                        prep_rc);
+    int prep_rc = c->in ? nameprep_for(c->in, c->in_len, &nameprep) : XN_OK;
+    return convert_name(c->in, c->in_len, c->out, c->out_cap, c->out_len, c->flags, c->report,
+                        to_unicode, nameprep, prep_rc);
 }
-
-/*            public name             implementation to_unicode */
-XN__CONVERTER(xn_idna2003_to_ascii,   entry,         false)
-XN__CONVERTER(xn_idna2003_to_unicode, entry,         true)

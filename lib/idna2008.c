@@ -25,8 +25,8 @@
  */
 #include <string.h>
 
-#include "alloc.h"
 #include "ascii.h"
+#include "call.h"
 #include "compiler.h"
 #include "domain.h"
 #include "mapping.h"
@@ -43,6 +43,27 @@
 
 /* An A-label: "xn--" and at most XN_ACE_LIMIT Punycode characters. */
 #define ALABEL_MAX (4 + XN_ACE_LIMIT)
+
+/* ---- the public functions of lookup ----------------------------------------- */
+
+/* Below: the whole-name ASCII path, else the general lookup. */
+static int entry(const xn__call *c, bool to_unicode);
+
+/* RFC 5891 §5 lookup of a whole name, to its A-label form. */
+int
+xn_idna2008_lookup(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
+                   unsigned flags, xn_report *report)
+{
+    return entry(&(const xn__call){in, in_len, out, out_cap, out_len, flags, report}, false);
+}
+
+/* The same checks, the name written in its U-label form. */
+int
+xn_idna2008_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap,
+                       size_t *out_len, unsigned flags, xn_report *report)
+{
+    return entry(&(const xn__call){in, in_len, out, out_cap, out_len, flags, report}, true);
+}
 
 /* The call state: the name walk's (domain.h). */
 typedef xn__domain state;
@@ -411,25 +432,22 @@ XN__NOINLINE static int general_to_unicode(const char *in, size_t in_len, char *
     return lookup(in, in_len, out, out_cap, out_len, flags, report, true);
 }
 
-/* A public entry: a short name of the whole-name ASCII path (with the
+/* A public call: a short name of the whole-name ASCII path (with the
  * mapping) answered before anything is set up, as xn_to_ascii() answers it;
- * any other in a tail call. */
-static XN__ALWAYS_INLINE int entry(const char *in, size_t in_len, char *out, size_t out_cap,
-                                   size_t *out_len, unsigned flags, xn_report *report,
-                                   bool to_unicode)
+ * any other in a tail call.  Inline in both entry points. */
+static XN__ALWAYS_INLINE int entry(const xn__call *c, bool to_unicode)
 {
-    if ((flags & XN_IDNA2008_MAP) &&
-        xn__ascii_whole_name(in, in_len, out, out_cap, out_len, flags, report, LOOKUP_FLAGS,
-                             flags & (XN_NO_STD3_RULES | XN_NO_VERIFY_DNS_LENGTH)) ==
+    if ((c->flags & XN_IDNA2008_MAP) &&
+        xn__ascii_whole_name(c->in, c->in_len, c->out, c->out_cap, c->out_len, c->flags,
+                             c->report, LOOKUP_FLAGS,
+                             c->flags & (XN_NO_STD3_RULES | XN_NO_VERIFY_DNS_LENGTH)) ==
             XN__WHOLE_TAKEN)
         return XN_OK;
-    return to_unicode ? general_to_unicode(in, in_len, out, out_cap, out_len, flags, report)
-                      : general_lookup(in, in_len, out, out_cap, out_len, flags, report);
+    return to_unicode ? general_to_unicode(c->in, c->in_len, c->out, c->out_cap, c->out_len,
+                                           c->flags, c->report)
+                      : general_lookup(c->in, c->in_len, c->out, c->out_cap, c->out_len,
+                                       c->flags, c->report);
 }
-
-/*            public name             implementation to_unicode */
-XN__CONVERTER(xn_idna2008_lookup,     entry,         false)
-XN__CONVERTER(xn_idna2008_to_unicode, entry,         true)
 
 /* ---- registration (RFC 5891 §4) -------------------------------------------------- */
 
@@ -584,9 +602,10 @@ fail:
 
 /* The registration checks; the first pair of a process that needs ICU's
  * normalizer runs twice (XN__E_NEED_ICU in normalize.h says why). */
-int xn_idna2008_register(const char *ulabel, size_t ulabel_len, const char *alabel,
-                         size_t alabel_len, char *out, size_t out_cap, size_t *out_len,
-                         unsigned flags, xn_report *report)
+int
+xn_idna2008_register(const char *ulabel, size_t ulabel_len, const char *alabel,
+                     size_t alabel_len, char *out, size_t out_cap, size_t *out_len,
+                     unsigned flags, xn_report *report)
 {
     int rc, pass = 0;
     do

@@ -235,12 +235,14 @@ int xn__is_nfc(const uint32_t *label, size_t n, bool *is_nfc)
     return U_FAILURE(err) ? xn__icu_failure(err) : XN_OK;
 }
 
-const char *xn_icu_version(void)
+const char *
+xn_icu_version(void)
 {
     return U_ICU_VERSION;
 }
 
-int xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len)
+int
+xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len)
 {
     const unsigned char *u = (const unsigned char *)in;
     uint32_t *cp = NULL;

@@ -431,8 +431,9 @@ int xn__punycode_encode_unchecked(const uint32_t *in, size_t in_len, char *out,
     return encode_any(in, in_len, NULL, out, out_cap, out_len, MAXINT);
 }
 
-int xn_punycode_encode(const uint32_t *in, size_t in_len, const unsigned char *case_flags,
-                       char *out, size_t out_cap, size_t *out_len)
+int
+xn_punycode_encode(const uint32_t *in, size_t in_len, const unsigned char *case_flags,
+                   char *out, size_t out_cap, size_t *out_len)
 {
     return encode_checked(in, in_len, case_flags, out, out_cap, out_len, MAXINT);
 }
@@ -628,8 +629,9 @@ int xn__punycode_decode_unchecked(const char *in, size_t in_len, uint32_t *out,
     return decode((const unsigned char *)in, in_len, out, out_cap, out_len, NULL);
 }
 
-int xn_punycode_decode(const char *in, size_t in_len, uint32_t *out, size_t out_cap,
-                       size_t *out_len, unsigned char *case_flags)
+int
+xn_punycode_decode(const char *in, size_t in_len, uint32_t *out, size_t out_cap,
+                   size_t *out_len, unsigned char *case_flags)
 {
     if (!out_len || (!in && in_len > 0) || (!out && out_cap > 0) ||
         xn__overlap(in, in_len, out, out_cap * sizeof *out) ||

@@ -7,7 +7,8 @@
 
 /* The lists are XN_STATUS_LIST and XN_ERROR_LIST in xn.h. */
 
-const char *xn_strerror(int status)
+const char *
+xn_strerror(int status)
 {
     switch (status) {
 #define XN_TEXT(name, value, text) \
@@ -20,7 +21,8 @@ const char *xn_strerror(int status)
     }
 }
 
-const char *xn_strerror_name(int status)
+const char *
+xn_strerror_name(int status)
 {
     switch (status) {
 #define XN_NAME(name, value, text) \
@@ -40,7 +42,8 @@ const char *xn_strerror_name(int status)
 XN_ERROR_LIST(XN_MASK_CHECK)
 #undef XN_MASK_CHECK
 
-const char *xn_error_name(uint64_t error_bit)
+const char *
+xn_error_name(uint64_t error_bit)
 {
     switch (error_bit) {
 #define XN_ERROR_NAME(name, bit) \
@@ -81,17 +84,20 @@ size_t xn__format_bits(uint64_t bits, const char *(*name_of)(uint64_t bit), char
     return need;
 }
 
-size_t xn_errors_format(uint64_t errors, char *buf, size_t buf_cap)
+size_t
+xn_errors_format(uint64_t errors, char *buf, size_t buf_cap)
 {
     return xn__format_bits(errors, xn_error_name, buf, buf_cap);
 }
 
-const char *xn_version(void)
+const char *
+xn_version(void)
 {
     return XN_VERSION_STRING;
 }
 
-const char *xn_unicode_version(void)
+const char *
+xn_unicode_version(void)
 {
     return XN_TABLES_UNICODE_VERSION;
 }

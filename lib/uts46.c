@@ -17,14 +17,15 @@
  *
  * A label's buffers are on the stack up to XN__SMALL_LABEL code points and
  * on the heap beyond (the stack budget of xn.h).  The whole-name ASCII fast
- * path is ascii_fast.c; the allocating wrappers are alloc.c.
+ * path is ascii_fast.c; the allocating wrappers are alloc.c, a client of
+ * the public functions at the top of this file.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "uts46.h"
-#include "alloc.h"
 #include "ascii.h"
+#include "call.h"
 #include "compiler.h"
 #include "domain.h"
 #include "mapping.h"
@@ -37,6 +38,46 @@
 #include "xn.h"
 
 #define ALL_FLAGS XN__UTS46_FLAGS
+
+/* ---- the public functions ----------------------------------------------- */
+
+/* Below: the whole-name entry and the one-label entry, to ASCII or not. */
+static int name_entry(const xn__call *c, bool to_ascii);
+static int label_entry(const xn__call *c, bool to_ascii);
+
+/* UTS #46 §4.2 ToASCII; the URL Standard's domain to ASCII under
+ * XN_URL_RULES. */
+int
+xn_to_ascii(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
+            unsigned flags, xn_report *report)
+{
+    return name_entry(&(const xn__call){in, in_len, out, out_cap, out_len, flags, report}, true);
+}
+
+/* UTS #46 §4.3 ToUnicode; domain to Unicode under XN_URL_RULES. */
+int
+xn_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
+              unsigned flags, xn_report *report)
+{
+    return name_entry(&(const xn__call){in, in_len, out, out_cap, out_len, flags, report}, false);
+}
+
+/* ToASCII of one label: a '.' in it is an error, not a separator. */
+int
+xn_label_to_ascii(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
+                  unsigned flags, xn_report *report)
+{
+    return label_entry(&(const xn__call){in, in_len, out, out_cap, out_len, flags, report}, true);
+}
+
+/* ToUnicode of one label. */
+int
+xn_label_to_unicode(const char *in, size_t in_len, char *out, size_t out_cap,
+                    size_t *out_len, unsigned flags, xn_report *report)
+{
+    return label_entry(&(const xn__call){in, in_len, out, out_cap, out_len, flags, report},
+                       false);
+}
 
 /* ---- the state of one call --------------------------------------------- */
 
@@ -617,9 +658,11 @@ XN__NOINLINE static int labels_to_unicode(const char *in, size_t in_len, char *o
     return convert_labels(in, in_len, out, out_cap, out_len, flags, NULL, false, false);
 }
 
-/*            name                  implementation  to_ascii one_label fast */
-XN__CONVERTER(xn_label_to_ascii,    convert_name,   true,    true,     true)
-XN__CONVERTER(xn_label_to_unicode,  convert_name,   false,   true,     true)
+static XN__ALWAYS_INLINE int label_entry(const xn__call *c, bool to_ascii)
+{
+    return convert_name(c->in, c->in_len, c->out, c->out_cap, c->out_len, c->flags, c->report,
+                        to_ascii, true, true);
+}
 
 int xn__uts46_general(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
                       unsigned flags, xn_report *report, bool to_ascii, bool one_label)
@@ -628,24 +671,24 @@ int xn__uts46_general(const char *in, size_t in_len, char *out, size_t out_cap, 
                         false);
 }
 
-/* ---- xn_to_ascii() and xn_to_unicode(): the public entry points ---------- */
+/* ---- the whole-name entry ---------------------------------------------------- */
 
-/* A public entry: the whole-name path, else the labels (arguments checked
- * here), else the whole general path, each in a tail call. */
-static XN__ALWAYS_INLINE int entry(const char *in, size_t in_len, char *out, size_t out_cap,
-                                   size_t *out_len, unsigned flags, xn_report *report,
-                                   bool to_ascii)
+/* xn_to_ascii() and xn_to_unicode(): the whole-name path, else the labels
+ * (arguments checked here), else the whole general path, each in a tail
+ * call.  Inline in both, where the call's fields are its arguments. */
+static XN__ALWAYS_INLINE int name_entry(const xn__call *c, bool to_ascii)
 {
-    int w = xn__ascii_whole_name(in, in_len, out, out_cap, out_len, flags, report,
+    const char *in = c->in;
+    size_t in_len = c->in_len, out_cap = c->out_cap, *out_len = c->out_len;
+    char *out = c->out;
+    unsigned flags = c->flags;
+    int w = xn__ascii_whole_name(in, in_len, out, out_cap, out_len, flags, c->report,
                                  XN__UTS46_FLAGS, flags);
     if (w == XN__WHOLE_TAKEN)
         return XN_OK;
     if (w == XN__WHOLE_CHECKED)
         return to_ascii ? labels_to_ascii(in, in_len, out, out_cap, out_len, flags)
                         : labels_to_unicode(in, in_len, out, out_cap, out_len, flags);
-    return to_ascii ? general_to_ascii(in, in_len, out, out_cap, out_len, flags, report)
-                    : general_to_unicode(in, in_len, out, out_cap, out_len, flags, report);
+    return to_ascii ? general_to_ascii(in, in_len, out, out_cap, out_len, flags, c->report)
+                    : general_to_unicode(in, in_len, out, out_cap, out_len, flags, c->report);
 }
-
-XN__CONVERTER(xn_to_ascii, entry, true)
-XN__CONVERTER(xn_to_unicode, entry, false)
