@@ -23,13 +23,14 @@ bool idn2__is_ace_label(const char *s, size_t n);
 int idn2__nfc_dup(const char *s, size_t n, uint8_t **out, size_t *out_len);
 int idn2__lookup(const char *src, char **lookupname, int flags);
 
-/* locale.c: whether s[0..n) is ASCII; the locale's charset to UTF-8 (a
- * malloc()ed copy) and back (in place). */
-bool idn2__all_ascii(const char *s, size_t n);
+/* locale.c: the locale's charset to UTF-8 (a malloc()ed copy) and back
+ * (in place). */
 int idn2__from_locale(const char *src, char **u8);
 int idn2__to_locale(char **s);
 
-/* unicode.c: UTF-32 to NUL-terminated UTF-8, malloc()ed. */
+/* unicode.c: whether s[0..n) is ASCII; UTF-32 to NUL-terminated UTF-8,
+ * malloc()ed. */
+bool idn2__all_ascii(const char *s, size_t n);
 int idn2__u32_to_u8z(const uint32_t *in, size_t n, uint8_t **out);
 
 #endif

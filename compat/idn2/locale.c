@@ -32,16 +32,6 @@ static charset_kind locale_kind(const char **name)
     return CHARSET_OTHER;
 }
 
-
-bool idn2__all_ascii(const char *s, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; i++)
-        if ((unsigned char)s[i] >= 0x80)
-            return false;
-    return true;
-}
-
 /* A malloc()ed NUL-terminated copy of s[0..n); NULL when out of memory. */
 static char *copy_z(const char *s, size_t n)
 {
