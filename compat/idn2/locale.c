@@ -9,7 +9,10 @@
 #include <uniconv.h>
 #include <unistr.h>
 
-#include "idn2-internal.h"
+#include "idn2-locale.h"
+#include "idn2-lookup.h"
+#include "idn2-unicode.h"
+#include "idn2.h"
 
 /* No conversion here ever substitutes or transliterates: a character the
  * target charset cannot carry fails the call.  ASCII and UTF-8 are checked

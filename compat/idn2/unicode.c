@@ -9,7 +9,11 @@
 
 #include <unistr.h>
 
-#include "idn2-internal.h"
+#include "idn2-errors.h"
+#include "idn2-lookup.h"
+#include "idn2-unicode.h"
+#include "idn2.h"
+#include "xn.h"
 
 /* Whether s[0..n) is ASCII: every byte a code point below U+0080.  Here,
  * under locale.c, which asks it of text in the locale's charset. */
