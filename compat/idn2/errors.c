@@ -2,9 +2,11 @@
  * libidn2's return codes: the one code for what xn reports, and the texts
  * of every code; the version check, and idn2_free().
  */
+#include <stdint.h>
 #include <stdlib.h>
 
-#include "idn2-internal.h"
+#include "idn2-errors.h"
+#include "idn2.h"
 
 /* libidn2's code for what xn found wrong.  libidn2 stops at its first
  * failing check, in this order within a label (NFC, hyphens, leading

@@ -9,7 +9,10 @@
 #include <uniconv.h>
 #include <unistr.h>
 
-#include "idn2-internal.h"
+#include "idn2-locale.h"
+#include "idn2-lookup.h"
+#include "idn2-unicode.h"
+#include "idn2.h"
 
 /* No conversion here ever substitutes or transliterates: a character the
  * target charset cannot carry fails the call.  ASCII and UTF-8 are checked
@@ -30,16 +33,6 @@ static charset_kind locale_kind(const char **name)
         if (strcmp(cs, ascii[i]) == 0)
             return CHARSET_ASCII;
     return CHARSET_OTHER;
-}
-
-
-bool idn2__all_ascii(const char *s, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; i++)
-        if ((unsigned char)s[i] >= 0x80)
-            return false;
-    return true;
 }
 
 /* A malloc()ed NUL-terminated copy of s[0..n); NULL when out of memory. */

@@ -6,7 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "idn2-internal.h"
+#include "idn2-errors.h"
+#include "idn2-lookup.h"
+#include "idn2.h"
+#include "xn.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>

@@ -1,6 +1,7 @@
 /*
- * ToUnicode as libidn2 does it, the UTF-32 forms of both directions, and
- * the Punycode codec libidn2 exports.
+ * ToUnicode as libidn2 does it, the UTF-32 forms of both directions, the
+ * Punycode codec libidn2 exports, and whether text is ASCII.  Under
+ * locale.c, which calls down into it: nothing here calls locale.c.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -8,7 +9,22 @@
 
 #include <unistr.h>
 
-#include "idn2-internal.h"
+#include "idn2-errors.h"
+#include "idn2-lookup.h"
+#include "idn2-unicode.h"
+#include "idn2.h"
+#include "xn.h"
+
+/* Whether s[0..n) is ASCII: every byte a code point below U+0080.  Here,
+ * under locale.c, which asks it of text in the locale's charset. */
+bool idn2__all_ascii(const char *s, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if ((unsigned char)s[i] >= 0x80)
+            return false;
+    return true;
+}
 
 /* ---- to ASCII, from UTF-32 ----------------------------------------------- */
 

@@ -1,0 +1,20 @@
+/*
+ * What unicode.c gives the other files of compat/idn2.  Not installed;
+ * hidden.  Above lookup.c and errors.c, which it calls, and under
+ * locale.c, which calls it; its libidn2 calls (the to_unicode forms, the
+ * UTF-32 forms) are in idn2.h.
+ */
+#ifndef XN_IDN2_UNICODE_H
+#define XN_IDN2_UNICODE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Whether s[0..n) is ASCII. */
+bool idn2__all_ascii(const char *s, size_t n);
+
+/* UTF-32 to NUL-terminated UTF-8, malloc()ed. */
+int idn2__u32_to_u8z(const uint32_t *in, size_t n, uint8_t **out);
+
+#endif
