@@ -92,7 +92,8 @@ int idn2__rc_of(int xn_rc, const xn_report *rep)
     X(IDN2_INVALID_NONTRANSITIONAL, "domain label has character forbidden in non-transitional mode (TR46)")\
     X(IDN2_ALABEL_ROUNDTRIP_FAILED, "A-label roundtrip failed")
 
-const char *idn2_strerror(int rc)
+const char *
+idn2_strerror(int rc)
 {
     switch (rc) {
 #define TEXT(name, text) \
@@ -105,7 +106,8 @@ const char *idn2_strerror(int rc)
     }
 }
 
-const char *idn2_strerror_name(int rc)
+const char *
+idn2_strerror_name(int rc)
 {
     /* libidn2's own spelling of this one name, which programs print. */
     if (rc == IDN2_NO_CODESET)
@@ -146,7 +148,8 @@ static long version_number(const char *v)
     return part[0] * 100000000L + part[1] * 10000L + part[2];
 }
 
-const char *idn2_check_version(const char *req_version)
+const char *
+idn2_check_version(const char *req_version)
 {
     if (!req_version)
         return IDN2_VERSION;
@@ -156,7 +159,8 @@ const char *idn2_check_version(const char *req_version)
                : NULL;
 }
 
-void idn2_free(void *ptr)
+void
+idn2_free(void *ptr)
 {
     free(ptr);
 }

@@ -150,7 +150,8 @@ static int locale_input(const char *src, char **u8, char **output)
 }
 
 /* libidn2 documents that the locale forms normalize to NFC. */
-int idn2_lookup_ul(const char *src, char **lookupname, int flags)
+int
+idn2_lookup_ul(const char *src, char **lookupname, int flags)
 {
     char *u8;
     int rc = locale_input(src, &u8, lookupname);
@@ -160,7 +161,8 @@ int idn2_lookup_ul(const char *src, char **lookupname, int flags)
     return rc;
 }
 
-int idn2_register_ul(const char *ulabel, const char *alabel, char **insertname, int flags)
+int
+idn2_register_ul(const char *ulabel, const char *alabel, char **insertname, int flags)
 {
     char *u8;
     int rc = locale_input(ulabel, &u8, insertname);
@@ -171,12 +173,14 @@ int idn2_register_ul(const char *ulabel, const char *alabel, char **insertname, 
     return rc;
 }
 
-int idn2_to_ascii_lz(const char *input, char **output, int flags)
+int
+idn2_to_ascii_lz(const char *input, char **output, int flags)
 {
     return idn2_lookup_ul(input, output, flags);
 }
 
-int idn2_to_unicode_8zlz(const char *input, char **output, int flags)
+int
+idn2_to_unicode_8zlz(const char *input, char **output, int flags)
 {
     char *out = NULL;
     int rc = idn2_to_unicode_8z8z(input, &out, flags);
@@ -191,7 +195,8 @@ int idn2_to_unicode_8zlz(const char *input, char **output, int flags)
     return rc;
 }
 
-int idn2_to_unicode_lzlz(const char *input, char **output, int flags)
+int
+idn2_to_unicode_lzlz(const char *input, char **output, int flags)
 {
     char *u8;
     int rc = locale_input(input, &u8, output);

@@ -426,12 +426,14 @@ int idn2__lookup(const char *src, char **lookupname, int flags)
     return lookup_nontransitional(src, common | XN_IDNA2008_MAP, flags, lookupname);
 }
 
-int idn2_lookup_u8(const uint8_t *src, uint8_t **lookupname, int flags)
+int
+idn2_lookup_u8(const uint8_t *src, uint8_t **lookupname, int flags)
 {
     return idn2__lookup((const char *)src, (char **)lookupname, flags);
 }
 
-int idn2_to_ascii_8z(const char *input, char **output, int flags)
+int
+idn2_to_ascii_8z(const char *input, char **output, int flags)
 {
     return idn2__lookup(input, output, flags);
 }
@@ -447,8 +449,9 @@ static bool has_upper(const char *s, size_t n)
     return false;
 }
 
-int idn2_register_u8(const uint8_t *ulabel, const uint8_t *alabel, uint8_t **insertname,
-                     int flags)
+int
+idn2_register_u8(const uint8_t *ulabel, const uint8_t *alabel, uint8_t **insertname,
+                 int flags)
 {
     const char *u = (const char *)ulabel;
     uint8_t *nfc = NULL;

@@ -47,7 +47,8 @@ int idn2__u32_to_u8z(const uint32_t *in, size_t n, uint8_t **out)
     return IDN2_OK;
 }
 
-int idn2_to_ascii_4i2(const uint32_t *input, size_t inlen, char **output, int flags)
+int
+idn2_to_ascii_4i2(const uint32_t *input, size_t inlen, char **output, int flags)
 {
     uint8_t *u8;
     int rc;
@@ -64,7 +65,8 @@ int idn2_to_ascii_4i2(const uint32_t *input, size_t inlen, char **output, int fl
     return rc;
 }
 
-int idn2_to_ascii_4i(const uint32_t *input, size_t inlen, char *output, int flags)
+int
+idn2_to_ascii_4i(const uint32_t *input, size_t inlen, char *output, int flags)
 {
     char *out = NULL;
     int rc;
@@ -87,7 +89,8 @@ int idn2_to_ascii_4i(const uint32_t *input, size_t inlen, char *output, int flag
     return rc;
 }
 
-int idn2_to_ascii_4z(const uint32_t *input, char **output, int flags)
+int
+idn2_to_ascii_4z(const uint32_t *input, char **output, int flags)
 {
     size_t n = 0;
     if (output)
@@ -163,7 +166,8 @@ static int to_unicode(const char *input, char **output)
     return IDN2_OK;
 }
 
-int idn2_to_unicode_8z8z(const char *input, char **output, int flags)
+int
+idn2_to_unicode_8z8z(const char *input, char **output, int flags)
 {
     char *out = NULL;
     int rc;
@@ -178,7 +182,8 @@ int idn2_to_unicode_8z8z(const char *input, char **output, int flags)
     return rc;
 }
 
-int idn2_to_unicode_8z4z(const char *input, uint32_t **output, int flags)
+int
+idn2_to_unicode_8z4z(const char *input, uint32_t **output, int flags)
 {
     char *out = NULL;
     int rc = idn2_to_unicode_8z8z(input, &out, flags);
@@ -195,7 +200,8 @@ int idn2_to_unicode_8z4z(const char *input, uint32_t **output, int flags)
     return rc;
 }
 
-int idn2_to_unicode_4z4z(const uint32_t *input, uint32_t **output, int flags)
+int
+idn2_to_unicode_4z4z(const uint32_t *input, uint32_t **output, int flags)
 {
     uint8_t *u8 = NULL;
     int rc;
@@ -214,8 +220,9 @@ int idn2_to_unicode_4z4z(const uint32_t *input, uint32_t **output, int flags)
     return rc;
 }
 
-int idn2_to_unicode_44i(const uint32_t *in, size_t inlen, uint32_t *out, size_t *outlen,
-                        int flags)
+int
+idn2_to_unicode_44i(const uint32_t *in, size_t inlen, uint32_t *out, size_t *outlen,
+                    int flags)
 {
     uint8_t *u8;
     uint32_t *res = NULL;
@@ -278,8 +285,9 @@ static int punycode_rc(int rc, size_t n, size_t *output_length)
 }
 
 /* *output_length: the room in output on entry, the length on return. */
-int _idn2_punycode_encode(size_t input_length, const uint32_t input[], size_t *output_length,
-                          char output[])
+int
+_idn2_punycode_encode(size_t input_length, const uint32_t input[], size_t *output_length,
+                      char output[])
 {
     size_t n = 0;
     int rc = XN_E_INVALID_ARG; /* no room given */
@@ -288,8 +296,9 @@ int _idn2_punycode_encode(size_t input_length, const uint32_t input[], size_t *o
     return punycode_rc(rc, n, output_length);
 }
 
-int _idn2_punycode_decode(size_t input_length, const char input[], size_t *output_length,
-                          uint32_t output[])
+int
+_idn2_punycode_decode(size_t input_length, const char input[], size_t *output_length,
+                      uint32_t output[])
 {
     size_t n = 0;
     int rc = XN_E_INVALID_ARG; /* no room given */
