@@ -738,7 +738,7 @@ XN_API int xn_idna2003_to_unicode_alloc(const char *in, size_t in_len,
  * after the checks of UTS #39 (Unicode Security Mechanisms). */
 #define XN_UNSAFE_MIXED_SCRIPT 0x01u  /* scripts mixed beyond the restriction level (§5.2): "pаypal" with a Cyrillic а;
                                          at Highly Restrictive, Latin beside Han, kana or Hangul only in ASCII: "héllo中国" */
-#define XN_UNSAFE_RESTRICTED 0x02u    /* a character outside the General Security Profile (§3.1, Identifier_Status=Restricted): "☃" */
+#define XN_UNSAFE_RESTRICTED 0x02u    /* a character outside xn's allowed set (§3.1: Identifier_Status Allowed of Unicode 16.0 or 17.0, less the browsers' removals): "☃" */
 #define XN_UNSAFE_CONFUSABLE 0x04u    /* non-Latin letters whose skeleton (§4), accents removed, is all letters of the
                                          Latin alphabets and digits: looks like a Latin label, Cyrillic "аррӏе", "ск",
                                          Greek "ικα"; a label of one script only under a country-code TLD of that
@@ -792,6 +792,18 @@ XN_API int xn_idna2003_to_unicode_alloc(const char *in, size_t in_len,
  * "twıtter.com" keep their A-labels with XN_UNSAFE_KNOWN_DOMAIN.  xn
  * --display sets it.  @since 1.1 */
 #define XN_DISPLAY_BUILTIN_KNOWN 0x8000u
+
+/* Every flag bit of the conversion and display functions, once, in bit
+ * order: X(name) each (the restriction level's field is its two bits,
+ * XN_DISPLAY_SINGLE_SCRIPT and XN_DISPLAY_MODERATE; XN_WHATWG is a
+ * combination).  The command line, the tests and each function's set of
+ * accepted flags are checked against it when they compile.  @since 1.1 */
+#define XN_FLAG_BITS(X)                                                                \
+    X(XN_TRANSITIONAL) X(XN_NO_STD3_RULES) X(XN_NO_CHECK_HYPHENS) X(XN_NO_CHECK_BIDI)  \
+    X(XN_NO_CHECK_JOINERS) X(XN_NO_VERIFY_DNS_LENGTH) X(XN_IGNORE_INVALID_PUNYCODE)    \
+    X(XN_ALLOW_ROOT_DOT) X(XN_URL_RULES) X(XN_IDNA2008_MAP) X(XN_ALLOW_UNASSIGNED)     \
+    X(XN_DNS_LABELS) X(XN_DISPLAY_SINGLE_SCRIPT) X(XN_DISPLAY_MODERATE)                \
+    X(XN_DISPLAY_ALLOW_DEVIATIONS) X(XN_DISPLAY_BUILTIN_KNOWN)
 
 /* A report holds the reasons of this many labels: every label of a name of
  * XN_DNS_NAME_MAX characters and its root label. */

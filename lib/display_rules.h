@@ -14,10 +14,12 @@
 
 #include <unicode/uspoof.h>
 
+#include "flags.h"
 #include "xn.h"
 
 #define DISPLAY_FLAGS \
     (XN_DISPLAY_LEVEL_MASK | XN_DISPLAY_ALLOW_DEVIATIONS | XN_DISPLAY_BUILTIN_KNOWN)
+_Static_assert(XN__FLAGS_LISTED(DISPLAY_FLAGS), "DISPLAY_FLAGS: a bit not in XN_FLAG_BITS");
 
 /* The flags a label is decoded with on its own: the caller's, without the
  * display bits and the URL rules. */

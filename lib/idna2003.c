@@ -24,6 +24,7 @@
 #include "call.h"
 #include "compiler.h"
 #include "domain.h"
+#include "flags.h"
 #include "icu.h"
 #include "normalize.h"
 #include "report.h"
@@ -31,6 +32,7 @@
 #include "sink.h"
 
 #define ALL_FLAGS (XN_ALLOW_UNASSIGNED | XN_NO_STD3_RULES | XN_ALLOW_ROOT_DOT)
+_Static_assert(XN__FLAGS_LISTED(ALL_FLAGS), "IDNA2003's flags: a bit not in XN_FLAG_BITS");
 
 /* ---- the public functions ----------------------------------------------- */
 

@@ -29,6 +29,7 @@
 #include "call.h"
 #include "compiler.h"
 #include "domain.h"
+#include "flags.h"
 #include "mapping.h"
 #include "normalize.h"
 #include "props.h"
@@ -40,6 +41,7 @@
 #define LOOKUP_FLAGS \
     (XN_IDNA2008_MAP | XN_NO_STD3_RULES | XN_ALLOW_ROOT_DOT | XN_NO_VERIFY_DNS_LENGTH | \
      XN_DNS_LABELS)
+_Static_assert(XN__FLAGS_LISTED(LOOKUP_FLAGS), "IDNA2008's flags: a bit not in XN_FLAG_BITS");
 
 /* An A-label: "xn--" and at most XN_ACE_LIMIT Punycode characters. */
 #define ALABEL_MAX (4 + XN_ACE_LIMIT)

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "flags.h"
 #include "xn.h"
 
 /* The flag bits xn_to_ascii() and xn_to_unicode() take; the functions built
@@ -15,6 +16,7 @@
     (XN_TRANSITIONAL | XN_NO_STD3_RULES | XN_NO_CHECK_HYPHENS | XN_NO_CHECK_BIDI |       \
      XN_NO_CHECK_JOINERS | XN_NO_VERIFY_DNS_LENGTH | XN_IGNORE_INVALID_PUNYCODE |        \
      XN_ALLOW_ROOT_DOT | XN_URL_RULES | XN_DNS_LABELS)
+_Static_assert(XN__FLAGS_LISTED(XN__UTS46_FLAGS), "XN__UTS46_FLAGS: a bit not in XN_FLAG_BITS");
 
 
 /* xn_to_ascii() (to_ascii), xn_to_unicode(), and their label forms

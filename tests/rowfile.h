@@ -263,12 +263,9 @@ static inline int test_rowfile_status(test_rowfile *r, size_t k)
     return 0;
 }
 
-/* The conversion flags the vectors use, by name. */
-#define TEST_ROWFILE_FLAGS(X)                                                              \
-    X(XN_TRANSITIONAL) X(XN_NO_STD3_RULES) X(XN_NO_CHECK_HYPHENS) X(XN_NO_CHECK_BIDI)       \
-    X(XN_NO_CHECK_JOINERS) X(XN_NO_VERIFY_DNS_LENGTH) X(XN_IGNORE_INVALID_PUNYCODE)         \
-    X(XN_ALLOW_ROOT_DOT) X(XN_URL_RULES) X(XN_WHATWG) X(XN_DNS_LABELS) X(XN_IDNA2008_MAP)   \
-    X(XN_ALLOW_UNASSIGNED)
+/* The flags the vectors may use, by name: every bit of xn.h's list, and
+ * the URL Standard's combination. */
+#define TEST_ROWFILE_FLAGS(X) XN_FLAG_BITS(X) X(XN_WHATWG)
 
 /* Flags by name (TEST_ROWFILE_FLAGS) or as a number, joined by '|'; "0"
  * for none. */

@@ -15,6 +15,23 @@
 
 /* ---- profiles and options --------------------------------------------- */
 
+/* Where the command line reaches each flag bit of xn.h: an option of its
+ * own (opt_defs below), a profile or a mode (--profile=whatwg, --display),
+ * or not at all (the display's restriction levels and deviations, left at
+ * their defaults).  A bit added to XN_FLAG_BITS must be placed here for
+ * xn to compile. */
+#define BY_OPTION                                                                          \
+    (XN_TRANSITIONAL | XN_NO_STD3_RULES | XN_NO_CHECK_HYPHENS | XN_NO_CHECK_BIDI |         \
+     XN_NO_CHECK_JOINERS | XN_NO_VERIFY_DNS_LENGTH | XN_ALLOW_ROOT_DOT |                  \
+     XN_IGNORE_INVALID_PUNYCODE | XN_IDNA2008_MAP | XN_ALLOW_UNASSIGNED | XN_DNS_LABELS)
+#define BY_PROFILE_OR_MODE (XN_URL_RULES | XN_DISPLAY_BUILTIN_KNOWN)
+#define NOT_OFFERED (XN_DISPLAY_LEVEL_MASK | XN_DISPLAY_ALLOW_DEVIATIONS)
+#define FLAG_OR_(flag) | (flag)
+_Static_assert((BY_OPTION | BY_PROFILE_OR_MODE | NOT_OFFERED) == (0u XN_FLAG_BITS(FLAG_OR_)) &&
+                   (BY_OPTION & (BY_PROFILE_OR_MODE | NOT_OFFERED)) == 0 &&
+                   (BY_PROFILE_OR_MODE & NOT_OFFERED) == 0,
+               "a flag bit of xn.h without its place on the command line");
+
 /* --register: RFC 5891 §4 registration checks on one label, given as an
  * A-label ("xn--" in any case) or else as a U-label or LDH label. */
 static int register_label(const char *in, size_t in_len, char *out, size_t out_cap,
