@@ -770,7 +770,8 @@ XN_API int xn_idna2003_to_unicode_alloc(const char *in, size_t in_len,
                                           domain of the caller's known set or (XN_DISPLAY_BUILTIN_KNOWN) the built-in
                                           one but are not it: "tést.net" beside "test.net", "googlé.com" */
 #define XN_UNSAFE_FOREIGN_MARK 0x2000u /* a combining mark of U+0300..U+036F on a base that is not Latin, Greek or
-                                          Cyrillic, where fonts place it unpredictably */
+                                          Cyrillic, where fonts place it unpredictably, or a mark of
+                                          other scripts' own on a base of another: "gooِgle" */
 #define XN_UNSAFE_RARE_LATIN 0x4000u   /* a Latin letter that passes for another outside the TLDs of its languages:
                                           ð, þ (but under .is; ð also .fo), ə (but under .az), ĸ: "əxample" */
 

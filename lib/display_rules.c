@@ -165,20 +165,33 @@ static bool cjk_lookalike_at(const uint32_t *cp, size_t n, size_t i)
     return (before || after) && in_sorted(cp[i], cjk_lookalikes, COUNT(cjk_lookalikes));
 }
 
-/* A mark of U+0300..U+036F whose base (the code point before its run of
- * marks) is not Latin, Greek or Cyrillic. */
+/* A combining mark on a base it does not belong with: one of
+ * U+0300..U+036F on a base that is not Latin, Greek or Cyrillic, or a mark
+ * of some scripts' own (its Script_Extensions name them: Arabic's harakat,
+ * Hebrew's points, the Indic vowel signs) on a base of another script
+ * ("gooِgle", an Arabic kasra on a Latin o: Firefox's rule).  The base is
+ * the code point before the run of marks. */
 static bool foreign_mark_at(const uint32_t *cp, size_t i)
 {
+    UErrorCode err = U_ZERO_ERROR;
+    UScriptCode base;
     size_t b = i;
-    if (cp[i] < 0x0300 || cp[i] > 0x036F)
+    bool generic = cp[i] >= 0x0300 && cp[i] <= 0x036F;
+    if (cp[i] < 0x0300 || (!generic && !is_mark(cp[i])))
         return false;
     while (b > 0 && is_mark(cp[b - 1]))
         b--;
     if (b == 0)
         return true; /* no base at all (IDNA refuses a leading mark: V6) */
     b--;
-    return !has_script(cp[b], USCRIPT_LATIN) && !has_script(cp[b], USCRIPT_GREEK) &&
-           !has_script(cp[b], USCRIPT_CYRILLIC);
+    if (generic)
+        return !has_script(cp[b], USCRIPT_LATIN) && !has_script(cp[b], USCRIPT_GREEK) &&
+               !has_script(cp[b], USCRIPT_CYRILLIC);
+    if (has_script(cp[i], USCRIPT_INHERITED) || has_script(cp[i], USCRIPT_COMMON))
+        return false; /* a mark of any script */
+    base = XN__ICU(uscript_getScript)((UChar32)cp[b], &err);
+    return U_SUCCESS(err) && base != USCRIPT_COMMON && base != USCRIPT_INHERITED &&
+           !has_script(cp[i], base);
 }
 
 /* Latin letters that pass for other ones (ð for d, þ for p, ĸ for k, ə
