@@ -1,0 +1,4 @@
+"""The parts of data/gen_tables.py, one module for each thing it makes.
+
+ucd       reads and checks the Unicode files (checksums, format, versions)
+"""
