@@ -35,6 +35,9 @@ from xngen.ucd import (
     NCP, UNICODE_DATA, INPUTS, DataError, binary_value, check_all_disjoint,
     check_disjoint, enum_converter, fail, fill_property, parse_cps,
     parse_range, read_inputs, read_text)
+from xngen.uts46 import (
+    STATUS, S_DEVIATION, S_DISALLOWED, S_VALID, mapping_entries,
+    read_idna_mapping)
 
 # ---- the property word (keep in step with the header written below) -------
 
@@ -60,9 +63,6 @@ PROP_NFC_BOTH_WAYS = 1 << 25
 PROP_NON_STARTER = 1 << 26
 IDNA2008_SHIFT, IDNA2008_MASK = 16, 0x7
 SCRIPT_SHIFT, SCRIPT_MASK = 19, 0x7
-
-STATUS = ["VALID", "IGNORED", "MAPPED", "DEVIATION", "DISALLOWED"]
-S_VALID, S_IGNORED, S_MAPPED, S_DEVIATION, S_DISALLOWED = range(5)
 
 BIDI = ["L", "R", "AL", "EN", "ES", "ET", "AN", "CS", "NSM", "BN", "B", "S",
         "WS", "ON", "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI",
@@ -102,10 +102,6 @@ GENERAL_CATEGORIES = {
 
 HST_VALUES = {"Not_Applicable": "NA", "NA": "NA", "L": "L", "V": "V",
               "T": "T", "LV": "LV", "LVT": "LVT"}
-
-MAP_LEN_BITS = 5
-MAP_LEN_MAX = (1 << MAP_LEN_BITS) - 1
-
 
 def bidi_set(*names):
     return {BIDI.index(b) for b in names}
@@ -182,90 +178,6 @@ def simple_bits(cp, st, bc, gc):
     if bc in LTR_END:
         w |= PROP_LTR_END
     return w
-
-
-# ---- the UTS #46 mapping table ---------------------------------------------
-
-def read_idna_mapping(ucd):
-    """Returns (status[NCP], mapping[NCP]) from IdnaMappingTable.txt.
-
-    Folds the two statuses that the 15.0 file still has into the current
-    UTS #46 model, where STD3 is a validity criterion (code U1) and not a
-    status: disallowed_STD3_valid -> valid, disallowed_STD3_mapped -> mapped
-    (keeping its mapping).
-    """
-    name = ucd.name
-    status_of = {
-        "valid": S_VALID, "ignored": S_IGNORED, "mapped": S_MAPPED,
-        "deviation": S_DEVIATION, "disallowed": S_DISALLOWED,
-        "disallowed_STD3_valid": S_VALID,
-        "disallowed_STD3_mapped": S_MAPPED,
-    }
-    status = [None] * NCP
-    mapping = [None] * NCP
-    if ucd.missing:
-        fail(name, ucd.missing[0][0], "unexpected @missing line")
-    if ucd.totals != 1:
-        fail(name, 1, "expected one '# Total code points' line")
-    check_disjoint(name, [(lo, hi, ln) for ln, lo, hi, _ in ucd.lines],
-                   "IDNA mapping")
-    for lineno, lo, hi, fields in ucd.lines:
-        if len(fields) > 3:
-            fail(name, lineno, "too many fields")
-        fields = fields + [""] * (3 - len(fields))
-        raw_status, raw_map, idna2008 = fields
-        if raw_status not in status_of:
-            fail(name, lineno, "unknown status %r" % raw_status)
-        st = status_of[raw_status]
-        if idna2008 not in ("", "NV8", "XV8"):
-            fail(name, lineno, "unknown IDNA2008 status %r" % idna2008)
-        if idna2008 and raw_status not in ("valid", "disallowed_STD3_valid"):
-            fail(name, lineno, "IDNA2008 status on a %s line" % raw_status)
-        seq = parse_cps(name, lineno, raw_map)
-        if raw_status in ("mapped", "disallowed_STD3_mapped"):
-            if not seq:
-                fail(name, lineno, "%s without a mapping" % raw_status)
-        elif raw_status == "deviation":
-            pass  # may be empty (U+200C, U+200D)
-        elif seq:
-            fail(name, lineno, "mapping on a %s line" % raw_status)
-        if len(seq) > MAP_LEN_MAX:
-            fail(name, lineno, "mapping of %d code points does not fit in "
-                 "%d bits" % (len(seq), MAP_LEN_BITS))
-        n = hi - lo + 1
-        status[lo:hi + 1] = [st] * n
-        if st in (S_MAPPED, S_DEVIATION, S_IGNORED):
-            mapping[lo:hi + 1] = [seq] * n
-    for cp in range(NCP):
-        if status[cp] is None:
-            fail(name, "-", "code point %04X has no status" % cp)
-    return status, mapping
-
-
-def build_pool(mapping):
-    """Pools the distinct mapping sequences.
-
-    Longest first (ties in code point order, so the result is deterministic):
-    a sequence already inside the pool is shared, otherwise it is appended,
-    overlapping the longest tail of the pool that is one of its prefixes.
-    Returns (pool, offset_of) with offset_of[seq] the offset of seq.
-    """
-    seqs = sorted({s for s in mapping if s}, key=lambda s: (-len(s), s))
-    pool = []
-    pool_str = ""
-    offset_of = {(): 0}
-    for s in seqs:
-        s_str = "".join(map(chr, s))
-        at = pool_str.find(s_str)
-        if at < 0:
-            k = len(s) - 1
-            while k > 0 and not pool_str.endswith(s_str[:k]):
-                k -= 1
-            at = len(pool) - k
-            pool.extend(s[k:])
-            pool_str += s_str[k:]
-        offset_of[s] = at
-    return pool, offset_of
 
 
 # ---- RFC 5892: the IDNA2008 derived property -------------------------------
@@ -636,15 +548,7 @@ def generate(data_dir, out_c, out_h, out_nfc):
         | (UNASSIGNED << IDNA2008_SHIFT)
 
     # The mappings.
-    pool, offset_of = build_pool(mapping)
-    if len(pool) >= 1 << (32 - MAP_LEN_BITS):
-        raise DataError("mapping pool of %d code points too large" % len(pool))
-    map_entries = [0] * NCP
-    for cp in range(NCP):
-        seq = mapping[cp]
-        if seq is not None:
-            map_entries[cp] = (offset_of[seq] << MAP_LEN_BITS) | len(seq)
-            assert tuple(pool[offset_of[seq]:offset_of[seq] + len(seq)]) == seq
+    pool, map_entries = mapping_entries(mapping)
 
     prop_shift, prop_index, prop_data = two_stage(props, 4)
     map_shift, map_index, map_data = two_stage(map_entries, 4)

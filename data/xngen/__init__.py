@@ -1,4 +1,5 @@
 """The parts of data/gen_tables.py, one module for each thing it makes.
 
 ucd       reads and checks the Unicode files (checksums, format, versions)
+uts46     the UTS #46 mapping table: statuses, and the mappings pooled
 """
