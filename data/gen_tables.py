@@ -33,11 +33,13 @@ import sys
 sys.dont_write_bytecode = True
 from xngen.ucd import (
     NCP, UNICODE_DATA, INPUTS, DataError, binary_value, check_all_disjoint,
-    check_disjoint, enum_converter, fail, fill_property, parse_cps,
-    parse_range, read_inputs, read_text)
+    check_disjoint, fail, fill_property, parse_cps, parse_range, read_inputs,
+    read_text)
 from xngen.uts46 import (
     STATUS, S_DEVIATION, S_DISALLOWED, S_VALID, mapping_entries,
     read_idna_mapping)
+from xngen.bidi import (
+    BIDI, BIDI_SETS, JT, LTR_ALLOWED, LTR_END, read_bidi_joining)
 
 # ---- the property word (keep in step with the header written below) -------
 
@@ -64,30 +66,6 @@ PROP_NON_STARTER = 1 << 26
 IDNA2008_SHIFT, IDNA2008_MASK = 16, 0x7
 SCRIPT_SHIFT, SCRIPT_MASK = 19, 0x7
 
-BIDI = ["L", "R", "AL", "EN", "ES", "ET", "AN", "CS", "NSM", "BN", "B", "S",
-        "WS", "ON", "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI",
-        "PDI"]
-# Long value names (UCD PropertyValueAliases), used on @missing lines.
-BIDI_LONG = {
-    "Left_To_Right": "L", "Right_To_Left": "R", "Arabic_Letter": "AL",
-    "European_Number": "EN", "European_Separator": "ES",
-    "European_Terminator": "ET", "Arabic_Number": "AN",
-    "Common_Separator": "CS", "Nonspacing_Mark": "NSM",
-    "Boundary_Neutral": "BN", "Paragraph_Separator": "B",
-    "Segment_Separator": "S", "White_Space": "WS", "Other_Neutral": "ON",
-    "Left_To_Right_Embedding": "LRE", "Left_To_Right_Override": "LRO",
-    "Right_To_Left_Embedding": "RLE", "Right_To_Left_Override": "RLO",
-    "Pop_Directional_Format": "PDF", "Left_To_Right_Isolate": "LRI",
-    "Right_To_Left_Isolate": "RLI", "First_Strong_Isolate": "FSI",
-    "Pop_Directional_Isolate": "PDI",
-}
-
-JT = ["U", "D", "R", "L", "C", "T"]
-JT_LONG = {
-    "Non_Joining": "U", "Dual_Joining": "D", "Right_Joining": "R",
-    "Left_Joining": "L", "Join_Causing": "C", "Transparent": "T",
-}
-
 IDNA2008 = ["PVALID", "CONTEXTJ", "CONTEXTO", "DISALLOWED", "UNASSIGNED"]
 PVALID, CONTEXTJ, CONTEXTO, DISALLOWED, UNASSIGNED = range(5)
 
@@ -102,30 +80,6 @@ GENERAL_CATEGORIES = {
 
 HST_VALUES = {"Not_Applicable": "NA", "NA": "NA", "L": "L", "V": "V",
               "T": "T", "LV": "LV", "LVT": "LVT"}
-
-def bidi_set(*names):
-    return {BIDI.index(b) for b in names}
-
-
-# The sets of Bidi_Class values RFC 5893 names.  They are written here
-# only: the C code tests the masks xn_tables.h gets from this list.
-RTL_CLASSES = bidi_set("R", "AL", "AN")
-RTL_ALLOWED = bidi_set("R", "AL", "AN", "EN", "ES", "CS", "ET", "ON", "BN",
-                       "NSM")
-RTL_END = bidi_set("R", "AL", "EN", "AN")
-LTR_ALLOWED = bidi_set("L", "EN", "ES", "CS", "ET", "ON", "BN", "NSM")
-LTR_END = bidi_set("L", "EN")
-BIDI_SETS = [
-    ("RTL_CLASSES", RTL_CLASSES,
-     "RFC 5893 section 1.4: a label holding one makes a Bidi domain name"),
-    ("RTL_ALLOWED", RTL_ALLOWED, "rule 2: the classes of an RTL label"),
-    ("RTL_END", RTL_END,
-     "rule 3: what an RTL label ends with (before trailing NSMs)"),
-    ("LTR_ALLOWED", LTR_ALLOWED, "rule 5: the classes of an LTR label"),
-    ("LTR_END", LTR_END,
-     "rule 6: what an LTR label ends with (before trailing NSMs)"),
-]
-
 
 # LDH after the mapping (RFC 1123 section 2.1, UTS #46 UseSTD3ASCIIRules):
 # the rule's one statement.  The class table lib/ reads names with
@@ -406,13 +360,7 @@ def generate(data_dir, out_c, out_h, out_nfc):
     # UTS #46 status and mapping.
     status, mapping = read_idna_mapping(files["IdnaMappingTable.txt"])
 
-    # Bidi_Class, Joining_Type.
-    f = files["DerivedBidiClass.txt"]
-    bidi = fill_property(f, None, enum_converter(f.name, BIDI, BIDI_LONG,
-                                                 "Bidi_Class"))
-    f = files["DerivedJoiningType.txt"]
-    jt = fill_property(f, None, enum_converter(f.name, JT, JT_LONG,
-                                               "Joining_Type"))
+    bidi, jt = read_bidi_joining(files)
 
     # Canonical_Combining_Class.
     f = files["DerivedCombiningClass.txt"]
