@@ -3,4 +3,5 @@
 ucd       reads and checks the Unicode files (checksums, format, versions)
 uts46     the UTS #46 mapping table: statuses, and the mappings pooled
 bidi      Bidi_Class and Joining_Type, and the Bidi sets of RFC 5893
+nfc       the canonical decompositions, the NFC_BOTH_WAYS set, xn_nfc.txt
 """
