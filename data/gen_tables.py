@@ -25,192 +25,23 @@ Python 3 standard library only.
 
 import argparse
 import os
-import re
 import sys
 
 # Importing the modules next to this script must write nothing (no
 # __pycache__) into the source tree.
 sys.dont_write_bytecode = True
-from xngen.ucd import (
-    NCP, UNICODE_DATA, INPUTS, DataError, binary_value, check_all_disjoint,
-    check_disjoint, fail, fill_property, parse_cps, read_inputs)
-from xngen.uts46 import (
-    STATUS, S_DEVIATION, S_DISALLOWED, S_VALID, mapping_entries,
-    read_idna_mapping)
-from xngen.bidi import (
-    BIDI, BIDI_SETS, JT, LTR_ALLOWED, LTR_END, read_bidi_joining)
+from xngen.ucd import NCP, UNICODE_DATA, INPUTS, DataError, read_inputs
+from xngen.uts46 import STATUS, mapping_entries, read_idna_mapping
+from xngen.bidi import BIDI, BIDI_SETS, JT
 from xngen.nfc import nfc_both_ways, nfc_source, read_canonical_decompositions
-
-# ---- the property word (keep in step with the header written below) -------
-
-STATUS_SHIFT, STATUS_MASK = 0, 0x7
-BIDI_SHIFT, BIDI_MASK = 3, 0x1F
-JT_SHIFT, JT_MASK = 8, 0x7
-PROP_VIRAMA = 1 << 11
-PROP_MARK = 1 << 12
-PROP_NFC_QC_NOT_YES = 1 << 13
-PROP_CCC_NONZERO = 1 << 14
-# The simple-label verdict of lib/validity.h, one AND a code point.
-PROP_SIMPLE = 1 << 15
-PROP_SIMPLE_TR = 1 << 22
-PROP_LTR_START = 1 << 23
-PROP_LTR_END = 1 << 24
-# Combines with the character before it and starts a composition (new in
-# Unicode 16.0), or canonically decomposes to a sequence holding one: ICU's
-# normalizer handles these from ICU 76 on (ICU-22707).
-PROP_NFC_BOTH_WAYS = 1 << 25
-# A non-starter for xn's Stream-Safe limit (lib/stream_safe.h): ccc != 0, or
-# a canonical decomposition that starts with a code point of ccc != 0
-# (U+0F73, U+0F75, U+0F81 have ccc 0 but decompose to non-starters only).
-PROP_NON_STARTER = 1 << 26
-IDNA2008_SHIFT, IDNA2008_MASK = 16, 0x7
-SCRIPT_SHIFT, SCRIPT_MASK = 19, 0x7
-
-IDNA2008 = ["PVALID", "CONTEXTJ", "CONTEXTO", "DISALLOWED", "UNASSIGNED"]
-PVALID, CONTEXTJ, CONTEXTO, DISALLOWED, UNASSIGNED = range(5)
-
-SCRIPT = ["OTHER", "GREEK", "HEBREW", "HIRAGANA", "KATAKANA", "HAN"]
-SCRIPT_OF = {"Greek": 1, "Hebrew": 2, "Hiragana": 3, "Katakana": 4, "Han": 5}
-
-GENERAL_CATEGORIES = {
-    "Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Nl", "No", "Pc",
-    "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Sm", "Sc", "Sk", "So", "Zs", "Zl",
-    "Zp", "Cc", "Cf", "Cs", "Co", "Cn",
-}
-
-HST_VALUES = {"Not_Applicable": "NA", "NA": "NA", "L": "L", "V": "V",
-              "T": "T", "LV": "LV", "LVT": "LVT"}
-
-# LDH after the mapping (RFC 1123 section 2.1, UTS #46 UseSTD3ASCIIRules):
-# the rule's one statement.  The class table lib/ reads names with
-# (xn__byte_class, written to xn_tables.c) is made from it.
-LDH = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
-
-# The classes of a byte (lib/bytes.h), one bit each.  UPPER must stay 2:
-# lib/ lower-cases a byte by or-ing in its UPPER bit shifted left by 4.
-BYTE_CLASSES = [
-    ("LDH", 1, "a-z 0-9 '-': LDH after mapping"),
-    ("UPPER", 2, "A-Z: mapped to lower case (the bit is 0x20 >> 4)"),
-    ("OTHER", 4, "any other ASCII but '.'"),
-    ("DOT", 8, "'.'"),
-    ("NONASCII", 16, "a byte of a multi-byte UTF-8 sequence"),
-    ("HYPHEN", 32, "'-', which is also LDH"),
-    ("NUL", 64, "the byte 0 (also OTHER): U+0000, refused everywhere (xn.h)"),
-]
-BC = {name: bit for name, bit, _ in BYTE_CLASSES}
-
-
-def byte_class(b):
-    """The class bits of byte b in xn__byte_class[]."""
-    if b >= 0x80:
-        return BC["NONASCII"]
-    ch = chr(b)
-    if ch in LDH:
-        return BC["LDH"] | (BC["HYPHEN"] if ch == "-" else 0)
-    if ch.isupper() and ch.lower() in LDH:
-        return BC["UPPER"]
-    if b == 0:
-        return BC["OTHER"] | BC["NUL"]
-    return BC["DOT"] if ch == "." else BC["OTHER"]
-
-
-def simple_bits(cp, st, bc, gc):
-    """The PROP_SIMPLE* and PROP_LTR_* bits of a code point: valid (a
-    deviation too, but for ZWNJ and ZWJ, when not transitional), an ASCII
-    one a lower-case letter, digit or '-' (STD3), and of an LTR class."""
-    w = 0
-    if cp < 0x80:
-        ok = chr(cp) in LDH
-        ok_tr = ok
-    else:
-        ok = st == S_VALID or (st == S_DEVIATION and cp not in (0x200C, 0x200D))
-        ok_tr = st == S_VALID
-    if bc in LTR_ALLOWED:
-        w |= (PROP_SIMPLE if ok else 0) | (PROP_SIMPLE_TR if ok_tr else 0)
-    if bc == BIDI.index("L") and gc not in ("Mn", "Mc", "Me"):
-        w |= PROP_LTR_START
-    if bc in LTR_END:
-        w |= PROP_LTR_END
-    return w
-
-
-# ---- RFC 5892: the IDNA2008 derived property -------------------------------
-
-# RFC 5892 §2.6, Exceptions (F): the code points whose derived property the
-# RFC fixes by hand.
-EXCEPTIONS = {}
-for _cp in (0x00DF, 0x03C2, 0x06FD, 0x06FE, 0x0F0B, 0x3007):
-    EXCEPTIONS[_cp] = PVALID
-for _cp in (0x00B7, 0x0375, 0x05F3, 0x05F4, 0x30FB):
-    EXCEPTIONS[_cp] = CONTEXTO
-for _cp in list(range(0x0660, 0x066A)) + list(range(0x06F0, 0x06FA)):
-    EXCEPTIONS[_cp] = CONTEXTO
-for _cp in (0x0640, 0x07FA, 0x302E, 0x302F, 0x3031, 0x3032, 0x3033, 0x3034,
-            0x3035, 0x303B):
-    EXCEPTIONS[_cp] = DISALLOWED
-
-# RFC 5892 §2.7, BackwardCompatible (G): empty (RFC 5892 itself and its
-# updates, RFC 6452 for Unicode 6.0 and later, added nothing).
-#
-# U+19DA NEW TAI LUE THAM DIGIT ONE: Unicode 6.0 changed its General_Category
-# from Nd to No, so the rules give DISALLOWED (it fails LetterDigits, A), and
-# RFC 6452 chose not to keep it PVALID here.  Unicode's published Idna2008
-# files said PVALID until their 2023-11-13 revision, which made them agree
-# with the rules; no data-level exception is needed.
-BACKWARD_COMPATIBLE = {}
-
-# RFC 5892 §2.4, IgnorableBlocks (D).
-IGNORABLE_BLOCKS = ("Combining Diacritical Marks for Symbols",
-                    "Musical Symbols", "Ancient Greek Musical Notation")
-
-# RFC 5892 §2.1, LetterDigits (A).
-LETTER_DIGITS = {"Ll", "Lu", "Lo", "Nd", "Lm", "Mn", "Mc"}
-
-
-def derive_idna2008(gc, nchar, default_ignorable, white_space, join_control,
-                    hst, blocks, nfkc_cf):
-    """RFC 5892 §3: the derived property of every code point, in the RFC's
-    order (the first rule that applies wins)."""
-    out = [0] * NCP
-    ignorable_block = bytearray(NCP)
-    for lo, hi in blocks:
-        ignorable_block[lo:hi + 1] = b"\1" * (hi - lo + 1)
-    for cp in range(NCP):
-        if cp in EXCEPTIONS:                           # F
-            v = EXCEPTIONS[cp]
-        elif cp in BACKWARD_COMPATIBLE:                # G
-            v = BACKWARD_COMPATIBLE[cp]
-        elif gc[cp] == "Cn" and not nchar[cp]:         # J
-            v = UNASSIGNED
-        elif cp == 0x2D or 0x30 <= cp <= 0x39 or 0x61 <= cp <= 0x7A:  # K
-            v = PVALID
-        elif join_control[cp]:                         # H
-            v = CONTEXTJ
-        elif nfkc_cf[cp] is not None:                  # B
-            # Unstable: toNFKC(toCaseFold(toNFKC(cp))) != cp.  The NFKC_CF
-            # mapping is that function (applied until it is stable, which
-            # changes no answer to "is cp its own image?") except that it
-            # also maps every Default_Ignorable_Code_Point to nothing.  So
-            # "NFKC_CF(cp) != cp" differs from B only on default ignorables
-            # that B leaves alone.  By this step the unassigned ones have
-            # been settled by J and U+200C/U+200D by H; all the others are
-            # DISALLOWED by C below if B does not catch them, so the result
-            # is the same.  The whole-table test (tests/test-tables.c)
-            # against Unicode's Idna2008 file confirms it.
-            v = DISALLOWED
-        elif default_ignorable[cp] or white_space[cp] or nchar[cp]:  # C
-            v = DISALLOWED
-        elif ignorable_block[cp]:                      # D
-            v = DISALLOWED
-        elif hst[cp] in ("L", "V", "T"):               # I
-            v = DISALLOWED
-        elif gc[cp] in LETTER_DIGITS:                  # A
-            v = PVALID
-        else:
-            v = DISALLOWED
-        out[cp] = v
-    return out
-
+from xngen.properties import SCRIPT, read_properties
+from xngen.rfc5892 import IDNA2008, derive_idna2008
+from xngen.word import (
+    BIDI_MASK, BIDI_SHIFT, BYTE_CLASSES, IDNA2008_MASK, IDNA2008_SHIFT,
+    JT_MASK, JT_SHIFT, PROP_CCC_NONZERO, PROP_LTR_END, PROP_LTR_START,
+    PROP_MARK, PROP_NFC_BOTH_WAYS, PROP_NFC_QC_NOT_YES, PROP_NON_STARTER,
+    PROP_SIMPLE, PROP_SIMPLE_TR, PROP_VIRAMA, PROPS_INVALID, SCRIPT_MASK,
+    SCRIPT_SHIFT, STATUS_MASK, STATUS_SHIFT, byte_class, property_words)
 
 # ---- two-stage tables ------------------------------------------------------
 
@@ -269,140 +100,12 @@ def generate(data_dir, out_c, out_h, out_nfc):
     # UTS #46 status and mapping.
     status, mapping = read_idna_mapping(files["IdnaMappingTable.txt"])
 
-    bidi, jt = read_bidi_joining(files)
-
-    # Canonical_Combining_Class.
-    f = files["DerivedCombiningClass.txt"]
-
-    def ccc_value(lineno, fields, name=f.name):
-        v = fields[0]
-        if v == "Not_Reordered":
-            return 0
-        if not re.match(r"^\d{1,3}$", v) or int(v) > 254:
-            fail(name, lineno, "bad Canonical_Combining_Class %r" % v)
-        return int(v)
-    ccc = fill_property(f, None, ccc_value)
-
-    # General_Category; the file lists every code point (Cn too).
-    f = files["DerivedGeneralCategory.txt"]
-
-    def gc_value(lineno, fields, name=f.name):
-        if fields[0] not in GENERAL_CATEGORIES:
-            fail(name, lineno, "unknown General_Category %r" % fields[0])
-        return fields[0]
-    gc = fill_property(f, None, gc_value, need_missing=False)
-    for cp in range(NCP):
-        if gc[cp] is None:
-            fail(f.name, "-", "code point %04X has no General_Category" % cp)
-
-    # NFC_Quick_Check and NFKC_Casefold.
-    f = files["DerivedNormalizationProps.txt"]
-    check_all_disjoint(f)
-    qc_of = {"Y": 0, "Yes": 0, "N": 1, "No": 1, "M": 2, "Maybe": 2}
-
-    def qc_value(lineno, fields, name=f.name):
-        if fields[0] not in qc_of:
-            fail(name, lineno, "unknown NFC_Quick_Check %r" % fields[0])
-        return qc_of[fields[0]]
-    nfc_qc = fill_property(f, 0, qc_value, prop="NFC_QC")
-
-    def cf_value(lineno, fields, name=f.name):
-        # None: maps to itself (the @missing "<code point>" default).
-        if fields[0] == "<code point>":
-            return None
-        return parse_cps(name, lineno, fields[0])
-    nfkc_cf = fill_property(f, None, cf_value, prop="NFKC_CF")
-    fce = fill_property(f, False, lambda lineno, fields: True,
-                        prop="Full_Composition_Exclusion", nvalues=0,
-                        need_missing=False)
-    fce = {cp for cp in range(NCP) if fce[cp]}
-    for cp in range(NCP):
-        if nfkc_cf[cp] == (cp,):
-            nfkc_cf[cp] = None
-
-    # Binary properties.
-    binary = binary_value
-    f = files["DerivedCoreProperties.txt"]
-    check_all_disjoint(f)
-    default_ignorable = fill_property(f, False, binary,
-                                      prop="Default_Ignorable_Code_Point",
-                                      nvalues=0, need_missing=False)
-    f = files["PropList.txt"]
-    check_all_disjoint(f)
-    white_space = fill_property(f, False, binary, prop="White_Space",
-                                nvalues=0, need_missing=False)
-    nchar = fill_property(f, False, binary, prop="Noncharacter_Code_Point",
-                          nvalues=0, need_missing=False)
-    join_control = fill_property(f, False, binary, prop="Join_Control",
-                                 nvalues=0, need_missing=False)
-
-    # Script (only the ones the CONTEXTO rules need are kept).
-    f = files["Scripts.txt"]
-
-    def script_value(lineno, fields, name=f.name):
-        if not re.match(r"^[A-Z][A-Za-z_]*$", fields[0]):
-            fail(name, lineno, "malformed Script value %r" % fields[0])
-        return SCRIPT_OF.get(fields[0], 0)
-    script = fill_property(f, None, script_value)
-    found = {s for lineno, lo, hi, fl in f.lines for s in fl[:1]}
-    for s in sorted(SCRIPT_OF):
-        if s not in found:
-            fail(f.name, 1, "script %s not found" % s)
-
-    # Blocks: only the three of RFC 5892 §2.4 matter.
-    f = files["Blocks.txt"]
-    check_disjoint(f.name, [(lo, hi, ln) for ln, lo, hi, _ in f.lines],
-                   "Blocks")
-    blocks = []
-    for lineno, lo, hi, fields in f.lines:
-        if len(fields) != 1 or not fields[0]:
-            fail(f.name, lineno, "malformed block line")
-        if fields[0] in IGNORABLE_BLOCKS:
-            blocks.append((lo, hi))
-    if len(blocks) != len(IGNORABLE_BLOCKS):
-        fail(f.name, 1, "not all of the blocks %s found"
-             % ", ".join(IGNORABLE_BLOCKS))
-
-    # Hangul_Syllable_Type.
-    f = files["HangulSyllableType.txt"]
-
-    def hst_value(lineno, fields, name=f.name):
-        if fields[0] not in HST_VALUES:
-            fail(name, lineno, "unknown Hangul_Syllable_Type %r" % fields[0])
-        return HST_VALUES[fields[0]]
-    hst = fill_property(f, None, hst_value)
-
-    decomp = read_canonical_decompositions(data_dir, ccc)
-    both_ways = nfc_both_ways(decomp, fce, nfc_qc)
-
-    idna2008 = derive_idna2008(gc, nchar, default_ignorable, white_space,
-                               join_control, hst, blocks, nfkc_cf)
-
-    # The property words.
-    props = [0] * NCP
-    for cp in range(NCP):
-        w = (status[cp] << STATUS_SHIFT) | (bidi[cp] << BIDI_SHIFT) \
-            | (jt[cp] << JT_SHIFT) | (idna2008[cp] << IDNA2008_SHIFT) \
-            | (script[cp] << SCRIPT_SHIFT)
-        if ccc[cp] == 9:
-            w |= PROP_VIRAMA
-        if gc[cp] in ("Mn", "Mc", "Me"):
-            w |= PROP_MARK
-        if nfc_qc[cp]:
-            w |= PROP_NFC_QC_NOT_YES
-        if ccc[cp]:
-            w |= PROP_CCC_NONZERO
-        if cp in both_ways:
-            w |= PROP_NFC_BOTH_WAYS
-        first = cp
-        while first in decomp:  # the full decomposition's first code point
-            first = decomp[first][0]
-        if ccc[cp] or ccc[first]:
-            w |= PROP_NON_STARTER
-        w |= simple_bits(cp, status[cp], bidi[cp], gc[cp])
-        props[cp] = w
-    props_invalid = (S_DISALLOWED << STATUS_SHIFT) \
-        | (UNASSIGNED << IDNA2008_SHIFT)
+    p = read_properties(files)
+    decomp = read_canonical_decompositions(data_dir, p.ccc)
+    both_ways = nfc_both_ways(decomp, p.fce, p.nfc_qc)
+    idna2008 = derive_idna2008(p)
+    props = property_words(status, p, idna2008, decomp, both_ways)
+    props_invalid = PROPS_INVALID
 
     # The mappings.
     pool, map_entries = mapping_entries(mapping)
@@ -527,7 +230,7 @@ def generate(data_dir, out_c, out_h, out_nfc):
 
     write_file(out_h, "".join(h))
     write_file(out_c, "".join(c))
-    write_file(out_nfc, nfc_source(version, ccc, decomp, fce))
+    write_file(out_nfc, nfc_source(version, p.ccc, decomp, p.fce))
 
 
 def main(argv):
