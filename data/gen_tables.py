@@ -4,9 +4,10 @@
     python3 gen_tables.py --data-dir DIR --out-c xn_tables.c --out-h xn_tables.h
                           --out-nfc xn_nfc.txt
 
-Reads the Unicode Character Database and IDNA files listed in INPUTS from DIR
-(each checked against the SHA-256 that DIR/README.md gives for it) and writes
-two static, two-stage lookup tables (see lib/props.h):
+Reads the Unicode Character Database and IDNA files listed in INPUTS
+(xngen/ucd.py) from DIR (each checked against the SHA-256 that DIR/README.md
+gives for it) and writes two static, two-stage lookup tables (see
+lib/props.h):
 
   * the property word of every code point: UTS #46 status, Bidi_Class,
     Joining_Type, virama (ccc=9), General_Category=M, NFC_Quick_Check,
@@ -20,216 +21,43 @@ or duplicate range, a wrong "# Total code points" count, a missing "# EOF" or
 a version that differs between files prints FILE:LINE and exits with status 1.
 It is deterministic: the same inputs give byte-identical outputs.
 
-Python 3 standard library only.
+It also writes xn_nfc.txt, xn's NFC data in the text format of ICU's
+gennorm2.  The work is done by the modules of data/xngen/, one for each part
+(see data/xngen/__init__.py); this script is their entry point.
+
+Python 3 (3.9 or later) standard library only.
 """
 
 import argparse
-import os
 import sys
 
 # Importing the modules next to this script must write nothing (no
 # __pycache__) into the source tree.
 sys.dont_write_bytecode = True
-from xngen.ucd import NCP, UNICODE_DATA, INPUTS, DataError, read_inputs
-from xngen.uts46 import STATUS, mapping_entries, read_idna_mapping
-from xngen.bidi import BIDI, BIDI_SETS, JT
+from xngen.c_out import header_text, source_text, two_stage_tables, write_file
 from xngen.nfc import nfc_both_ways, nfc_source, read_canonical_decompositions
-from xngen.properties import SCRIPT, read_properties
-from xngen.rfc5892 import IDNA2008, derive_idna2008
-from xngen.word import (
-    BIDI_MASK, BIDI_SHIFT, BYTE_CLASSES, IDNA2008_MASK, IDNA2008_SHIFT,
-    JT_MASK, JT_SHIFT, PROP_CCC_NONZERO, PROP_LTR_END, PROP_LTR_START,
-    PROP_MARK, PROP_NFC_BOTH_WAYS, PROP_NFC_QC_NOT_YES, PROP_NON_STARTER,
-    PROP_SIMPLE, PROP_SIMPLE_TR, PROP_VIRAMA, PROPS_INVALID, SCRIPT_MASK,
-    SCRIPT_SHIFT, STATUS_MASK, STATUS_SHIFT, byte_class, property_words)
-
-# ---- two-stage tables ------------------------------------------------------
-
-def two_stage(values, elem_bytes, shifts=range(4, 11)):
-    """Splits values into aligned blocks of 1 << shift, deduplicated.
-
-    Returns (shift, index, data) for the shift that gives the fewest bytes
-    (the smallest such shift on a tie).  index holds block numbers (uint16).
-    """
-    best = None
-    for shift in shifts:
-        size = 1 << shift
-        block_of = {}
-        index = []
-        data = []
-        for start in range(0, NCP, size):
-            block = tuple(values[start:start + size])
-            n = block_of.get(block)
-            if n is None:
-                n = len(block_of)
-                block_of[block] = n
-                data.extend(block)
-            index.append(n)
-        if len(block_of) > 0x10000:
-            continue
-        total = 2 * len(index) + elem_bytes * len(data)
-        if best is None or total < best[0]:
-            best = (total, shift, index, data)
-    if best is None:
-        raise DataError("no block size gives fewer than 65536 blocks")
-    return best[1], best[2], best[3]
-
-
-# ---- output ------------------------------------------------------------------
-
-def c_array(ctype, name, values, digits, per_line):
-    out = ["const %s %s[%d] = {" % (ctype, name, len(values))]
-    fmt = "0x%%0%dX" % digits
-    for i in range(0, len(values), per_line):
-        out.append("    " + ", ".join(fmt % v for v in values[i:i + per_line])
-                   + ",")
-    out.append("};")
-    return "\n".join(out) + "\n"
-
-
-def write_file(path, text):
-    tmp = path + ".tmp"
-    with open(tmp, "wb") as f:
-        f.write(text.encode("utf-8"))
-    os.replace(tmp, path)
+from xngen.properties import read_properties
+from xngen.rfc5892 import derive_idna2008
+from xngen.ucd import IDNA_MAPPING, DataError, read_inputs
+from xngen.uts46 import mapping_entries, read_idna_mapping
+from xngen.word import property_words
 
 
 def generate(data_dir, out_c, out_h, out_nfc):
+    """Reads and checks the data set in data_dir, then writes the three
+    outputs; raises DataError (with FILE:LINE) on any problem, before
+    writing anything."""
     version, files = read_inputs(data_dir)
-
-    # UTS #46 status and mapping.
-    status, mapping = read_idna_mapping(files["IdnaMappingTable.txt"])
-
+    status, mapping = read_idna_mapping(files[IDNA_MAPPING])
     p = read_properties(files)
     decomp = read_canonical_decompositions(data_dir, p.ccc)
     both_ways = nfc_both_ways(decomp, p.fce, p.nfc_qc)
     idna2008 = derive_idna2008(p)
     props = property_words(status, p, idna2008, decomp, both_ways)
-    props_invalid = PROPS_INVALID
-
-    # The mappings.
     pool, map_entries = mapping_entries(mapping)
-
-    prop_shift, prop_index, prop_data = two_stage(props, 4)
-    map_shift, map_index, map_data = two_stage(map_entries, 4)
-
-    sizes = [
-        ("xn__prop_index", "uint16_t", len(prop_index), 2),
-        ("xn__prop_data", "uint32_t", len(prop_data), 4),
-        ("xn__map_index", "uint16_t", len(map_index), 2),
-        ("xn__map_data", "uint32_t", len(map_data), 4),
-        ("xn__map_pool", "uint32_t", len(pool), 4),
-    ]
-    total = sum(n * b for _, _, n, b in sizes)
-    banner = ["Generated by data/gen_tables.py; do not edit.",
-              "",
-              "Unicode %s, from these files of data/:" % version]
-    banner += ["  " + n for n, _ in INPUTS + [(UNICODE_DATA, None)]]
-    banner += ["",
-              "Tables (bytes):"]
-    for name, ctype, n, b in sizes:
-        banner.append("  %-16s %-8s [%7d] %8d" % (name, ctype, n, n * b))
-    banner.append("  %-16s %-8s  %7s  %8d" % ("total", "", "", total))
-    banner.append("Block sizes: properties %d, mappings %d code points."
-                  % (1 << prop_shift, 1 << map_shift))
-    comment = "/*\n" + "".join(
-        (" * " + l).rstrip() + "\n" for l in banner) + " */\n"
-
-    h = [comment,
-         "#ifndef XN_TABLES_H\n#define XN_TABLES_H\n\n#include <stdint.h>\n\n",
-         "#define XN_TABLES_UNICODE_VERSION \"%s\"\n\n" % version,
-         "/* The property word of a code point. */\n",
-         "#define XN_PROP_STATUS_SHIFT %d\n" % STATUS_SHIFT,
-         "#define XN_PROP_STATUS_MASK 0x%Xu\n" % STATUS_MASK]
-    for i, s in enumerate(STATUS):
-        h.append("#define XN_STATUS_%s %d\n" % (s, i))
-    h.append("\n#define XN_PROP_BIDI_SHIFT %d\n" % BIDI_SHIFT)
-    h.append("#define XN_PROP_BIDI_MASK 0x%Xu\n" % BIDI_MASK)
-    for i, s in enumerate(BIDI):
-        h.append("#define XN_BIDI_%s %d\n" % (s, i))
-    h.append("/* Sets of Bidi_Class values, bit XN_BIDI_x for class x. */\n")
-    for name, members, why in BIDI_SETS:
-        h.append("#define XN_BIDI_SET_%s 0x%Xu /* %s */\n"
-                 % (name, sum(1 << b for b in members), why))
-    h.append("\n#define XN_PROP_JT_SHIFT %d\n" % JT_SHIFT)
-    h.append("#define XN_PROP_JT_MASK 0x%Xu\n" % JT_MASK)
-    for i, s in enumerate(JT):
-        h.append("#define XN_JT_%s %d\n" % (s, i))
-    h.append("\n/* Canonical_Combining_Class = 9 (Virama). */\n")
-    h.append("#define XN_PROP_VIRAMA (1u << %d)\n"
-             % (PROP_VIRAMA.bit_length() - 1))
-    h.append("/* General_Category Mn, Mc or Me. */\n")
-    h.append("#define XN_PROP_MARK (1u << %d)\n"
-             % (PROP_MARK.bit_length() - 1))
-    h.append("/* NFC_Quick_Check No or Maybe. */\n")
-    h.append("#define XN_PROP_NFC_QC_NOT_YES (1u << %d)\n"
-             % (PROP_NFC_QC_NOT_YES.bit_length() - 1))
-    h.append("/* Canonical_Combining_Class != 0. */\n")
-    h.append("#define XN_PROP_CCC_NONZERO (1u << %d)\n"
-             % (PROP_CCC_NONZERO.bit_length() - 1))
-    h.append("/* Simple (lib/validity.h) without, and with, transitional "
-             "processing; may\n * start, and may end, a plain LTR label. */\n")
-    for name, bit in (("SIMPLE", PROP_SIMPLE), ("SIMPLE_TR", PROP_SIMPLE_TR),
-                      ("LTR_START", PROP_LTR_START),
-                      ("LTR_END", PROP_LTR_END)):
-        h.append("#define XN_PROP_%s (1u << %d)\n"
-                 % (name, bit.bit_length() - 1))
-    h.append("/* Combines with the character before and starts a composition, "
-             "or decomposes\n * to a sequence holding one: ICU's normalizer "
-             "needs its ICU 76 engine\n * for these (%d code points). */\n"
-             % len(both_ways))
-    h.append("#define XN_PROP_NFC_BOTH_WAYS (1u << %d)\n"
-             % (PROP_NFC_BOTH_WAYS.bit_length() - 1))
-    h.append("/* Canonical_Combining_Class != 0, or a canonical decomposition "
-             "that starts\n * with such a code point: a non-starter for the "
-             "Stream-Safe limit. */\n")
-    h.append("#define XN_PROP_NON_STARTER (1u << %d)\n"
-             % (PROP_NON_STARTER.bit_length() - 1))
-    h.append("\n/* The RFC 5892 derived property. */\n")
-    h.append("#define XN_PROP_IDNA2008_SHIFT %d\n" % IDNA2008_SHIFT)
-    h.append("#define XN_PROP_IDNA2008_MASK 0x%Xu\n" % IDNA2008_MASK)
-    for i, s in enumerate(IDNA2008):
-        h.append("#define XN_IDNA2008_%s %d\n" % (s, i))
-    h.append("\n/* Script, as far as the RFC 5892 CONTEXTO rules need it. */\n")
-    h.append("#define XN_PROP_SCRIPT_SHIFT %d\n" % SCRIPT_SHIFT)
-    h.append("#define XN_PROP_SCRIPT_MASK 0x%Xu\n" % SCRIPT_MASK)
-    for i, s in enumerate(SCRIPT):
-        h.append("#define XN_SCRIPT_%s %d\n" % (s, i))
-    h.append("\n/* The word for code points above U+10FFFF: disallowed, Bidi L, "
-             "Joining_Type U,\n * IDNA2008 UNASSIGNED, script other. */\n")
-    h.append("#define XN_PROPS_INVALID 0x%Xu\n" % props_invalid)
-    h.append("\n/* The class bits of a byte in xn__byte_class[] "
-             "(lib/bytes.h). */\n")
-    for name, bit, why in BYTE_CLASSES:
-        h.append("#define XN__BC_%s %d /* %s */\n" % (name, bit, why))
-    h.append("extern const unsigned char xn__byte_class[256];\n")
-    h.append("\n/* Property words: xn__prop_data[(xn__prop_index[cp >> "
-             "XN_PROP_SHIFT] << XN_PROP_SHIFT)\n"
-             " *                               | (cp & ((1 << XN_PROP_SHIFT)"
-             " - 1))]. */\n")
-    h.append("#define XN_PROP_SHIFT %d\n" % prop_shift)
-    h.append("extern const uint16_t xn__prop_index[];\n")
-    h.append("extern const uint32_t xn__prop_data[];\n")
-    h.append("\n/* Mappings, looked up the same way: each entry is "
-             "(offset << 5) | length,\n * the code points being "
-             "xn__map_pool[offset .. offset + length). */\n")
-    h.append("#define XN_MAP_SHIFT %d\n" % map_shift)
-    h.append("extern const uint16_t xn__map_index[];\n")
-    h.append("extern const uint32_t xn__map_data[];\n")
-    h.append("extern const uint32_t xn__map_pool[];\n")
-    h.append("\n#endif\n")
-
-    c = [comment, "#include \"xn_tables.h\"\n\n",
-         c_array("uint16_t", "xn__prop_index", prop_index, 4, 12), "\n",
-         c_array("uint32_t", "xn__prop_data", prop_data, 6, 8), "\n",
-         c_array("uint16_t", "xn__map_index", map_index, 4, 12), "\n",
-         c_array("uint32_t", "xn__map_data", map_data, 6, 8), "\n",
-         c_array("uint32_t", "xn__map_pool", pool, 4, 10), "\n",
-         c_array("unsigned char", "xn__byte_class",
-                 [byte_class(b) for b in range(256)], 2, 16)]
-
-    write_file(out_h, "".join(h))
-    write_file(out_c, "".join(c))
+    tables = two_stage_tables(props, map_entries, pool)
+    write_file(out_h, header_text(version, tables, len(both_ways)))
+    write_file(out_c, source_text(version, tables))
     write_file(out_nfc, nfc_source(version, p.ccc, decomp, p.fce))
 
 

@@ -7,4 +7,5 @@ nfc        the canonical decompositions, the NFC_BOTH_WAYS set, xn_nfc.txt
 properties the other UCD properties, one value per code point
 rfc5892    the IDNA2008 derived property (RFC 5892 section 3)
 word       the 32-bit property word, and the byte classes
+c_out      the two-stage tables, xn_tables.h and xn_tables.c
 """
