@@ -60,7 +60,7 @@ def two_stage_tables(props, map_entries, pool):
     return t
 
 
-# ---- the files ---------------------------------------------------------------
+# ---- the files -------------------------------------------------------------
 
 def c_array(ctype, name, values, digits, per_line):
     """A const C array of values, in hexadecimal, per_line to a line."""
@@ -120,7 +120,7 @@ def source_text(version, t):
         c_array("unsigned char", "xn__byte_class", byte_classes(), 2, 16)])
 
 
-# ---- xn_tables.h ---------------------------------------------------------------
+# ---- xn_tables.h -----------------------------------------------------------
 
 def header_text(version, t, n_both_ways):
     """xn_tables.h; n_both_ways: the size of the NFC_BOTH_WAYS set."""
@@ -141,7 +141,8 @@ def header_text(version, t, n_both_ways):
     h.append("\n/* The RFC 5892 derived property. */\n")
     h += field_defines("IDNA2008", IDNA2008_SHIFT, IDNA2008_MASK, "IDNA2008",
                        IDNA2008)
-    h.append("\n/* Script, as far as the RFC 5892 CONTEXTO rules need it. */\n")
+    h.append("\n/* Script, as far as the RFC 5892 CONTEXTO rules need "
+             "it. */\n")
     h += field_defines("SCRIPT", SCRIPT_SHIFT, SCRIPT_MASK, "SCRIPT", SCRIPT)
     h.append("\n/* The word for code points above U+10FFFF: disallowed, Bidi L, "
              "Joining_Type U,\n * IDNA2008 UNASSIGNED, script other. */\n")
@@ -194,7 +195,8 @@ def flag_defines(n_both_ways):
 
 def table_declarations(t):
     """The byte classes, the block sizes and the arrays of xn_tables.c."""
-    h = ["\n/* The class bits of a byte in xn__byte_class[] (lib/bytes.h). */\n"]
+    h = ["\n/* The class bits of a byte in xn__byte_class[] "
+         "(lib/bytes.h). */\n"]
     for name, bit, why in BYTE_CLASSES:
         h.append("#define XN__BC_%s %d /* %s */\n" % (name, bit, why))
     h += ["extern const unsigned char xn__byte_class[256];\n",

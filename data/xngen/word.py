@@ -82,7 +82,8 @@ def simple_bits(cp, st, bc, gc):
         ok = chr(cp) in LDH
         ok_tr = ok
     else:
-        ok = st == S_VALID or (st == S_DEVIATION and cp not in (0x200C, 0x200D))
+        ok = st == S_VALID or (st == S_DEVIATION
+                               and cp not in (0x200C, 0x200D))
         ok_tr = st == S_VALID
     if bc in LTR_ALLOWED:
         w |= (PROP_SIMPLE if ok else 0) | (PROP_SIMPLE_TR if ok_tr else 0)
@@ -93,7 +94,7 @@ def simple_bits(cp, st, bc, gc):
     return w
 
 
-# ---- the byte classes --------------------------------------------------------
+# ---- the byte classes ------------------------------------------------------
 
 # The classes of a byte (lib/bytes.h), one bit each.  UPPER must stay 2:
 # lib/ lower-cases a byte by or-ing in its UPPER bit shifted left by 4.
