@@ -128,22 +128,21 @@ def header_text(version, t, n_both_ways):
          "#ifndef XN_TABLES_H\n#define XN_TABLES_H\n\n#include <stdint.h>\n\n",
          "#define XN_TABLES_UNICODE_VERSION \"%s\"\n\n" % version,
          "/* The property word of a code point. */\n"]
-    h += field_defines("STATUS", STATUS_SHIFT, STATUS_MASK, "STATUS", STATUS)
+    h += field_defines("STATUS", STATUS_SHIFT, STATUS_MASK, STATUS)
     h.append("\n")
-    h += field_defines("BIDI", BIDI_SHIFT, BIDI_MASK, "BIDI", BIDI)
+    h += field_defines("BIDI", BIDI_SHIFT, BIDI_MASK, BIDI)
     h.append("/* Sets of Bidi_Class values, bit XN_BIDI_x for class x. */\n")
     for name, members, why in BIDI_SETS:
         h.append("#define XN_BIDI_SET_%s 0x%Xu /* %s */\n"
                  % (name, sum(1 << b for b in members), why))
     h.append("\n")
-    h += field_defines("JT", JT_SHIFT, JT_MASK, "JT", JT)
+    h += field_defines("JT", JT_SHIFT, JT_MASK, JT)
     h += flag_defines(n_both_ways)
     h.append("\n/* The RFC 5892 derived property. */\n")
-    h += field_defines("IDNA2008", IDNA2008_SHIFT, IDNA2008_MASK, "IDNA2008",
-                       IDNA2008)
+    h += field_defines("IDNA2008", IDNA2008_SHIFT, IDNA2008_MASK, IDNA2008)
     h.append("\n/* Script, as far as the RFC 5892 CONTEXTO rules need "
              "it. */\n")
-    h += field_defines("SCRIPT", SCRIPT_SHIFT, SCRIPT_MASK, "SCRIPT", SCRIPT)
+    h += field_defines("SCRIPT", SCRIPT_SHIFT, SCRIPT_MASK, SCRIPT)
     h.append("\n/* The word for code points above U+10FFFF: disallowed, Bidi L, "
              "Joining_Type U,\n * IDNA2008 UNASSIGNED, script other. */\n")
     h.append("#define XN_PROPS_INVALID 0x%Xu\n" % PROPS_INVALID)
@@ -152,16 +151,18 @@ def header_text(version, t, n_both_ways):
     return "".join(h)
 
 
-def field_defines(field, shift, mask, prefix, names):
-    """The shift and mask of a field of the word, and its values."""
+def field_defines(field, shift, mask, names):
+    """The shift and mask of a field of the word, and its values (XN_FIELD_x
+    for names[x])."""
     out = ["#define XN_PROP_%s_SHIFT %d\n" % (field, shift),
            "#define XN_PROP_%s_MASK 0x%Xu\n" % (field, mask)]
     for i, s in enumerate(names):
-        out.append("#define XN_%s_%s %d\n" % (prefix, s, i))
+        out.append("#define XN_%s_%s %d\n" % (field, s, i))
     return out
 
 
 def bit_define(name, bit):
+    """XN_PROP_name, a one-bit flag of the word."""
     return "#define XN_PROP_%s (1u << %d)\n" % (name, bit.bit_length() - 1)
 
 
