@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 /* The class of every byte, xn__byte_class[], and its XN__BC_* bits come
- * from data/gen_tables.py, with the LDH set the generator's simple-label
+ * from the generator (data/xngen/word.py), with the LDH set its simple-label
  * bits are made from: the rule is written once. */
 #include "xn_tables.h"
 

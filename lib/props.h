@@ -62,7 +62,7 @@ static inline uint32_t xn__bidi_bit(unsigned bc)
 
 /* The sets RFC 5893 names (XN_BIDI_SET_RTL_CLASSES, _RTL_ALLOWED, _RTL_END,
  * _LTR_ALLOWED, _LTR_END) are masks of xn__bidi_bit()s that xn_tables.h
- * defines, from the one list in data/gen_tables.py. */
+ * defines, from the one list in data/xngen/bidi.py (the generator's). */
 
 /* One step of the NFC quick check (xn__nfc_quick_yes()): non-zero when the
  * property word p of a code point, after prev (that of the one before; 0

@@ -8,7 +8,7 @@
  * text does), so xn refuses it: XN_E_NOT_STREAM_SAFE (xn.h).
  *
  * A non-starter here is a code point with XN_PROP_NON_STARTER
- * (data/gen_tables.py): Canonical_Combining_Class != 0, or a canonical
+ * (data/xngen/word.py): Canonical_Combining_Class != 0, or a canonical
  * decomposition that starts with such a code point (U+0F73, U+0F75,
  * U+0F81).  UAX #15 counts the non-starters of each code point's NFKD
  * instead; counting code points keeps one table bit and one loop, and

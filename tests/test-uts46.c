@@ -505,7 +505,7 @@ static void test_whole_name_path(void)
 }
 
 /* The byte classes every layer reads names with are generated from one LDH
- * set (data/gen_tables.py): each byte against RFC 1123 §2.1 as written
+ * set (data/xngen/word.py): each byte against RFC 1123 §2.1 as written
  * (letters, digits and '-'), and the two LDH predicates of rules.h. */
 static void test_byte_classes(void)
 {
