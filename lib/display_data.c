@@ -230,7 +230,7 @@ static const struct {
     {USCRIPT_THAI, SET(thai)},
 };
 
-static bool in_set(uint32_t c, const uint32_t *set, size_t n)
+bool xn__display_in_sorted(uint32_t c, const uint32_t *set, size_t n)
 {
     size_t lo = 0, hi = n;
     while (lo < hi) {
@@ -250,7 +250,7 @@ bool xn__display_wsc_letter(uint32_t c, int script)
     size_t k;
     for (k = 0; k < COUNT(wsc_sets); k++)
         if (wsc_sets[k].script == script)
-            return in_set(c, wsc_sets[k].set, wsc_sets[k].n);
+            return xn__display_in_sorted(c, wsc_sets[k].set, wsc_sets[k].n);
     return false;
 }
 

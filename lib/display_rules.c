@@ -64,21 +64,6 @@ static bool is_mark(uint32_t c)
     return (U_MASK(XN__ICU(u_charType)((UChar32)c)) & U_GC_M_MASK) != 0;
 }
 
-static bool in_sorted(uint32_t c, const uint32_t *set, size_t n)
-{
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (set[mid] == c)
-            return true;
-        if (set[mid] < c)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return false;
-}
-
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 /* ---- the patterns --------------------------------------------------------- */
@@ -139,7 +124,7 @@ static bool separator_at(const uint32_t *cp, size_t n, size_t i, bool catalan)
         return !(catalan && i > 0 && i + 1 < n && cp[i - 1] == 'l' && cp[i + 1] == 'l');
     if (c == 0x30FB)
         return (i > 0 && !is_cjk(cp[i - 1])) || (i + 1 < n && !is_cjk(cp[i + 1]));
-    return in_sorted(c, separators, COUNT(separators));
+    return xn__display_in_sorted(c, separators, COUNT(separators));
 }
 
 /* The sound and iteration marks of kana after what they follow. */
@@ -160,9 +145,9 @@ static bool cjk_lookalike_at(const uint32_t *cp, size_t n, size_t i)
 {
     bool before = i > 0 && !is_cjk(cp[i - 1]);
     bool after = i + 1 < n && !is_cjk(cp[i + 1]);
-    if (in_sorted(cp[i], kana_slashes, COUNT(kana_slashes)))
+    if (xn__display_in_sorted(cp[i], kana_slashes, COUNT(kana_slashes)))
         return before && after;
-    return (before || after) && in_sorted(cp[i], cjk_lookalikes, COUNT(cjk_lookalikes));
+    return (before || after) && xn__display_in_sorted(cp[i], cjk_lookalikes, COUNT(cjk_lookalikes));
 }
 
 /* A combining mark on a base it does not belong with: one of

@@ -60,6 +60,9 @@ const char *xn__display_extra(uint32_t c);
  * the same kind, makes a label of that script read as Latin. */
 bool xn__display_wsc_letter(uint32_t c, int script);
 
+/* Whether c is in set[0..n), sorted ascending (a binary search). */
+bool xn__display_in_sorted(uint32_t c, const uint32_t *set, size_t n);
+
 /* Whether the UTF-8 label u8[0..n) is a common word that reads as no Latin
  * word although its letters all have Latin lookalikes ("курс"). */
 bool xn__display_allowed_word(const char *u8, size_t n);

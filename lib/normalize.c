@@ -110,6 +110,21 @@ static int engine_can(const uint32_t *s, size_t n)
     return XN_OK;
 }
 
+/* What every normalization asks before ICU sees s[0..n): that this ICU's
+ * engine can normalize it, that it is Stream-Safe (stream_safe.h), then
+ * the normalizer: opened here when load (a public call, in its shallow
+ * frame), else only if it is open already (XN__E_NEED_ICU otherwise: deep
+ * in a conversion, the loop over the labels opens it). */
+static int ready(const uint32_t *s, size_t n, bool load, const UNormalizer2 **nfc)
+{
+    int rc = engine_can(s, n);
+    if (rc == XN_OK)
+        rc = xn__stream_safe(s, n);
+    if (rc == XN_OK)
+        rc = load ? nfc_instance(nfc) : nfc_opened(nfc);
+    return rc;
+}
+
 bool xn__nfc_quick_yes(const uint32_t *label, size_t n)
 {
     uint32_t prev = 0;
@@ -161,11 +176,7 @@ int xn__nfc(const uint32_t *label, size_t n, uint32_t *out, size_t out_cap, size
     if (!src || !dst)
         rc = XN_E_NOMEM;
     if (rc == XN_OK)
-        rc = engine_can(label, n);
-    if (rc == XN_OK)
-        rc = xn__stream_safe(label, n);
-    if (rc == XN_OK)
-        rc = nfc_opened(&nfc);
+        rc = ready(label, n, false, &nfc);
     if (rc == XN_OK && !xn__to_utf16(label, n, src, 2 * n, &src_n))
         rc = XN_E_TOO_LONG;
     if (rc == XN_OK) {
@@ -218,12 +229,8 @@ int xn__is_nfc(const uint32_t *label, size_t n, bool *is_nfc)
     int32_t src_n = 0;
     UErrorCode err = U_ZERO_ERROR;
     const UNormalizer2 *nfc;
-    int rc = engine_can(label, n);
+    int rc = ready(label, n, false, &nfc);
 
-    if (rc == XN_OK)
-        rc = xn__stream_safe(label, n);
-    if (rc == XN_OK)
-        rc = nfc_opened(&nfc);
     if (rc != XN_OK)
         return rc;
     src = xn__scratch(small_src, sizeof small_src, 2 * n * sizeof(UChar), &heap);
@@ -287,14 +294,10 @@ xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len
             out[in_len] = '\0';
         return XN_OK;
     }
-    if (rc == XN_OK)
-        rc = xn__stream_safe(cp, n);
-    if (rc == XN_OK)
-        rc = engine_can(cp, n);
     /* ICU, loaded on the first text that needs it, after the checks that
      * refuse a text without it. */
     if (rc == XN_OK)
-        rc = nfc_instance(&nfc);
+        rc = ready(cp, n, true, &nfc);
     dst_cap = (int32_t)(3 * 2 * n + 1);
     if (rc == XN_OK) {
         src = malloc((2 * n + 1) * sizeof *src);
