@@ -50,7 +50,7 @@ XN__NOINLINE static bool ascii_long(const char *in, size_t n, char *out, size_t 
 
     if (!(flags & XN_NO_STD3_RULES) || (flags & XN_URL_RULES))
         special |= XN__BC_OTHER;
-    if (n == 0 || n >= cap || (dns && n > XN_DNS_NAME_MAX))
+    if (n == 0 || n >= cap || (dns && !xn__name_length_ok(n)))
         return false;
     while (i < n) {
         size_t end = n - i >= 8 ? i + 8 : n;
@@ -77,7 +77,7 @@ XN__NOINLINE static bool ascii_long(const char *in, size_t n, char *out, size_t 
                 _mm_storeu_si128((__m128i *)(void *)(out + base), v);
                 while (dots) {
                     size_t at = base + (size_t)__builtin_ctz(dots);
-                    if (at == start || (dns && at - start > XN_DNS_LABEL_MAX))
+                    if (at == start || (dns && !xn__label_length_ok(at - start)))
                         return false;
                     start = at + 1;
                     dots &= dots - 1;
@@ -104,7 +104,7 @@ XN__NOINLINE static bool ascii_long(const char *in, size_t n, char *out, size_t 
                 memcpy(out + base, &w, 8);
                 while (dots) {
                     size_t at = base + (size_t)__builtin_ctzll(dots) / 8;
-                    if (at == start || (dns && at - start > XN_DNS_LABEL_MAX))
+                    if (at == start || (dns && !xn__label_length_ok(at - start)))
                         return false;
                     start = at + 1;
                     dots &= dots - 1;
@@ -126,14 +126,14 @@ XN__NOINLINE static bool ascii_long(const char *in, size_t n, char *out, size_t 
                     if (hyphens && (i == start || i + 1 == n || u[i + 1] == '.'))
                         return false;
                 } else { /* '.' */
-                    if (i == start || (dns && i - start > XN_DNS_LABEL_MAX))
+                    if (i == start || (dns && !xn__label_length_ok(i - start)))
                         return false;
                     start = i + 1;
                 }
             }
         }
     }
-    if (i == start || (dns && i - start > XN_DNS_LABEL_MAX))
+    if (i == start || (dns && !xn__label_length_ok(i - start)))
         return false;
     out[n] = '\0';
     *out_len = n;

@@ -154,6 +154,33 @@ static inline void xn__dom_record_at(xn__domain *d, uint64_t bits, const uint32_
                        at < n ? l[at] : XN_NO_CODE_POINT);
 }
 
+/* UseSTD3ASCIIRules (RFC 1123 §2.1, UTS #46 §4.1 step 3), the one home of
+ * U1: on the label s[0..n) of ASCII bytes, XN_ERR_U1 at each byte that is
+ * not a letter, digit or '-', where offs says (NULL: counted from the
+ * label's first byte). */
+static inline void xn__dom_std3_bytes(xn__domain *d, const char *s, size_t n, const size_t *offs)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (!xn__is_ldh((unsigned char)s[i]))
+            xn__dom_record(d, XN_ERR_U1, offs ? xn__dom_offset_of(d, offs, i, n) : d->label_offset + i,
+                           (unsigned char)s[i]);
+}
+
+/* The same on the label l[0..n) of code points (offsets offs, or NULL):
+ * XN_ERR_U1 at each ASCII code point that is not LDH, dot_bits at a '.'
+ * (0: none; its profile's rule). */
+static inline void xn__dom_std3_code_points(xn__domain *d, const uint32_t *l, size_t n,
+                                            const size_t *offs, uint64_t dot_bits)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (l[i] == '.')
+            xn__dom_record_at(d, dot_bits, l, n, offs, i);
+        else if (l[i] < 0x80 && !xn__is_ldh(l[i]))
+            xn__dom_record_at(d, XN_ERR_U1, l, n, offs, i);
+}
+
 /* Keeps RFC 5893 violations aside until the name proves a Bidi domain
  * name (xn__dom_settle()). */
 static inline void xn__dom_keep_bidi(xn__domain *d, uint64_t bits, size_t offset, uint32_t cp)
@@ -195,7 +222,7 @@ static inline void xn__dom_settle(xn__domain *d, bool check_length)
         xn__merge_bidi(&d->errors, &d->first, d->bidi, &d->first_bidi);
     if (check_length) {
         size_t len = d->name_len - (d->label > 0 && d->last_empty ? 1 : 0);
-        if (len == 0 || len > XN_DNS_NAME_MAX)
+        if (!xn__name_length_ok(len))
             xn__dom_record(d, XN_ERR_A4_1, 0, XN_NO_CODE_POINT);
     }
 }
@@ -219,7 +246,7 @@ static inline void xn__dom_label_done(xn__domain *d, size_t bytes, bool last)
         return;
     if (d->ascii_lengths) {
         bool root = last && d->label > 0 && (f & XN_ALLOW_ROOT_DOT);
-        if ((bytes == 0 && !root) || bytes > XN_DNS_LABEL_MAX)
+        if (!xn__label_length_ok(bytes) && !(bytes == 0 && root))
             xn__dom_record_label(d, XN_ERR_A4_2);
     } else if (bytes == 0 && (!last || d->label == 0)) {
         /* IdnaTestV2's X4_2: ToUnicode reports an empty label other than the

@@ -230,7 +230,7 @@ xn_label_class(const char *label, size_t len)
             return XN_LABEL_NON_ASCII;
         return is_u_label(label, len) ? XN_LABEL_U_LABEL : XN_LABEL_NON_ASCII;
     }
-    if (len > XN_DNS_LABEL_MAX)
+    if (!xn__label_length_ok(len))
         return XN_LABEL_NOT_A_LABEL;
     /* RFC 5890 §2.3.1: an LDH label neither starts nor ends with '-'. */
     hyphens = XN__HYPHEN_ERRORS(label, len);

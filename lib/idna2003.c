@@ -270,9 +270,7 @@ static int to_ascii_label(state *st, const uint32_t *l, size_t n, const size_t *
     /* Step 3: UseSTD3ASCIIRules: no non-LDH ASCII (a), no '-' at either end
      * (b). */
     if (!(st->d.flags & XN_NO_STD3_RULES)) {
-        for (i = 0; i < pn; i++)
-            if (p[i] < 0x80 && p[i] != '.' && !xn__is_ldh(p[i]))
-                xn__dom_record_at(&st->d, XN_ERR_U1, p, pn, po, i);
+        xn__dom_std3_code_points(&st->d, p, pn, po, 0); /* dots: V5 above */
         xn__dom_record_label(&st->d, XN__HYPHEN_ERRORS(p, pn) & XN_ERR_V3);
     }
     if (xn__all_ascii(p, pn)) {
@@ -298,7 +296,7 @@ static int to_ascii_label(state *st, const uint32_t *l, size_t n, const size_t *
         len += 4;
     }
     /* Step 8: 1 to 63 code points. */
-    if (len == 0 || len > XN_DNS_LABEL_MAX)
+    if (!xn__label_length_ok(len))
         xn__dom_record_label(&st->d, XN_ERR_A4_2);
     *ace_n = len;
     *ok = st->d.errors == before;
@@ -404,7 +402,6 @@ XN__NOINLINE static int convert_label(state *st, const char *s, size_t n, bool t
     if (k > st->w->cap && k <= XN_LABEL_LIMIT)
         return XN_E_TOO_LONG; /* the small work: convert_name() converts the label again */
     if (k > XN_LABEL_LIMIT) {
-        size_t i;
         /* Longer than any label Nameprep or Punycode is asked to take.  An
          * ASCII one is still checked by step 3 and fails step 8. */
         if (!ascii)
@@ -416,9 +413,7 @@ XN__NOINLINE static int convert_label(state *st, const char *s, size_t n, bool t
             return XN_OK;
         }
         if (!(st->d.flags & XN_NO_STD3_RULES)) {
-            for (i = 0; i < n; i++)
-                if (!xn__is_ldh((unsigned char)s[i]))
-                    xn__dom_record(&st->d, XN_ERR_U1, st->d.label_offset + i, (unsigned char)s[i]);
+            xn__dom_std3_bytes(&st->d, s, n, NULL);
             xn__dom_record_label(&st->d, XN__HYPHEN_ERRORS(s, n) & XN_ERR_V3);
         }
         xn__dom_record_label(&st->d, XN_ERR_A4_2);

@@ -226,8 +226,6 @@ static void put_ascii(xn__sink *o, const char *s, size_t n, bool lower)
 XN__NOINLINE static int ascii_label(state *st, const char *s, size_t n, const size_t *offs,
                                     bool last, bool lower, unsigned classes)
 {
-    size_t i;
-
     if (xn__has_ace_prefix_bytes(s, n)) {
         alabel_buffers b;
         size_t dn = 0;
@@ -260,10 +258,8 @@ XN__NOINLINE static int ascii_label(state *st, const char *s, size_t n, const si
      * third and fourth positions (a reserved LDH label) is not the business
      * of lookup, which tests hyphens on U-labels only (§5.4). */
     if (!(st->flags & XN_NO_STD3_RULES)) {
-        for (i = 0; (classes & XN__BC_OTHER) && i < n; i++) /* none without OTHER */
-            if (!xn__is_ldh((unsigned char)s[i]))
-                xn__dom_record(st, XN_ERR_U1, xn__dom_offset_of(st, offs, i, n) + (offs ? 0 : i),
-                       (unsigned char)s[i]);
+        if (classes & XN__BC_OTHER) /* no U1 without an OTHER byte */
+            xn__dom_std3_bytes(st, s, n, offs);
         xn__dom_record_label(st, XN__HYPHEN_ERRORS(s, n) & XN_ERR_V3);
     }
     /* RFC 5893 applies to every label of a Bidi domain name. */
@@ -467,7 +463,7 @@ static int register_ulabel(state *st, const char *s, size_t n, char *small, cons
     void *heap_l = NULL;
     uint32_t *l = small_l;
     size_t *offs = small_offs;
-    size_t k = 0, pos = 0, i;
+    size_t k = 0, pos = 0;
     int rc = XN_OK;
 
     *ace = small;
@@ -501,12 +497,7 @@ static int register_ulabel(state *st, const char *s, size_t n, char *small, cons
          * either end, and no "--" in positions 3-4 (those are reserved, the
          * "xn--" ones included: an A-label goes in the other argument). */
         *ldh = true;
-        for (i = 0; i < k; i++) {
-            if (l[i] == '.')
-                xn__dom_record(st, XN_ERR_V5, offs[i], l[i]);
-            else if (!xn__is_ldh(l[i]))
-                xn__dom_record(st, XN_ERR_U1, offs[i], l[i]);
-        }
+        xn__dom_std3_code_points(st, l, k, offs, XN_ERR_V5);
         xn__dom_record(st, xn__check_hyphens(l, k, true) & ~XN_ERR_V4, 0, XN_NO_CODE_POINT);
         *ace = s;
         *ace_n = k;
@@ -588,7 +579,7 @@ XN__NOINLINE static int register_labels(const char *ulabel, size_t ulabel_len,
         result_n = un;
     }
     /* §4.4 and RFC 1034 §3.1: the label goes into the DNS. */
-    if (result_n == 0 || result_n > XN_DNS_LABEL_MAX)
+    if (!xn__label_length_ok(result_n))
         xn__dom_record(&st, XN_ERR_A4_2, 0, XN_NO_CODE_POINT);
     if (!st.errors)
         xn__put(&st.out, result, result_n);

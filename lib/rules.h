@@ -66,6 +66,19 @@ static inline uint64_t xn__check_hyphens(const uint32_t *label, size_t n, bool c
     return XN__ACE_PREFIX(label, n, 0) ? bits | XN_ERR_V4 : bits;
 }
 
+/* The DNS lengths (RFC 1034 §3.1, RFC 1035 §2.3.4) on the octets of the
+ * ASCII form: a label of 1 to 63, a name of 1 to 253 without its root
+ * dot.  Every length check asks these. */
+static inline bool xn__label_length_ok(size_t n)
+{
+    return n >= 1 && n <= XN_DNS_LABEL_MAX;
+}
+
+static inline bool xn__name_length_ok(size_t n)
+{
+    return n >= 1 && n <= XN_DNS_NAME_MAX;
+}
+
 /* Whether every code point of l[0..n) is ASCII. */
 static inline bool xn__all_ascii(const uint32_t *l, size_t n)
 {

@@ -410,7 +410,7 @@ XN__NOINLINE static int plain_ascii_label(domain *d, const char *s, size_t n, un
                                           bool written, bool last)
 {
     unsigned f = d->flags;
-    size_t i, out_start;
+    size_t out_start;
     bool ldh = !(classes & XN__BC_OTHER);
 
     if ((f & XN_DNS_LABELS) && !ldh && xn__dns_label(s, n, d->label == 0)) {
@@ -423,11 +423,8 @@ XN__NOINLINE static int plain_ascii_label(domain *d, const char *s, size_t n, un
         xn__dom_label_done(d, d->out.len - out_start, last);
         return XN_OK;
     }
-    if (!ldh && !(f & XN_NO_STD3_RULES)) {
-        for (i = 0; i < n; i++)
-            if (xn__byte_class[(unsigned char)s[i]] & XN__BC_OTHER)
-                xn__dom_record(d, XN_ERR_U1, d->label_offset + i, (unsigned char)s[i]);
-    }
+    if (!ldh && !(f & XN_NO_STD3_RULES))
+        xn__dom_std3_bytes(d, s, n, NULL);
     if (!(f & XN_NO_CHECK_HYPHENS))
         xn__dom_record_label(d, XN__HYPHEN_ERRORS(s, n));
     if (n > 0 && !(f & XN_NO_CHECK_BIDI))
