@@ -154,24 +154,40 @@ static inline void xn__dom_record_at(xn__domain *d, uint64_t bits, const uint32_
                        at < n ? l[at] : XN_NO_CODE_POINT);
 }
 
-/* UseSTD3ASCIIRules (RFC 1123 §2.1, UTS #46 §4.1 step 3), the one home of
- * U1: on the label s[0..n) of ASCII bytes, XN_ERR_U1 at each byte that is
- * not a letter, digit or '-', where offs says (NULL: counted from the
- * label's first byte). */
-static inline void xn__dom_std3_bytes(xn__domain *d, const char *s, size_t n, const size_t *offs)
+/* How a label's hyphens are checked (as Rust's idna has it): not at all;
+ * no '-' at either end (V3: the LDH rule of RFC 5890 §2.3.1, which
+ * IDNA2008 and IDNA2003 ask of NR-LDH labels under UseSTD3ASCIIRules); or
+ * that and no "--" in positions 3-4 as well (V2: UTS #46 CheckHyphens). */
+typedef enum { XN__HYPHENS_ALLOW, XN__HYPHENS_ENDS, XN__HYPHENS_FULL } xn__hyphens;
+
+/* The rules on a label of ASCII bytes s[0..n), for every profile the one
+ * place U1, V2 and V3 are found: XN_ERR_U1 at each byte of a class in deny
+ * (XN__BC_OTHER: the bytes UseSTD3ASCIIRules refuses, RFC 1123 §2.1; 0:
+ * none), at the offset offs gives (NULL: counted from the label's first
+ * byte), and the hyphens as hyphens says. */
+static inline void xn__dom_check_ascii_label(xn__domain *d, const char *s, size_t n,
+                                             const size_t *offs, xn__hyphens hyphens,
+                                             unsigned deny)
 {
     size_t i;
-    for (i = 0; i < n; i++)
-        if (!xn__is_ldh((unsigned char)s[i]))
-            xn__dom_record(d, XN_ERR_U1, offs ? xn__dom_offset_of(d, offs, i, n) : d->label_offset + i,
+    for (i = 0; deny && i < n; i++)
+        if (xn__byte_class[(unsigned char)s[i]] & deny)
+            xn__dom_record(d, XN_ERR_U1,
+                           offs ? xn__dom_offset_of(d, offs, i, n) : d->label_offset + i,
                            (unsigned char)s[i]);
+    if (hyphens != XN__HYPHENS_ALLOW)
+        xn__dom_record_label(d, XN__HYPHEN_ERRORS(s, n) &
+                                    (hyphens == XN__HYPHENS_FULL ? XN_ERR_V2 | XN_ERR_V3
+                                                                 : XN_ERR_V3));
 }
 
-/* The same on the label l[0..n) of code points (offsets offs, or NULL):
- * XN_ERR_U1 at each ASCII code point that is not LDH, dot_bits at a '.'
- * (0: none; its profile's rule). */
-static inline void xn__dom_std3_code_points(xn__domain *d, const uint32_t *l, size_t n,
-                                            const size_t *offs, uint64_t dot_bits)
+/* The same rules on the ASCII code points of the label l[0..n) (offsets
+ * offs, or NULL), under UseSTD3ASCIIRules: XN_ERR_U1 at each that is not
+ * LDH, dot_bits at a '.' (0: none; its profile's rule), the hyphens as
+ * hyphens says. */
+static inline void xn__dom_check_ascii_code_points(xn__domain *d, const uint32_t *l, size_t n,
+                                                   const size_t *offs, xn__hyphens hyphens,
+                                                   uint64_t dot_bits)
 {
     size_t i;
     for (i = 0; i < n; i++)
@@ -179,6 +195,10 @@ static inline void xn__dom_std3_code_points(xn__domain *d, const uint32_t *l, si
             xn__dom_record_at(d, dot_bits, l, n, offs, i);
         else if (l[i] < 0x80 && !xn__is_ldh(l[i]))
             xn__dom_record_at(d, XN_ERR_U1, l, n, offs, i);
+    if (hyphens != XN__HYPHENS_ALLOW)
+        xn__dom_record_label(d, XN__HYPHEN_ERRORS(l, n) &
+                                    (hyphens == XN__HYPHENS_FULL ? XN_ERR_V2 | XN_ERR_V3
+                                                                 : XN_ERR_V3));
 }
 
 /* Keeps RFC 5893 violations aside until the name proves a Bidi domain

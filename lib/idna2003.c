@@ -270,8 +270,8 @@ static int to_ascii_label(state *st, const uint32_t *l, size_t n, const size_t *
     /* Step 3: UseSTD3ASCIIRules: no non-LDH ASCII (a), no '-' at either end
      * (b). */
     if (!(st->d.flags & XN_NO_STD3_RULES)) {
-        xn__dom_std3_code_points(&st->d, p, pn, po, 0); /* dots: V5 above */
-        xn__dom_record_label(&st->d, XN__HYPHEN_ERRORS(p, pn) & XN_ERR_V3);
+        /* dots: V5 above */
+        xn__dom_check_ascii_code_points(&st->d, p, pn, po, XN__HYPHENS_ENDS, 0);
     }
     if (xn__all_ascii(p, pn)) {
         /* Step 4: all ASCII, skip to step 8. */
@@ -412,10 +412,8 @@ XN__NOINLINE static int convert_label(state *st, const char *s, size_t n, bool t
             xn__put(&st->d.out, s, n);
             return XN_OK;
         }
-        if (!(st->d.flags & XN_NO_STD3_RULES)) {
-            xn__dom_std3_bytes(&st->d, s, n, NULL);
-            xn__dom_record_label(&st->d, XN__HYPHEN_ERRORS(s, n) & XN_ERR_V3);
-        }
+        if (!(st->d.flags & XN_NO_STD3_RULES))
+            xn__dom_check_ascii_label(&st->d, s, n, NULL, XN__HYPHENS_ENDS, XN__BC_OTHER);
         xn__dom_record_label(&st->d, XN_ERR_A4_2);
         return XN_OK;
     }

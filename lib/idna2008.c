@@ -257,11 +257,8 @@ XN__NOINLINE static int ascii_label(state *st, const char *s, size_t n, const si
      * says: letters, digits and '-', no '-' at either end.  "--" in the
      * third and fourth positions (a reserved LDH label) is not the business
      * of lookup, which tests hyphens on U-labels only (§5.4). */
-    if (!(st->flags & XN_NO_STD3_RULES)) {
-        if (classes & XN__BC_OTHER) /* no U1 without an OTHER byte */
-            xn__dom_std3_bytes(st, s, n, offs);
-        xn__dom_record_label(st, XN__HYPHEN_ERRORS(s, n) & XN_ERR_V3);
-    }
+    if (!(st->flags & XN_NO_STD3_RULES)) /* no U1 without an OTHER byte */
+        xn__dom_check_ascii_label(st, s, n, offs, XN__HYPHENS_ENDS, classes & XN__BC_OTHER);
     /* RFC 5893 applies to every label of a Bidi domain name. */
     if (n > 0)
         xn__dom_keep_bidi(st, xn__ascii_label_bidi(s, n, classes), st->label_offset,
@@ -497,8 +494,7 @@ static int register_ulabel(state *st, const char *s, size_t n, char *small, cons
          * either end, and no "--" in positions 3-4 (those are reserved, the
          * "xn--" ones included: an A-label goes in the other argument). */
         *ldh = true;
-        xn__dom_std3_code_points(st, l, k, offs, XN_ERR_V5);
-        xn__dom_record(st, xn__check_hyphens(l, k, true) & ~XN_ERR_V4, 0, XN_NO_CODE_POINT);
+        xn__dom_check_ascii_code_points(st, l, k, offs, XN__HYPHENS_FULL, XN_ERR_V5);
         *ace = s;
         *ace_n = k;
     } else if (rc == XN_OK) {

@@ -423,10 +423,9 @@ XN__NOINLINE static int plain_ascii_label(domain *d, const char *s, size_t n, un
         xn__dom_label_done(d, d->out.len - out_start, last);
         return XN_OK;
     }
-    if (!ldh && !(f & XN_NO_STD3_RULES))
-        xn__dom_std3_bytes(d, s, n, NULL);
-    if (!(f & XN_NO_CHECK_HYPHENS))
-        xn__dom_record_label(d, XN__HYPHEN_ERRORS(s, n));
+    xn__dom_check_ascii_label(d, s, n, NULL,
+                              (f & XN_NO_CHECK_HYPHENS) ? XN__HYPHENS_ALLOW : XN__HYPHENS_FULL,
+                              ldh || (f & XN_NO_STD3_RULES) ? 0 : XN__BC_OTHER);
     if (n > 0 && !(f & XN_NO_CHECK_BIDI))
         xn__dom_keep_bidi(d, xn__ascii_label_bidi(s, n, classes), d->label_offset,
                           XN_NO_CODE_POINT);
