@@ -538,6 +538,11 @@ XN_API void xn_free(void *p);
 /* Flags of these functions (others are listed with each function). */
 #define XN_IDNA2008_MAP 0x200u     /* lookup: the UTS #46 mapping first (RFC 5895 style) */
 #define XN_ALLOW_UNASSIGNED 0x400u /* IDNA2003: AllowUnassigned (RFC 3490 §3.1) */
+/* Lookup: no U-label (nor the U-label of an A-label) may start or end with
+ * '-' either (XN_ERR_V3): registration's rule (RFC 5891 §4.2.3.1) and UTS
+ * #46's CheckHyphens, which lookup itself leaves out; libidn2 asks it.
+ * @since 1.1 */
+#define XN_IDNA2008_HYPHEN_ENDS 0x10000u
 
 /* IDNA2008 lookup (RFC 5891 §5) on a whole domain name: the name in A-label
  * form, each U-label encoded, each A-label checked and lower-cased.
@@ -804,7 +809,7 @@ XN_API int xn_idna2003_to_unicode_alloc(const char *in, size_t in_len,
     X(XN_NO_CHECK_JOINERS) X(XN_NO_VERIFY_DNS_LENGTH) X(XN_IGNORE_INVALID_PUNYCODE)    \
     X(XN_ALLOW_ROOT_DOT) X(XN_URL_RULES) X(XN_IDNA2008_MAP) X(XN_ALLOW_UNASSIGNED)     \
     X(XN_DNS_LABELS) X(XN_DISPLAY_SINGLE_SCRIPT) X(XN_DISPLAY_MODERATE)                \
-    X(XN_DISPLAY_ALLOW_DEVIATIONS) X(XN_DISPLAY_BUILTIN_KNOWN)
+    X(XN_DISPLAY_ALLOW_DEVIATIONS) X(XN_DISPLAY_BUILTIN_KNOWN) X(XN_IDNA2008_HYPHEN_ENDS)
 
 /* A report holds the reasons of this many labels: every label of a name of
  * XN_DNS_NAME_MAX characters and its root label. */

@@ -40,7 +40,7 @@
 
 #define LOOKUP_FLAGS \
     (XN_IDNA2008_MAP | XN_NO_STD3_RULES | XN_ALLOW_ROOT_DOT | XN_NO_VERIFY_DNS_LENGTH | \
-     XN_DNS_LABELS)
+     XN_DNS_LABELS | XN_IDNA2008_HYPHEN_ENDS)
 _Static_assert(XN__FLAGS_LISTED(LOOKUP_FLAGS), "IDNA2008's flags: a bit not in XN_FLAG_BITS");
 
 /* An A-label: "xn--" and at most XN_ACE_LIMIT Punycode characters. */
@@ -87,10 +87,13 @@ static int check_ulabel(state *st, const uint32_t *l, size_t n, const size_t *of
     r.check_nfc = check_nfc;
     /* No "--" in the third and fourth positions (§5.4, §4.2.3.1).  No '-'
      * at either end is a registration rule only (§4.2.3.1; §5.4 does not
-     * list it, and the A-label of such a U-label is a good LDH label).  V4
-     * is a UTS #46 notion and does not apply. */
+     * list it, and the A-label of such a U-label is a good LDH label) or
+     * of lookup with XN_IDNA2008_HYPHEN_ENDS.  V4 is a UTS #46 notion and
+     * does not apply. */
     r.check_hyphens = true;
-    r.hyphen_bits = ~(XN_ERR_V4 | (st->registration ? 0 : XN_ERR_V3));
+    r.hyphen_bits =
+        ~(XN_ERR_V4 |
+          (st->registration || (st->flags & XN_IDNA2008_HYPHEN_ENDS) ? 0 : XN_ERR_V3));
     /* §4.2.3.2, §4.2.2 / §5.4: no leading mark, the derived property; the
      * contextual rules of RFC 5892 appendix A (lookup must check CONTEXTJ
      * and may check CONTEXTO: both are checked); RFC 5893. */

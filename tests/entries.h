@@ -34,10 +34,15 @@ typedef int (*test_alloc_fn)(const char *in, size_t in_len, char **out, size_t *
     (XN_TRANSITIONAL | XN_NO_STD3_RULES | XN_NO_CHECK_HYPHENS | XN_NO_CHECK_BIDI |       \
      XN_NO_CHECK_JOINERS | XN_NO_VERIFY_DNS_LENGTH | XN_IGNORE_INVALID_PUNYCODE |        \
      XN_ALLOW_ROOT_DOT | XN_URL_RULES | TEST_FLAGS_DNS)
+#ifdef XN_IDNA2008_HYPHEN_ENDS
+#define TEST_FLAGS_HYPHEN_ENDS XN_IDNA2008_HYPHEN_ENDS
+#else
+#define TEST_FLAGS_HYPHEN_ENDS 0u
+#endif
 /* The flags the IDNA2008 and IDNA2003 functions take (xn.h). */
 #define TEST_FLAGS_IDNA2008                                                          \
     (XN_IDNA2008_MAP | XN_NO_STD3_RULES | XN_ALLOW_ROOT_DOT | XN_NO_VERIFY_DNS_LENGTH | \
-     TEST_FLAGS_DNS)
+     TEST_FLAGS_DNS | TEST_FLAGS_HYPHEN_ENDS)
 #define TEST_FLAGS_IDNA2003 (XN_ALLOW_UNASSIGNED | XN_NO_STD3_RULES | XN_ALLOW_ROOT_DOT)
 
 static inline int test_email_to_unicode(const char *in, size_t n, char *out, size_t cap,

@@ -229,6 +229,34 @@ static void test_api(void)
     test_report_is("idna2008_lookup(ok.a\\u{2603})", xn_idna2008_lookup, "ok.a\xE2\x98\x83", 7, 0,
                    BAD, 1, 4, 0x2603);
     CHECK_NAMES(xn_error_name, uint64_t, idna2008_errors);
+
+    /* XN_IDNA2008_HYPHEN_ENDS: a U-label, or an A-label's, that starts or
+     * ends with '-' fails (V3); without it lookup takes it (RFC 5891 §5.4
+     * leaves that rule to registration); an NR-LDH label is the LDH rule's
+     * business either way. */
+    {
+        static const char *const ends[] = {"-b\xC3\xBC" "cher.example", "b\xC3\xBC" "cher-.example",
+                                           "xn---bcher-4ya.example", "xn--bcher--3ya.example"};
+        char out[64];
+        size_t i, len;
+        for (i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+            xn_report rep = XN_REPORT_INIT;
+            CHECK_MSG(xn_idna2008_lookup(ends[i], strlen(ends[i]), out, sizeof out, &len, 0,
+                                         NULL) == XN_OK,
+                      "lookup %s without XN_IDNA2008_HYPHEN_ENDS", ends[i]);
+            CHECK_MSG(xn_idna2008_lookup(ends[i], strlen(ends[i]), out, sizeof out, &len,
+                                         XN_IDNA2008_HYPHEN_ENDS, &rep) == XN_E_INVALID_DOMAIN &&
+                          rep.errors == XN_ERR_V3 && rep.label == 0,
+                      "lookup %s with XN_IDNA2008_HYPHEN_ENDS: errors %llx", ends[i],
+                      (unsigned long long)rep.errors);
+        }
+        CHECK_MSG(xn_idna2008_lookup("b\xC3\xBC" "cher.example", 14, out, sizeof out, &len,
+                                     XN_IDNA2008_HYPHEN_ENDS, NULL) == XN_OK,
+                  "lookup a U-label without a hyphen with XN_IDNA2008_HYPHEN_ENDS");
+        CHECK_MSG(xn_idna2008_lookup("-abc.example", 12, out, sizeof out, &len,
+                                     XN_IDNA2008_HYPHEN_ENDS | XN_NO_STD3_RULES, NULL) == XN_OK,
+                  "lookup -abc.example: an NR-LDH label, no U-label");
+    }
 }
 
 /* ---- 2. IdnaTestV2-derived ------------------------------------------------------- */

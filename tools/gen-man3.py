@@ -330,7 +330,7 @@ FLAGS_OF = [
                                       "XN_DISPLAY_BUILTIN_KNOWN"]),
     (r"xn_idna2008_register$", []),
     (r"xn_idna2008_", ["XN_NO_STD3_RULES", "XN_NO_VERIFY_DNS_LENGTH", "XN_ALLOW_ROOT_DOT",
-                       "XN_DNS_LABELS", "XN_IDNA2008_MAP"]),
+                       "XN_DNS_LABELS", "XN_IDNA2008_MAP", "XN_IDNA2008_HYPHEN_ENDS"]),
     (r"xn_idna2003_", ["XN_NO_STD3_RULES", "XN_ALLOW_ROOT_DOT", "XN_ALLOW_UNASSIGNED"]),
     (r"xn_(label_)?to_(ascii|unicode)|xn_email_|xn_equal$", UTS46_FLAGS),
 ]

@@ -11,9 +11,6 @@
 #include "idn2.h"
 #include "xn.h"
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 /* HOT_INLINE: inlined where the compiler allows, so that idn2__lookup()'s
  * default way is one function with direct calls; OUT_OF_LINE keeps the
@@ -98,29 +95,6 @@ static HOT_INLINE int check_output(const char *s, size_t n, bool hyphens, bool a
     return n > XN_DNS_NAME_MAX ? IDN2_TOO_BIG_DOMAIN : IDN2_OK;
 }
 
-/* Whether an A-label in s[0..n) stands for a U-label that starts or ends
- * with '-': IDN2_HYPHEN_STARTEND, as libidn2 answers under UTS #46
- * processing (UTS #46 CheckHyphens, V3), where IDNA2008 lookup leaves that
- * rule to registration (RFC 5891 section 4.2.3.1).  Only an A-label with a
- * '-' after its prefix can: the U-label's '-' is a basic code point,
- * written out before the delimiter (RFC 3492 section 6.3). */
-static int ulabel_hyphens(const char *s, size_t n)
-{
-    const char *p = s, *end = s + n;
-    for (;;) {
-        const char *dot = memchr(p, '.', (size_t)(end - p));
-        size_t len = (size_t)((dot ? dot : end) - p), k = 0;
-        uint32_t dec[64];
-        if (idn2__is_ace_label(p, len) && memchr(p + 4, '-', len - 4) &&
-            xn_punycode_decode(p + 4, len - 4, dec, 64, &k, NULL) == XN_OK && k > 0 &&
-            (dec[0] == '-' || dec[k - 1] == '-'))
-            return IDN2_HYPHEN_STARTEND;
-        if (!dot)
-            return IDN2_OK;
-        p = dot + 1;
-    }
-}
-
 typedef int (*xn_conv)(const char *, size_t, char *, size_t, size_t *, unsigned, xn_report *);
 
 /* ---- lookup -------------------------------------------------------------- */
@@ -196,12 +170,10 @@ static int alabel_rc(const char *name, size_t n, size_t at, bool no_tr46)
 /* A lookup result res[0..len) held to check_output(), and handed out in
  * malloc()ed memory (*heap when it is that already, else a copy). */
 static HOT_INLINE int lookup_result(const char *res, size_t len, char *heap, bool hyphens,
-                                    bool alabels, bool ulabels, char **lookupname)
+                                    bool alabels, char **lookupname)
 {
     int rc = check_output(res, len, hyphens, alabels);
     char *out = heap;
-    if (rc == IDN2_OK && ulabels)
-        rc = ulabel_hyphens(res, len);
     if (rc == IDN2_OK && lookupname && !out) {
         out = malloc(len + 1);
         if (!out)
@@ -244,29 +216,27 @@ static OUT_OF_LINE int lookup_refused(xn_conv conv, const char *src, size_t n, u
 
 /* The conversion of idn2__lookup(): src[0..n) by conv with the xn flags xf into
  * *lookupname (malloc()ed; when lookupname is not NULL), held to
- * check_output() (hyphens: libidn2's hyphen rule is looked at there) and,
- * with ulabels, to ulabel_hyphens().  The
+ * check_output() (hyphens: libidn2's hyphen rule is looked at there).  The
  * way most names take is one call into a buffer on the stack, with no
  * report, and one copy; a result that does not fit there is made again
  * into the heap; a refused name goes to lookup_refused(). */
 static OUT_OF_LINE int lookup_with(xn_conv conv, const char *src, size_t n, unsigned xf,
                                     bool hyphens, int flags, char **lookupname)
 {
-    const bool ulabels = conv == xn_idna2008_lookup && !(flags & IDN2_NO_TR46);
     const bool alabels = conv == xn_to_ascii;
     char small[XN_DOMAIN_MAX], *heap;
     size_t len = 0;
     int rc = conv(src, n, small, sizeof small, &len, xf, NULL);
 
     if (rc == XN_OK) /* len may be sizeof small: it fits, then, without its NUL */
-        return lookup_result(small, len, NULL, hyphens, alabels, ulabels, lookupname);
+        return lookup_result(small, len, NULL, hyphens, alabels, lookupname);
     if (rc == XN_E_BUFFER_TOO_SMALL) {
         heap = malloc(len + 1);
         if (!heap)
             return IDN2_MALLOC;
         rc = conv(src, n, heap, len + 1, &len, xf, NULL);
         if (rc == XN_OK)
-            return lookup_result(heap, len, heap, hyphens, alabels, ulabels, lookupname);
+            return lookup_result(heap, len, heap, hyphens, alabels, lookupname);
         free(heap);
     }
     return lookup_refused(conv, src, n, xf, hyphens, flags, rc);
@@ -317,38 +287,6 @@ static int lookup_no_tr46(const char *src, char **lookupname, int flags)
     return rc;
 }
 
-/* Whether s[0..n) holds "--", as every A-label does.  s has room for n
- * rounded up to a multiple of 32 bytes, and for 32 bytes at least: it is
- * read 32 bytes at a time with SSE2 (the bytes from n on are masked off),
- * so a name of up to 32 bytes, most, is read with no branch on its
- * length. */
-static HOT_INLINE bool has_dashes(const char *s, size_t n)
-{
-    size_t i;
-#if defined(__SSE2__)
-    const __m128i dash = _mm_set1_epi8('-');
-    uint64_t hy, carry = 0;
-    for (i = 0;; i += 32) {
-        __m128i v0 = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-        __m128i v1 = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 16));
-        hy = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v0, dash)) |
-             (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, dash)) << 16;
-        if (n - i <= 32)
-            break;
-        if (hy & ((hy << 1) | carry))
-            return true;
-        carry = hy >> 31;
-    }
-    hy &= (UINT64_C(1) << (n - i)) - 1;
-    return (hy & ((hy << 1) | carry)) != 0;
-#else
-    for (i = 1; i < n; i++)
-        if (s[i] == '-' && s[i - 1] == '-')
-            return true;
-    return false;
-#endif
-}
-
 /* The default way, IDN2_NONTRANSITIONAL without USE_STD3_ASCII_RULES: the
  * UTS #46 mapping, then IDNA2008 lookup (xf), with libidn2's hyphen rule
  * (no '-' at either end of a label) and no other part of the LDH rule.
@@ -359,12 +297,11 @@ static HOT_INLINE bool has_dashes(const char *s, size_t n)
  * keeps libidn2's hyphen rule (its ASCII labels by the LDH rule; an A-label
  * never starts or ends with '-').  So nothing is scanned before: the
  * conversion goes straight into the block handed out, and what is left to
- * look at is the lengths (none in a result of at most 63 octets) and,
- * where the result holds "--", its U-labels' hyphens.  The block is the
- * name's length and sixteen more, rounded up to 32 bytes: room for most
- * names with a U-label, and, since a result that fits is shorter than the
- * block, for has_dashes() to read it in whole 32-byte blocks (a mapping
- * can make the result longer than the name: ⅷ, three bytes, is "viii").
+ * look at is the lengths (none in a result of at most 63 octets): the
+ * U-labels' hyphens are lib's to check (XN_IDNA2008_HYPHEN_ENDS in xf).
+ * The block is the name's length and sixteen more, rounded up to 32
+ * bytes: room for most names with a U-label (a mapping can make the
+ * result longer than the name: ⅷ, three bytes, is "viii").
  * A name that fails the LDH rule, or
  * whose result does not fit, is converted again without it, and
  * check_output() holds its result to the hyphen rule. */
@@ -385,8 +322,6 @@ static HOT_INLINE int lookup_nontransitional(const char *src, unsigned xf, int f
     if (xn_idna2008_lookup(src, n, out, cap, &len, xf, NULL) == XN_OK && len < cap) {
         /* NUL-terminated by xn */
         rc = check_output(out, len, false, false);
-        if (rc == IDN2_OK && has_dashes(out, len))
-            rc = ulabel_hyphens(out, len);
         if (rc == IDN2_OK)
             *lookupname = out;
         else
@@ -406,6 +341,7 @@ int idn2__lookup(const char *src, char **lookupname, int flags)
 {
     const unsigned common = XN_NO_VERIFY_DNS_LENGTH | XN_ALLOW_ROOT_DOT;
     const unsigned std3 = (flags & IDN2_USE_STD3_ASCII_RULES) ? 0 : XN_NO_STD3_RULES;
+    const unsigned tr46 = XN_IDNA2008_MAP | XN_IDNA2008_HYPHEN_ENDS;
 
     if (lookupname)
         *lookupname = NULL;
@@ -419,11 +355,13 @@ int idn2__lookup(const char *src, char **lookupname, int flags)
         return lookup_with(xn_to_ascii, src, strlen(src), common | XN_TRANSITIONAL | std3,
                            false, flags, lookupname);
     /* The default, IDN2_NONTRANSITIONAL: the UTS #46 mapping, then IDNA2008
-     * lookup; with USE_STD3_ASCII_RULES, under the whole LDH rule. */
+     * lookup, with no U-label starting or ending with '-' (libidn2 applies
+     * UTS #46 CheckHyphens' V3 there: IDN2_HYPHEN_STARTEND); with
+     * USE_STD3_ASCII_RULES, under the whole LDH rule. */
     if (std3 == 0)
-        return lookup_with(xn_idna2008_lookup, src, strlen(src), common | XN_IDNA2008_MAP,
-                           false, flags, lookupname);
-    return lookup_nontransitional(src, common | XN_IDNA2008_MAP, flags, lookupname);
+        return lookup_with(xn_idna2008_lookup, src, strlen(src), common | tr46, false, flags,
+                           lookupname);
+    return lookup_nontransitional(src, common | tr46, flags, lookupname);
 }
 
 int
