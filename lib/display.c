@@ -35,6 +35,7 @@
 #include "alloc.h"
 #include "ascii.h"
 #include "compiler.h"
+#include "display_data.h"
 #include "icu.h"
 #include "normalize.h"
 #include "display_rules.h"

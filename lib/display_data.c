@@ -20,7 +20,7 @@
  */
 #include <string.h>
 
-#include "display_rules.h"
+#include "display_data.h"
 #include "icu.h"
 #include "utf8.h"
 

@@ -13,8 +13,9 @@
 #include <string.h>
 
 #include "display_known.h"
-#include "display_rules.h"
 #include "compiler.h"
+#include "display_data.h"
+#include "display_rules.h"
 #include "icu.h"
 #include "rules.h"
 #include "sink.h"

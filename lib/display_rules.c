@@ -32,6 +32,7 @@
 
 #include "display_rules.h"
 #include "compiler.h"
+#include "display_data.h"
 #include "icu.h"
 #include "rules.h"
 #include "sink.h"

@@ -52,29 +52,6 @@ int xn__display_known_from(const USpoofChecker *sc, const xn_known_set *set, boo
  * (display_known.h) is an ASCII TLD's: "сом" reads "com". */
 int xn__display_tld_lookalike(const USpoofChecker *sc, const char *tld, size_t n, bool *hit);
 
-/* display_data.c: the ASCII that the letter c reads as beyond ICU's
- * skeleton ("w" for Cyrillic ш, "3" for з), or NULL. */
-const char *xn__display_extra(uint32_t c);
-
-/* Whether c is a letter of the script (a UScriptCode) that, with others of
- * the same kind, makes a label of that script read as Latin. */
-bool xn__display_wsc_letter(uint32_t c, int script);
-
-/* Whether c is in set[0..n), sorted ascending (a binary search). */
-bool xn__display_in_sorted(uint32_t c, const uint32_t *set, size_t n);
-
-/* Whether the UTF-8 label u8[0..n) is a common word that reads as no Latin
- * word although its letters all have Latin lookalikes ("курс"). */
-bool xn__display_allowed_word(const char *u8, size_t n);
-
-/* Writes the UTF-8 label s[0..n) to out (cap bytes; out may be s: the
- * result is never longer) with each letter of xn__display_extra() as its
- * ASCII and, with wsc (for the whole-script rule), each letter of
- * xn__display_wsc_letter() of its own script as "o" and the dashes and
- * CJK letters of xn__display_extra() as they are; returns the length
- * written. */
-size_t xn__display_map(const char *s, size_t n, bool wsc, char *out, size_t cap);
-
 /* A name's TLD: its last label (a root dot aside) in ASCII form, lower
  * case, s[0..n), and the script (a UScriptCode) whose labels it exempts
  * from the whole-script confusable rule, or -1. */
