@@ -478,11 +478,14 @@ XN__NOINLINE static int convert_name(const char *in, size_t in_len, char *out, s
      * before anything is mapped. */
     xn__walk_start(&w, in, in_len, XN__SPLIT_DOTS, false);
     while (rc == XN_OK && xn__walk_next(&st.d, &w)) {
-        xn__domain before = st.d;
         rc = convert_label(&st, w.s, w.n, to_unicode, !w.dot);
         if (rc == XN_E_TOO_LONG && st.w == &small) {
-            /* Too long for the stack's buffers: once more, from where the
-             * label began, with buffers for XN_LABEL_LIMIT. */
+            /* Too long for the stack's buffers: once more with buffers for
+             * XN_LABEL_LIMIT.  Nothing to undo: a label returns
+             * XN_E_TOO_LONG before it writes any output, and the buffers'
+             * size decides nothing before that, so what it recorded the
+             * first time it records again, in the same order (the bits
+             * the same, the first violation the same). */
             big_mem = malloc(WORK_BYTES(XN_LABEL_LIMIT));
             if (!big_mem) {
                 rc = XN_E_NOMEM;
@@ -490,7 +493,6 @@ XN__NOINLINE static int convert_name(const char *in, size_t in_len, char *out, s
             }
             work_init(&big, big_mem, XN_LABEL_LIMIT);
             st.w = &big;
-            st.d = before;
             rc = convert_label(&st, w.s, w.n, to_unicode, !w.dot);
         }
     }
