@@ -34,26 +34,6 @@
 
 static bool verbose;
 
-static char *read_file(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t cap = 0, n = 0, got;
-    if (!f)
-        return NULL;
-    do {
-        if (cap - n < 4096) {
-            cap = cap ? cap * 2 : 65536;
-            buf = (char *)test_xrealloc(buf, cap + 1);
-        }
-        got = fread(buf + n, 1, cap - n, f);
-        n += got;
-    } while (got);
-    fclose(f);
-    buf[n] = '\0';
-    return buf;
-}
-
 /* The next line of *p, NUL-terminated in place, or NULL at the end. */
 static char *next_line(char **p)
 {
@@ -74,7 +54,7 @@ static char *next_line(char **p)
  * bucket marker aside. */
 static xn_known_set *chromium_list(const char *path)
 {
-    char *text = read_file(path), *p = text, *line;
+    char *text = test_slurp(path, NULL), *p = text, *line;
     const char *names[64];
     size_t n = 0;
     int status = -1;
@@ -159,7 +139,7 @@ static void one_case(const char *h, const char *res, const char *partly, unsigne
 static counts run_table(const char *path, unsigned flags, const xn_known_set *known,
                         const char *what)
 {
-    char *text = read_file(path), *p = text, *line;
+    char *text = test_slurp(path, NULL), *p = text, *line;
     counts c = {0, 0, 0, 0, 0, 0, 0, 0};
     bool ended = false;
 

@@ -12,49 +12,14 @@
 
 #include "xn.h"
 #include "test.h"
-
-/* The reasons of every label, or-ed, when `in` is displayed; *out gets the
- * displayed form. */
-static uint32_t shown(const char *in, const xn_known_set *known, unsigned flags, char *out,
-                      size_t cap)
-{
-    char *p = test_exact_copy(in, strlen(in)), esc[512];
-    size_t len = 0;
-    xn_display_report d = XN_DISPLAY_REPORT_INIT;
-    int rc = xn_to_display_known(p, strlen(in), out, cap, &len, flags, known, NULL, &d);
-    test_escape(esc, sizeof esc, in, strlen(in));
-    CHECK_MSG(rc == XN_OK, "display(%s) = %s", esc, xn_strerror_name(rc));
-    free(p);
-    return rc == XN_OK ? d.unsafe : UINT32_MAX;
-}
-
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t cap = 0, n = 0, got;
-    if (!f)
-        return NULL;
-    do {
-        if (cap - n < 4096) {
-            cap = cap ? cap * 2 : 65536;
-            buf = (char *)test_xrealloc(buf, cap + 1);
-        }
-        got = fread(buf + n, 1, cap - n, f);
-        n += got;
-    } while (got);
-    fclose(f);
-    buf[n] = '\0';
-    *len = n;
-    return buf;
-}
+#include "display-check.h"
 
 /* `in` is shown as `want` (NULL: its ToASCII form) with at least the
  * reasons `must` (0: with none). */
 static void display_flags_is(const char *in, unsigned flags, const char *want, uint32_t must)
 {
     char out[XN_DOMAIN_MAX * 4], esc[512], got[256], ascii[XN_DOMAIN_MAX];
-    uint32_t bits = shown(in, NULL, flags, out, sizeof out);
+    uint32_t bits = test_shown(in, NULL, flags, out, sizeof out);
     size_t alen = 0;
     if (!want) {
         CHECK(xn_to_ascii(in, strlen(in), ascii, sizeof ascii, &alen, 0, NULL) == XN_OK);
@@ -103,9 +68,9 @@ static void test_builtin(void)
         xn_known_set *set = xn_known_set_new(mine, 1, NULL);
         char out[256];
         CHECK(set != NULL);
-        CHECK(shown("t\xC3\xA9st.net", set, b, out, sizeof out) == XN_UNSAFE_KNOWN_DOMAIN);
-        CHECK(shown("googl\xC3\xA9.com", set, b, out, sizeof out) == XN_UNSAFE_KNOWN_DOMAIN);
-        CHECK(shown("googl\xC3\xA9.com", set, 0, out, sizeof out) == 0);
+        CHECK(test_shown("t\xC3\xA9st.net", set, b, out, sizeof out) == XN_UNSAFE_KNOWN_DOMAIN);
+        CHECK(test_shown("googl\xC3\xA9.com", set, b, out, sizeof out) == XN_UNSAFE_KNOWN_DOMAIN);
+        CHECK(test_shown("googl\xC3\xA9.com", set, 0, out, sizeof out) == 0);
         xn_known_set_free(set);
     }
 
@@ -161,7 +126,7 @@ static void test_builtin(void)
 static void test_builtin_list(const char *path)
 {
     size_t len = 0, n = 0;
-    char *text = read_file(path, &len), *p, *next;
+    char *text = test_slurp(path, &len), *p, *next;
 
     CHECK_MSG(text != NULL, "cannot read %s", path);
     if (!text)
@@ -176,7 +141,7 @@ static void test_builtin_list(const char *path)
         if (*p == '#' || *p == '\0')
             continue;
         n++;
-        bits = shown(p, NULL, XN_DISPLAY_BUILTIN_KNOWN, out, sizeof out);
+        bits = test_shown(p, NULL, XN_DISPLAY_BUILTIN_KNOWN, out, sizeof out);
         CHECK_MSG(bits == 0 && strcmp(out, p) == 0, "built-in %s shown as %s", p, out);
         v = strcspn(p, "aeiou");
         if (v >= strlen(p) || v >= XN_DOMAIN_MAX - 4)
@@ -188,7 +153,7 @@ static void test_builtin_list(const char *path)
         accented[k++] = '\xCC'; /* U+0301 COMBINING ACUTE ACCENT */
         accented[k++] = '\x81';
         snprintf(accented + k, sizeof accented - k, "%s", p + v + 1);
-        bits = shown(accented, NULL, XN_DISPLAY_BUILTIN_KNOWN, out, sizeof out);
+        bits = test_shown(accented, NULL, XN_DISPLAY_BUILTIN_KNOWN, out, sizeof out);
         CHECK_MSG(bits != UINT32_MAX && (bits & XN_UNSAFE_KNOWN_DOMAIN),
                   "an accent on %s: shown as %s", p, out);
     }

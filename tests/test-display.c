@@ -18,29 +18,15 @@
 
 #include "xn.h"
 #include "test.h"
+#include "display-check.h"
 
 #define LEN(s) (sizeof(s) - 1)
-
-/* The reasons of every label, or-ed, when `in` is displayed; *out gets the
- * displayed form. */
-static uint32_t shown(const char *in, const xn_known_set *known, unsigned flags, char *out,
-                      size_t cap)
-{
-    char *p = test_exact_copy(in, strlen(in)), esc[512];
-    size_t len = 0;
-    xn_display_report d = XN_DISPLAY_REPORT_INIT;
-    int rc = xn_to_display_known(p, strlen(in), out, cap, &len, flags, known, NULL, &d);
-    test_escape(esc, sizeof esc, in, strlen(in));
-    CHECK_MSG(rc == XN_OK, "display(%s) = %s", esc, xn_strerror_name(rc));
-    free(p);
-    return rc == XN_OK ? d.unsafe : UINT32_MAX;
-}
 
 /* `in` is shown as `want`, and its reasons are exactly `why`. */
 static void display_is(const char *in, const xn_known_set *known, const char *want, uint32_t why)
 {
     char out[XN_DOMAIN_MAX * 4], esc[512], got[256], wanted[256];
-    uint32_t bits = shown(in, known, 0, out, sizeof out);
+    uint32_t bits = test_shown(in, known, 0, out, sizeof out);
     test_escape(esc, sizeof esc, in, strlen(in));
     xn_unsafe_format(bits, got, sizeof got);
     xn_unsafe_format(why, wanted, sizeof wanted);
@@ -54,7 +40,7 @@ static void kept(const char *in, const xn_known_set *known, uint32_t must, uint3
 {
     char out[XN_DOMAIN_MAX * 4], ascii[XN_DOMAIN_MAX], esc[512], got[256];
     size_t alen = 0;
-    uint32_t bits = shown(in, known, 0, out, sizeof out);
+    uint32_t bits = test_shown(in, known, 0, out, sizeof out);
     test_escape(esc, sizeof esc, in, strlen(in));
     CHECK_MSG(xn_to_ascii(in, strlen(in), ascii, sizeof ascii, &alen, 0, NULL) == XN_OK,
               "to_ascii(%s)", esc);
@@ -81,7 +67,7 @@ static void test_idna2008(void)
     kept("\xCE\xB1\xCD\xB5.gr", NULL, XN_UNSAFE_IDNA2008, 0);
     {
         char out[256];
-        uint32_t bits = shown("\xCD\xB5\xCE\xB1.gr", NULL, 0, out, sizeof out);
+        uint32_t bits = test_shown("\xCD\xB5\xCE\xB1.gr", NULL, 0, out, sizeof out);
         CHECK_MSG(bits != UINT32_MAX && !(bits & XN_UNSAFE_IDNA2008),
                   "U+0375 before Greek: IDNA2008 bit set (0x%x)", (unsigned)bits);
     }
@@ -131,7 +117,7 @@ static void test_patterns(void)
     display_is("hello\xE4\xB8\xAD\xE5\x9B\xBD.cn", NULL, "hello\xE4\xB8\xAD\xE5\x9B\xBD.cn", 0);
     {
         char out[256];
-        CHECK(shown("h\xC3\xA9llo\xE4\xB8\xAD\xE5\x9B\xBD.cn", NULL, XN_DISPLAY_MODERATE, out,
+        CHECK(test_shown("h\xC3\xA9llo\xE4\xB8\xAD\xE5\x9B\xBD.cn", NULL, XN_DISPLAY_MODERATE, out,
                     sizeof out) == 0 &&
               strcmp(out, "h\xC3\xA9llo\xE4\xB8\xAD\xE5\x9B\xBD.cn") == 0);
     }
@@ -176,12 +162,12 @@ static void test_confusables(void)
         size_t i;
         for (i = 0; i < sizeof cyrillic / sizeof cyrillic[0]; i++) {
             snprintf(name, sizeof name, "\xD1\x81\xD0\xBE\xD1\x81\xD0\xBE.%s", cyrillic[i]);
-            CHECK_MSG(shown(name, NULL, 0, out, sizeof out) == 0 && strcmp(out, name) == 0,
+            CHECK_MSG(test_shown(name, NULL, 0, out, sizeof out) == 0 && strcmp(out, name) == 0,
                       "coco in Cyrillic under TLD %zu: \"%s\"", i, out);
         }
         for (i = 0; i < sizeof greek / sizeof greek[0]; i++) {
             snprintf(name, sizeof name, "\xCE\xB9\xCE\xBA\xCE\xB1.%s", greek[i]);
-            CHECK_MSG(shown(name, NULL, 0, out, sizeof out) == 0 && strcmp(out, name) == 0,
+            CHECK_MSG(test_shown(name, NULL, 0, out, sizeof out) == 0 && strcmp(out, name) == 0,
                       "Greek ika under TLD %zu: \"%s\"", i, out);
         }
         kept("\xD1\x81\xD0\xBE\xD1\x81\xD0\xBE.com", NULL, XN_UNSAFE_CONFUSABLE, 0);
@@ -383,34 +369,10 @@ static size_t split(char *line, char **field, size_t max)
     return n;
 }
 
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t cap = 0, n = 0;
-    if (!f)
-        return NULL;
-    for (;;) {
-        size_t got;
-        if (cap - n < 4096) {
-            cap = cap ? cap * 2 : 65536;
-            buf = (char *)test_xrealloc(buf, cap + 1);
-        }
-        got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    fclose(f);
-    buf[n] = '\0';
-    *len = n;
-    return buf;
-}
-
 static void test_hosts(const char *path)
 {
     size_t len = 0, rows = 0, shown_n = 0, kept_n = 0, nknown = 0, line_no = 0;
-    char *text = read_file(path, &len), *p, *next;
+    char *text = test_slurp(path, &len), *p, *next;
     static char known_store[64][XN_DOMAIN_MAX];
     const char *known_names[64];
     bool ended = false;
@@ -477,7 +439,7 @@ static void test_hosts(const char *path)
                 r += k + (r[k] == ',');
             }
         }
-        bits = shown(field[0], set, 0, out, sizeof out);
+        bits = test_shown(field[0], set, 0, out, sizeof out);
         test_escape(esc, sizeof esc, field[0], strlen(field[0]));
         xn_unsafe_format(bits, got, sizeof got);
         ok = strcmp(out, want) == 0 && (must ? (bits & must) == must : bits == 0);

@@ -128,6 +128,31 @@ static inline const char *test_escape(char *buf, size_t cap, const char *s, size
     return buf;
 }
 
+/* The whole file at path, NUL-appended (*len its length, when len is not
+ * NULL), to free(); NULL when it cannot be read (the caller's check then
+ * fails). */
+static inline char *test_slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    size_t cap = 0, n = 0, got;
+    if (!f)
+        return NULL;
+    do {
+        if (cap - n < 4096) {
+            cap = cap ? cap * 2 : 65536;
+            buf = (char *)test_xrealloc(buf, cap + 1);
+        }
+        got = fread(buf + n, 1, cap - n, f);
+        n += got;
+    } while (got);
+    fclose(f);
+    buf[n] = '\0';
+    if (len)
+        *len = n;
+    return buf;
+}
+
 /* Copies n bytes to a fresh heap block of exactly n bytes (1 when n == 0), so
  * that AddressSanitizer and valgrind see any read past the end.  The byte of
  * an empty copy stays uninitialized, for valgrind; out of line, because gcc
