@@ -41,6 +41,7 @@
 #include <idn2.h>
 #endif
 
+#include "corpus.h"
 #include "xn.h"
 
 #ifdef HAVE_ADA
@@ -49,56 +50,6 @@ int ada_bench_to_ascii(const char *in, size_t n, char *out, size_t cap, size_t *
 int ada_bench_to_unicode(const char *in, size_t n, char *out, size_t cap, size_t *olen);
 #endif
 
-typedef struct corpus {
-    char *data;
-    const char **name;
-    size_t *len;
-    size_t count;
-} corpus;
-
-static int load(const char *path, corpus *c)
-{
-    FILE *f = fopen(path, "rb");
-    long size;
-    size_t i, n = 0, start = 0;
-    if (!f)
-        return -1;
-    if (fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
-        fclose(f);
-        return -1;
-    }
-    c->data = (char *)malloc((size_t)size + 1);
-    if (!c->data || fread(c->data, 1, (size_t)size, f) != (size_t)size) {
-        fclose(f);
-        return -1;
-    }
-    fclose(f);
-    c->data[size] = '\n';
-    for (i = 0; i <= (size_t)size; i++)
-        if (c->data[i] == '\n')
-            n++;
-    c->name = (const char **)malloc(n * sizeof *c->name);
-    c->len = (size_t *)malloc(n * sizeof *c->len);
-    if (!c->name || !c->len)
-        return -1;
-    c->count = 0;
-    for (i = 0; i <= (size_t)size; i++) {
-        if (c->data[i] == '\n') {
-            size_t l = i - start;
-            if (l > 0 && c->data[start + l - 1] == '\r')
-                l--;
-            /* Each name NUL-terminated in place, for the APIs that want
-             * that (libidn2's): no copy is timed with them. */
-            c->data[start + l] = '\0';
-            if (l > 0) {
-                c->name[c->count] = c->data + start;
-                c->len[c->count++] = l;
-            }
-            start = i + 1;
-        }
-    }
-    return 0;
-}
 
 typedef struct impl {
     const char *label;
@@ -211,7 +162,7 @@ static int run_idn2(const void *ctx, const char *in, size_t n, char *out, size_t
     char *res = NULL;
     int rc;
     (void)ctx;
-    if (in[n] != '\0') /* load() ends every name with a NUL */
+    if (in[n] != '\0') /* corpus_load() ends every name with a NUL */
         return 0;
     rc = idn2_lookup_u8((const uint8_t *)in, (uint8_t **)&res, IDN2_NONTRANSITIONAL);
     if (rc != IDN2_OK)
@@ -397,7 +348,7 @@ int main(int argc, char **argv)
         impl a[8], u[6];
         size_t na = 0, nu = 0, k;
         memset(&c, 0, sizeof c);
-        if (load(argv[f], &c) != 0) {
+        if (corpus_load(argv[f], &c) != 0) {
             fprintf(stderr, "bench: %s: %s\n", argv[f], strerror(errno));
             if (do_check && errno == ENOENT) {
                 /* As a test: missing corpus data is a skip, never a pass. */

@@ -20,54 +20,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "corpus.h"
 #include "xn.h"
 
-typedef struct corpus {
-    char *text;
-    const char **name;
-    size_t *len;
-    size_t n;
-} corpus;
-
-static int load(const char *path, corpus *c)
-{
-    FILE *f = fopen(path, "rb");
-    size_t cap = 0, n = 0, got, i, start = 0;
-    memset(c, 0, sizeof *c);
-    if (!f)
-        return -1;
-    do {
-        if (cap - n < 65536) {
-            char *p = realloc(c->text, cap = cap ? 2 * cap : 1 << 20);
-            if (!p) {
-                fclose(f);
-                return -1;
-            }
-            c->text = p;
-        }
-        got = fread(c->text + n, 1, cap - n - 1, f);
-        n += got;
-    } while (got);
-    fclose(f);
-    c->text[n] = '\0';
-    for (i = 0; i < n; i++)
-        c->n += c->text[i] == '\n';
-    c->name = malloc((c->n + 1) * sizeof *c->name);
-    c->len = malloc((c->n + 1) * sizeof *c->len);
-    if (!c->name || !c->len)
-        return -1;
-    c->n = 0;
-    for (i = 0; i <= n; i++) {
-        if (i < n && c->text[i] != '\n')
-            continue;
-        if (i > start) {
-            c->name[c->n] = c->text + start;
-            c->len[c->n++] = i - start;
-        }
-        start = i + 1;
-    }
-    return 0;
-}
 
 typedef struct way {
     const char *title;
@@ -91,7 +46,7 @@ static double pass(const way *w, const corpus *c)
     char out[4 * XN_DOMAIN_MAX];
     size_t i, len, total = 0;
     double t0 = now_ns();
-    for (i = 0; i < c->n; i++) {
+    for (i = 0; i < c->count; i++) {
         len = 0;
         if (w->op == 1)
             xn_to_display_known(c->name[i], c->len[i], out, sizeof out, &len, w->flags, w->known,
@@ -103,7 +58,7 @@ static double pass(const way *w, const corpus *c)
         total += len;
     }
     sink += total;
-    return (now_ns() - t0) / (double)(c->n ? c->n : 1);
+    return (now_ns() - t0) / (double)(c->count ? c->count : 1);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -136,7 +91,7 @@ int main(int argc, char **argv)
         xn_known_set *set;
         int status = 0;
         snprintf(path, sizeof path, "%s/%s", dir, files[f]);
-        if (load(path, &c) != 0 || c.n == 0) {
+        if (corpus_load(path, &c) != 0 || c.count == 0) {
             fprintf(stderr, "bench-display: cannot read %s\n", path);
             return 2;
         }
@@ -145,7 +100,7 @@ int main(int argc, char **argv)
             const char **names = malloc(500 * sizeof *names);
             char (*store)[XN_DOMAIN_MAX] = malloc(500 * sizeof *store);
             size_t m = 0, i;
-            for (i = 0; names && store && i < c.n && m < 500; i++) {
+            for (i = 0; names && store && i < c.count && m < 500; i++) {
                 size_t alen = 0;
                 if (c.len[i] >= XN_DOMAIN_MAX ||
                     xn_to_ascii(c.name[i], c.len[i], store[m], XN_DOMAIN_MAX, &alen, 0, NULL) !=
@@ -172,7 +127,7 @@ int main(int argc, char **argv)
                 {"display, built-in + 500 known", XN_DISPLAY_BUILTIN_KNOWN, set, 1},
             };
             double base = 0;
-            printf("\n%s (%zu names)\n", files[f], c.n);
+            printf("\n%s (%zu names)\n", files[f], c.count);
             for (k = 0; k < sizeof ways / sizeof ways[0]; k++) {
                 double t[101];
                 pass(&ways[k], &c); /* warm-up */
@@ -186,7 +141,7 @@ int main(int argc, char **argv)
             }
         }
         xn_known_set_free(set);
-        free(c.text);
+        free(c.data);
         free(c.name);
         free(c.len);
     }
