@@ -10,6 +10,29 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The data, generated at build time from data/display-confusables.txt
+ * (data/gen_display_data.py), each table in ascending order: */
+/* letters that read as ASCII where ICU's skeleton does not map them there; */
+typedef struct xn__display_reading {
+    uint32_t c;
+    char ascii[3];
+} xn__display_reading;
+extern const xn__display_reading xn__display_reads[];
+extern const size_t xn__display_reads_count;
+/* per script (a UScriptCode), the letters that make a whole label of it
+ * read as Latin; */
+typedef struct xn__display_wsc_set {
+    int script;
+    const uint32_t *set;
+    size_t n;
+} xn__display_wsc_set;
+extern const xn__display_wsc_set xn__display_wsc[];
+extern const size_t xn__display_wsc_count;
+/* common words (UTF-8) that are whole-script confusables but read as no
+ * Latin word. */
+extern const char *const xn__display_words[];
+extern const size_t xn__display_words_count;
+
 /* The ASCII that the letter c reads as beyond ICU's
  * skeleton ("w" for Cyrillic ш, "3" for з), or NULL. */
 const char *xn__display_extra(uint32_t c);

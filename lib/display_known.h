@@ -5,7 +5,7 @@
  *
  * A domain's key is the key of each of its labels joined by '.'; a label's
  * key is the UTS #39 skeleton (ICU's) of its Unicode form after the extra
- * confusable mappings (display_data.c), in NFD without nonspacing marks,
+ * confusable mappings (data/display-confusables.txt), in NFD without nonspacing marks,
  * with every "rn" written "m" (the skeleton of "m" is "rn": so that the key
  * of an ASCII label is the label with "0" as "O", "1" as "l" and "rn" as "m",
  * which the build computes without ICU).  A key's hash is taken from its
