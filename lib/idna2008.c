@@ -389,8 +389,11 @@ static inline int lookup(const char *in, size_t in_len, char *out, size_t out_ca
      * mapping of ASCII is lower-casing.  Its lengths are checked as here
      * (VerifyDnsLength alike).  Anything else, and every name without the
      * mapping (whose ASCII labels keep their case), goes label by label;
-     * the report, cleared above, says "no error" as the walk's would. */
+     * the report, cleared above, says "no error" as the walk's would.  A
+     * name the entry point gave the inline kernel already (short, no
+     * report: xn__ascii_fast_tried()) is not scanned for it again. */
     if ((flags & XN_IDNA2008_MAP) && in_len < out_cap &&
+        !xn__ascii_fast_tried(in_len, report) &&
         xn__ascii_fast(in, in_len, out, out_cap, out_len,
                        flags & (XN_NO_STD3_RULES | XN_NO_VERIFY_DNS_LENGTH)))
         return XN_OK;
