@@ -67,6 +67,7 @@
     X(XN__ICU_UC, usprep_openByType)                                         \
     X(XN__ICU_UC, usprep_prepare)                                            \
     X(XN__ICU_I18N, uspoof_check2UTF8)                                       \
+    X(XN__ICU_I18N, uspoof_clone)                                            \
     X(XN__ICU_I18N, uspoof_close)                                            \
     X(XN__ICU_I18N, uspoof_getSkeletonUTF8)                                  \
     X(XN__ICU_I18N, uspoof_open)                                             \

@@ -60,12 +60,19 @@ static const uint32_t removed[][2] = {
     {0xA720, 0xA7FF}, /* Latin Extended-D */
 };
 
+/* The checks of the shared checker: every single-identifier check, and the
+ * restriction level in the result (the overlay checker adds
+ * USPOOF_HIDDEN_OVERLAY). */
+#define CHECKS                                                                             \
+    (USPOOF_RESTRICTION_LEVEL | USPOOF_CHAR_LIMIT | USPOOF_INVISIBLE | USPOOF_MIXED_NUMBERS | \
+     USPOOF_AUX_INFO)
+
 /* A checker for the General Security Profile with xn's own allowed set
  * (xn__display_allowed, not the ICU's: it does not move with the ICU the
- * library runs on) less the browsers' removals; ZWJ and ZWNJ too, which IDNA's CheckJoiners confines to the
- * contexts of RFC 5892 appendix A), every single-identifier check, and the
- * restriction level in the result.  NULL, and *err set, when ICU fails. */
-static USpoofChecker *make_checker(bool overlay, UErrorCode *err)
+ * library runs on) less the browsers' removals, and ZWJ and ZWNJ, which
+ * IDNA's CheckJoiners confines to the contexts of RFC 5892 appendix A;
+ * CHECKS.  NULL, and *err set, when ICU fails. */
+static USpoofChecker *make_checker(UErrorCode *err)
 {
     USpoofChecker *sc = XN__ICU(uspoof_open)(err);
     USet *allowed = U_SUCCESS(*err) ? XN__ICU(uset_openEmpty)() : NULL;
@@ -83,11 +90,7 @@ static USpoofChecker *make_checker(bool overlay, UErrorCode *err)
         XN__ICU(uset_add)(allowed, 0x200D);
         XN__ICU(uspoof_setAllowedChars)(sc, allowed, err); /* copies the set */
         XN__ICU(uspoof_setRestrictionLevel)(sc, USPOOF_HIGHLY_RESTRICTIVE);
-        XN__ICU(uspoof_setChecks)(sc,
-                         USPOOF_RESTRICTION_LEVEL | USPOOF_CHAR_LIMIT | USPOOF_INVISIBLE |
-                             USPOOF_MIXED_NUMBERS | USPOOF_AUX_INFO |
-                             (overlay ? USPOOF_HIDDEN_OVERLAY : 0),
-                         err);
+        XN__ICU(uspoof_setChecks)(sc, CHECKS, err);
     }
     if (allowed)
         XN__ICU(uset_close)(allowed);
@@ -150,8 +153,14 @@ static bool nfd_works(UErrorCode *err)
 static void *checker_make(int *rc)
 {
     UErrorCode err = U_ZERO_ERROR;
-    USpoofChecker *sc = make_checker(false, &err);
-    USpoofChecker *full = sc ? make_checker(true, &err) : NULL;
+    USpoofChecker *sc = make_checker(&err);
+    /* The overlay checker: a clone (ICU shares the confusable data between
+     * them; a second uspoof_open() would read it again, 0.6M instructions
+     * of a process that displays one name). */
+    USpoofChecker *full = sc ? XN__ICU(uspoof_clone)(sc, &err) : NULL;
+
+    if (full)
+        XN__ICU(uspoof_setChecks)(full, CHECKS | USPOOF_HIDDEN_OVERLAY, &err);
 
     if (full && (!checker_works(sc) || !checker_works(full) || !digit_skeletons(sc)))
         err = U_MEMORY_ALLOCATION_ERROR; /* an ICU set that could not grow */
