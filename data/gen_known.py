@@ -52,9 +52,11 @@ def main():
     args = ap.parse_args()
 
     domains, seen = [], set()
-    with open(args.input, encoding="ascii") as f:
-        for no, line in enumerate(f, 1):
-            d = line.strip()
+    # Read as bytes: a byte that is not ASCII is reported with its line, as
+    # any other fault, not as a decoding error.
+    with open(args.input, "rb") as f:
+        for no, raw in enumerate(f, 1):
+            d = raw.decode("ascii", errors="replace").strip()
             if not d or d.startswith("#"):
                 continue
             labels = d.split(".")
