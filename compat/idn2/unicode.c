@@ -265,10 +265,20 @@ _IDN2_API int _idn2_punycode_encode(size_t input_length, const uint32_t input[],
 _IDN2_API int _idn2_punycode_decode(size_t input_length, const char input[],
                                     size_t *output_length, uint32_t output[]);
 
-/* libidn2's code for xn's Punycode status rc, with the length n handed
- * back in *output_length on success. */
-static int punycode_rc(int rc, size_t n, size_t *output_length)
+/* xn's Punycode codec, either way (encode: code points in, characters
+ * out; else the reverse), with libidn2's contract: *output_length is the
+ * room in output on entry and the length on return (on success), and the
+ * status is libidn2's. */
+static int punycode(bool encode, size_t input_length, const void *input, size_t *output_length,
+                    void *output)
 {
+    size_t n = 0;
+    int rc = XN_E_INVALID_ARG; /* no room given */
+    if (output_length)
+        rc = encode ? xn_punycode_encode((const uint32_t *)input, input_length, NULL,
+                                         (char *)output, *output_length, &n)
+                    : xn_punycode_decode((const char *)input, input_length, (uint32_t *)output,
+                                         *output_length, &n, NULL);
     if (rc == XN_OK)
         *output_length = n;
     switch (rc) {
@@ -284,25 +294,16 @@ static int punycode_rc(int rc, size_t n, size_t *output_length)
     }
 }
 
-/* *output_length: the room in output on entry, the length on return. */
 int
 _idn2_punycode_encode(size_t input_length, const uint32_t input[], size_t *output_length,
                       char output[])
 {
-    size_t n = 0;
-    int rc = XN_E_INVALID_ARG; /* no room given */
-    if (output_length)
-        rc = xn_punycode_encode(input, input_length, NULL, output, *output_length, &n);
-    return punycode_rc(rc, n, output_length);
+    return punycode(true, input_length, input, output_length, output);
 }
 
 int
 _idn2_punycode_decode(size_t input_length, const char input[], size_t *output_length,
                       uint32_t output[])
 {
-    size_t n = 0;
-    int rc = XN_E_INVALID_ARG; /* no room given */
-    if (output_length)
-        rc = xn_punycode_decode(input, input_length, output, *output_length, &n, NULL);
-    return punycode_rc(rc, n, output_length);
+    return punycode(false, input_length, input, output_length, output);
 }
