@@ -114,7 +114,7 @@ static inline bool xn__others_allowed(unsigned ok, unsigned flags)
 static XN__ALWAYS_INLINE bool xn__ascii_short(const unsigned char *u, size_t n, char *out,
                                           size_t cap, unsigned flags)
 {
-    uint64_t dots, hy, starts, ends;
+    uint64_t dots, hy;
     unsigned ok, d, h;
     __m128i v, lowered;
 
@@ -152,16 +152,7 @@ static XN__ALWAYS_INLINE bool xn__ascii_short(const unsigned char *u, size_t n, 
             base = n - base >= 32 ? base + 16 : n - 16;
         }
     }
-    starts = (dots << 1) | 1;                      /* first byte of each label */
-    ends = (dots >> 1) | (UINT64_C(1) << (n - 1)); /* last byte of each label */
-    if ((dots & (starts | ends)) ||          /* an empty label */
-        ((starts << 2) & hy & (hy >> 1)))    /* "--" at 3-4: V2, or an ACE label */
-        return false;
-    if (!(flags & XN_NO_CHECK_HYPHENS) && (hy & (starts | ends)))
-        return false;
-    if (n == 64 && !dots && !(flags & XN_NO_VERIFY_DNS_LENGTH))
-        return false;
-    return true;
+    return xn__ldh_masks_ok(dots, hy, n, flags);
 }
 #endif
 

@@ -158,7 +158,11 @@ static inline void xn__dom_record_at(xn__domain *d, uint64_t bits, const uint32_
  * no '-' at either end (V3: the LDH rule of RFC 5890 §2.3.1, which
  * IDNA2008 and IDNA2003 ask of NR-LDH labels under UseSTD3ASCIIRules); or
  * that and no "--" in positions 3-4 as well (V2: UTS #46 CheckHyphens). */
-typedef enum { XN__HYPHENS_ALLOW, XN__HYPHENS_ENDS, XN__HYPHENS_FULL } xn__hyphens;
+typedef enum {
+    XN__HYPHENS_ALLOW = 0,
+    XN__HYPHENS_ENDS = (int)XN_ERR_V3,
+    XN__HYPHENS_FULL = (int)(XN_ERR_V2 | XN_ERR_V3)
+} xn__hyphens; /* each the XN_ERR_* bits it asks for */
 
 /* The rules on a label of ASCII bytes s[0..n), for every profile the one
  * place U1, V2 and V3 are found: XN_ERR_U1 at each byte of a class in deny
@@ -170,15 +174,14 @@ static inline void xn__dom_check_ascii_label(xn__domain *d, const char *s, size_
                                              unsigned deny)
 {
     size_t i;
-    for (i = 0; deny && i < n; i++)
-        if (xn__byte_class[(unsigned char)s[i]] & deny)
-            xn__dom_record(d, XN_ERR_U1,
-                           offs ? xn__dom_offset_of(d, offs, i, n) : d->label_offset + i,
-                           (unsigned char)s[i]);
-    if (hyphens != XN__HYPHENS_ALLOW)
-        xn__dom_record_label(d, XN__HYPHEN_ERRORS(s, n) &
-                                    (hyphens == XN__HYPHENS_FULL ? XN_ERR_V2 | XN_ERR_V3
-                                                                 : XN_ERR_V3));
+    if (deny)
+        for (i = 0; i < n; i++)
+            if (xn__byte_class[(unsigned char)s[i]] & deny)
+                xn__dom_record(d, XN_ERR_U1,
+                               offs ? xn__dom_offset_of(d, offs, i, n) : d->label_offset + i,
+                               (unsigned char)s[i]);
+    if (hyphens)
+        xn__dom_record_label(d, XN__HYPHEN_ERRORS(s, n) & (uint64_t)hyphens);
 }
 
 /* The same rules on the ASCII code points of the label l[0..n) (offsets
@@ -195,10 +198,8 @@ static inline void xn__dom_check_ascii_code_points(xn__domain *d, const uint32_t
             xn__dom_record_at(d, dot_bits, l, n, offs, i);
         else if (l[i] < 0x80 && !xn__is_ldh(l[i]))
             xn__dom_record_at(d, XN_ERR_U1, l, n, offs, i);
-    if (hyphens != XN__HYPHENS_ALLOW)
-        xn__dom_record_label(d, XN__HYPHEN_ERRORS(l, n) &
-                                    (hyphens == XN__HYPHENS_FULL ? XN_ERR_V2 | XN_ERR_V3
-                                                                 : XN_ERR_V3));
+    if (hyphens)
+        xn__dom_record_label(d, XN__HYPHEN_ERRORS(l, n) & (uint64_t)hyphens);
 }
 
 /* Keeps RFC 5893 violations aside until the name proves a Bidi domain

@@ -71,12 +71,33 @@ static inline uint64_t xn__check_hyphens(const uint32_t *label, size_t n, bool c
  * dot.  Every length check asks these. */
 static inline bool xn__label_length_ok(size_t n)
 {
-    return n >= 1 && n <= XN_DNS_LABEL_MAX;
+    return n - 1 < XN_DNS_LABEL_MAX; /* 0 wraps around */
 }
 
 static inline bool xn__name_length_ok(size_t n)
 {
-    return n >= 1 && n <= XN_DNS_NAME_MAX;
+    return n - 1 < XN_DNS_NAME_MAX;
+}
+
+/* The label rules on a name of 1 to 64 bytes that are letters, digits,
+ * '-' and '.' only, from its masks (bit i for byte i): its dots and its
+ * hyphens.  Whether no label is empty, none has "--" in its third and
+ * fourth positions (V2, or an "xn--" label, which is no LDH label's
+ * business here), none starts or ends with '-' unless flags have
+ * XN_NO_CHECK_HYPHENS (V3), and, unless XN_NO_VERIFY_DNS_LENGTH, it is no
+ * single label of 64 bytes (a name this short
+ * has no longer label, and is within 253).  The ASCII kernel's masks are
+ * judged here, by the rules of this file. */
+static inline bool xn__ldh_masks_ok(uint64_t dots, uint64_t hy, size_t n, unsigned flags)
+{
+    uint64_t starts = (dots << 1) | 1;                      /* each label's first byte */
+    uint64_t ends = (dots >> 1) | (UINT64_C(1) << (n - 1)); /* each label's last byte */
+    if ((dots & (starts | ends)) ||       /* an empty label */
+        ((starts << 2) & hy & (hy >> 1))) /* "--" at 3-4 */
+        return false;
+    if (!(flags & XN_NO_CHECK_HYPHENS) && (hy & (starts | ends)))
+        return false;
+    return !(n == 64 && !dots && !(flags & XN_NO_VERIFY_DNS_LENGTH));
 }
 
 /* Whether every code point of l[0..n) is ASCII. */
