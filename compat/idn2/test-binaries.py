@@ -43,6 +43,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 
 import tally
 from tally import check, skip
@@ -293,6 +294,8 @@ class LocalServer(threading.Thread):
             self.sock.listen(8)
         self.port = self.sock.getsockname()[1]
         self.seen = []
+        self.cv = threading.Condition()
+        self.accepted = self.served = 0
 
     def run(self):
         while True:
@@ -300,11 +303,33 @@ class LocalServer(threading.Thread):
                 conn, _ = self.sock.accept()
             except OSError:
                 return
+            with self.cv:
+                self.accepted += 1
             with conn:
                 conn.settimeout(10)
                 asked = self.serve(conn)
                 if asked is not None:
                     self.seen.append(asked)
+            with self.cv:
+                self.served += 1
+                self.cv.notify_all()
+
+    def settle(self, grace=0.1, limit=10.0):
+        """Waits until every connection a client made is served, so that
+        seen is whole: a client may close its end and exit (gnutls-cli on
+        the end of its input) while this thread still reads, or before it
+        has even accepted.  Returns once all accepted are served and grace
+        seconds pass with no new one."""
+        deadline = time.monotonic() + limit
+        with self.cv:
+            while True:
+                before = self.accepted
+                self.cv.wait_for(lambda: self.served == self.accepted,
+                                 max(0.0, deadline - time.monotonic()))
+                self.cv.wait(grace)
+                if (self.accepted == before and self.served == self.accepted) or \
+                        time.monotonic() >= deadline:
+                    return
 
     def stop(self):
         self.sock.close()
@@ -415,6 +440,7 @@ def served(prog_name, package, server, argv, compat, xnlib, stdout=False, differ
                 server.seen.clear()
                 r = subprocess.run(argv(prog, server.port, b), input=b"", capture_output=True,
                                    env=env, timeout=60)
+                server.settle()
                 shown = (r.returncode, r.stdout) if stdout else (r.returncode,)
                 return shown + (list(server.seen),)
             compare(f"{prog_name} {name}", run_one, compat, xnlib,
