@@ -156,8 +156,16 @@ static bool cjk_lookalike_at(const uint32_t *cp, size_t n, size_t i)
  * of some scripts' own (its Script_Extensions name them: Arabic's harakat,
  * Hebrew's points, the Indic vowel signs) on a base of another script
  * ("gooِgle", an Arabic kasra on a Latin o: Firefox's rule).  The base is
- * the code point before the run of marks. */
-static bool foreign_mark_at(const uint32_t *cp, size_t i)
+ * the code point before the run of marks; *run remembers where the run that
+ * ends at the last mark asked about starts, so that the marks of a run,
+ * asked in order, are scanned back over once in all (linear, however long
+ * the run). */
+typedef struct mark_run {
+    bool known;
+    size_t last, start;
+} mark_run;
+
+static bool foreign_mark_at(const uint32_t *cp, size_t i, mark_run *run)
 {
     UErrorCode err = U_ZERO_ERROR;
     UScriptCode base;
@@ -165,8 +173,14 @@ static bool foreign_mark_at(const uint32_t *cp, size_t i)
     bool generic = cp[i] >= 0x0300 && cp[i] <= 0x036F;
     if (cp[i] < 0x0300 || (!generic && !is_mark(cp[i])))
         return false;
-    while (b > 0 && is_mark(cp[b - 1]))
-        b--;
+    if (run->known && run->last + 1 == i)
+        b = run->start; /* cp[i - 1] was the last mark of that run */
+    else
+        while (b > 0 && is_mark(cp[b - 1]))
+            b--;
+    run->known = true;
+    run->last = i;
+    run->start = b;
     if (b == 0)
         return true; /* no base at all (IDNA refuses a leading mark: V6) */
     b--;
@@ -219,6 +233,7 @@ uint32_t xn__display_patterns(const uint32_t *cp, size_t n, const xn__tld *tld)
     uint32_t bits = 0;
     size_t i;
     bool catalan = tld_in(tld, "cat"), other = false;
+    mark_run run = {false, 0, 0};
 
     /* The CJK lookalikes pass for Latin signs beside letters of another
      * script; beside digits and hyphens alone they are words ("一123"). */
@@ -240,7 +255,7 @@ uint32_t xn__display_patterns(const uint32_t *cp, size_t n, const xn__tld *tld)
             bits |= XN_UNSAFE_CJK_LOOKALIKE;
         if (separator_at(cp, n, i, catalan))
             bits |= XN_UNSAFE_SEPARATOR;
-        if (foreign_mark_at(cp, i))
+        if (foreign_mark_at(cp, i, &run))
             bits |= XN_UNSAFE_FOREIGN_MARK;
         if (rare_latin_at(c, tld))
             bits |= XN_UNSAFE_RARE_LATIN;

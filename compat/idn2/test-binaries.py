@@ -37,6 +37,7 @@ out.
 import http.server
 import os
 import re
+import select
 import shutil
 import socket
 import subprocess
@@ -298,12 +299,23 @@ class LocalServer(threading.Thread):
         self.accepted = self.served = 0
 
     def run(self):
+        # Non-blocking: a connection is taken off the queue and counted under
+        # the lock in one step, so that settle() never sees one in between.
+        self.sock.setblocking(False)
         while True:
             try:
-                conn, _ = self.sock.accept()
-            except OSError:
-                return
+                ready = select.select([self.sock], [], [], 0.5)[0]
+            except (OSError, ValueError):
+                return  # stop() closed the socket
+            if not ready:
+                continue
             with self.cv:
+                try:
+                    conn, _ = self.sock.accept()
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    return
                 self.accepted += 1
             with conn:
                 conn.settimeout(10)
@@ -314,22 +326,23 @@ class LocalServer(threading.Thread):
                 self.served += 1
                 self.cv.notify_all()
 
-    def settle(self, grace=0.1, limit=10.0):
+    def settle(self, limit=10.0):
         """Waits until every connection a client made is served, so that
         seen is whole: a client may close its end and exit (gnutls-cli on
         the end of its input) while this thread still reads, or before it
-        has even accepted.  Returns once all accepted are served and grace
-        seconds pass with no new one."""
+        has even accepted.  Once the client has exited, a connection it
+        made is either waiting in the queue or counted in accepted; this
+        returns when the queue is empty and all accepted are served."""
         deadline = time.monotonic() + limit
-        with self.cv:
-            while True:
-                before = self.accepted
-                self.cv.wait_for(lambda: self.served == self.accepted,
-                                 max(0.0, deadline - time.monotonic()))
-                self.cv.wait(grace)
-                if (self.accepted == before and self.served == self.accepted) or \
-                        time.monotonic() >= deadline:
-                    return
+        while time.monotonic() < deadline:
+            with self.cv:
+                if self.served == self.accepted:
+                    try:
+                        if not select.select([self.sock], [], [], 0)[0]:
+                            return
+                    except (OSError, ValueError):
+                        return
+            time.sleep(0.005)
 
     def stop(self):
         self.sock.close()
