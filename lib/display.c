@@ -488,8 +488,8 @@ XN__NOINLINE static int to_display(const char *in, size_t in_len, char *out, siz
 /* ICU, the spoof checker and xn's normalizer, loaded and made here, in the
  * shallowest frame of a display call, before it descends: the first call
  * of a process stays within its stack.  Only a name that is not
- * plain_ascii() comes here; opening the normalizer on top of the checker
- * is a registration, once. */
+ * xn__ascii_without_ace() (rules.h) comes here; opening the normalizer on
+ * top of the checker is a registration, once. */
 XN__NOINLINE static int load_icu(void)
 {
     const USpoofChecker *sc;
@@ -548,25 +548,9 @@ static void whole_labels(const char *a, size_t n, size_t stale, xn_display_repor
         d->label_unsafe[i] = 0;
 }
 
-/* Whether s[0..n) is ASCII without an ACE prefix (xn__may_need_icu()
- * false), with *dots its number of '.': such a name is shown as ToASCII
- * gives it, every label as it is. */
-static bool plain_ascii(const char *s, size_t n, size_t *dots)
-{
-    size_t i, k = 0;
-    for (i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x80 || ((c | 0x20) == 'x' && n - i >= 4 && (s[i + 1] | 0x20) == 'n' &&
-                          s[i + 2] == '-' && s[i + 3] == '-'))
-            return false;
-        k += c == '.';
-    }
-    *dots = k;
-    return true;
-}
-
-/* xn_to_display_known() of a plain_ascii() name: ToASCII straight into
- * out, no label to check, and no ICU. */
+/* xn_to_display_known() of a name of ASCII without an ACE prefix
+ * (xn__ascii_without_ace()): every label is shown as ToASCII gives it, so
+ * ToASCII straight into out, no label to check, and no ICU. */
 static int ascii_display(const char *in, size_t in_len, char *out, size_t out_cap,
                          size_t *out_len, unsigned flags, xn_report *report, size_t dots,
                          xn_display_report *d)
@@ -631,7 +615,8 @@ xn_to_display_known(const char *in, size_t in_len, char *out, size_t out_cap,
         if (d == display) /* nobody reads the local one */
             whole_labels(out, *out_len, 0, d);
         rc = XN_OK;
-    } else if (in && plain_ascii(in, in_len, &dots)) {
+    } else if (in && xn__ascii_without_ace(in, in_len)) {
+        dots = count_dots(in, in_len); /* its labels are the input's */
         rc = ascii_display(in, in_len, out, out_cap, out_len, flags, report, dots, d);
     } else {
         if (out_cap)

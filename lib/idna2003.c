@@ -133,28 +133,13 @@ static void *nameprep_make(int *rc)
     return p;
 }
 
-/* Whether a name of n bytes may give Nameprep a label: a byte outside
- * ASCII, or an ACE prefix (in any case, anywhere), whose label ToUnicode
- * decodes and converts back.  A name for which this is false never does. */
-static bool may_need_nameprep(const char *s, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x80 || ((c | 0x20) == 'x' && n - i >= 4 && (s[i + 1] | 0x20) == 'n' &&
-                          s[i + 2] == '-' && s[i + 3] == '-'))
-            return true;
-    }
-    return false;
-}
-
 /* The shared profile when in[0..n) may need it, else NULL; XN_OK or the
  * failure to open it. */
 static int nameprep_for(const char *in, size_t n, const UStringPrepProfile **out)
 {
     void *p = atomic_load_explicit(&nameprep_slot, memory_order_acquire);
     int rc = XN_OK;
-    if (!p && may_need_nameprep(in, n))
+    if (!p && !xn__ascii_without_ace(in, n)) /* else Nameprep sees no label */
         rc = xn__icu_make(&nameprep_slot, XN__ICU_UC, nameprep_make, &p);
     *out = p;
     return rc;

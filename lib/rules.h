@@ -100,6 +100,22 @@ static inline bool xn__ldh_masks_ok(uint64_t dots, uint64_t hy, size_t n, unsign
     return !(n == 64 && !dots && !(flags & XN_NO_VERIFY_DNS_LENGTH));
 }
 
+/* Whether the bytes s[0..n) are all ASCII and hold no ACE prefix (in any
+ * case, anywhere): a name of which no label can be other than it reads,
+ * whatever profile decodes it.  IDNA2003 opens Nameprep only for a name
+ * that is not; the display policy checks no label of one that is. */
+static inline bool xn__ascii_without_ace(const char *s, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x80 || ((c | 0x20) == 'x' && n - i >= 4 && (s[i + 1] | 0x20) == 'n' &&
+                          s[i + 2] == '-' && s[i + 3] == '-'))
+            return false;
+    }
+    return true;
+}
+
 /* Whether every code point of l[0..n) is ASCII. */
 static inline bool xn__all_ascii(const uint32_t *l, size_t n)
 {
