@@ -299,16 +299,15 @@ static int lookup_no_tr46(const char *src, char **lookupname, int flags)
  * conversion goes straight into the block handed out, and what is left to
  * look at is the lengths (none in a result of at most 63 octets): the
  * U-labels' hyphens are lib's to check (XN_IDNA2008_HYPHEN_ENDS in xf).
- * The block is the name's length and sixteen more, rounded up to 32
- * bytes: room for most names with a U-label (a mapping can make the
- * result longer than the name: ⅷ, three bytes, is "viii").
- * A name that fails the LDH rule, or
- * whose result does not fit, is converted again without it, and
+ * The block is the name's length and 32 bytes more: room for most names
+ * with a U-label (its A-label is longer; a mapping can make the result
+ * longer too: ⅷ, three bytes, is "viii").  A name that fails the LDH
+ * rule, or whose result does not fit, is converted again without it, and
  * check_output() holds its result to the hyphen rule. */
 static HOT_INLINE int lookup_nontransitional(const char *src, unsigned xf, int flags,
                                              char **lookupname)
 {
-    const size_t n = strlen(src), cap = ((n + 16) | 31) + 1;
+    const size_t n = strlen(src), cap = n + 32;
     size_t len = 0;
     char *out;
     int rc;
