@@ -198,7 +198,7 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
     int32_t u16n, res, level;
     scripts sx = {false, false, false, false, true, -1};
     bool marks = false, several = false, dot_above = false;
-    size_t nonspacing = 0;
+    size_t mark_cps = 0; /* code points of General_Category M */
     uint32_t bits = 0;
     size_t i;
     int rc;
@@ -211,7 +211,7 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
         if (c != '-') {
             int8_t type = XN__ICU(u_charType)(c);
             sx.digits_only = sx.digits_only && type == U_DECIMAL_DIGIT_NUMBER;
-            nonspacing += type == U_NON_SPACING_MARK;
+            mark_cps += (U_MASK(type) & U_GC_M_MASK) != 0;
         }
         dot_above = dot_above || c == 0x0307;
         if (is_deviation(cp[i])) {
@@ -262,12 +262,13 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
     if (res & USPOOF_MIXED_NUMBERS)
         bits |= XN_UNSAFE_MIXED_NUMBERS;
 
-    /* §5.4: more than four nonspacing marks in a row, in NFD.  Without a
-     * nonspacing mark of its own a label has runs of three at the most:
-     * a canonical decomposition is four code points long at the most,
-     * a base and three marks (ᾂ), and every one that begins with a mark
-     * is a nonspacing mark itself (U+0344, U+0F73, U+0F75, U+0F81). */
-    if (nonspacing) {
+    /* §5.4: more than four nonspacing marks in a row, in NFD.  A label with
+     * no mark of its own (General_Category M) has no such run: no other
+     * code point's NFD begins with a nonspacing mark, and none holds more
+     * than three in a row (a base and three marks, as ᾂ) — while some
+     * spacing marks' do begin with one (Kannada U+0CC0 is U+0CBF U+0CD5).
+     * tests/test-uts39.c checks that on the ICU in use. */
+    if (mark_cps) {
         XN__ICU(u_strFromUTF8)(u16, U16_CAP, &u16n, u8, (int32_t)u8n, &err);
         if (U_FAILURE(err))
             return xn__icu_failure(err);

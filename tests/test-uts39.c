@@ -11,6 +11,9 @@
 #include <pthread.h>
 #include <stdbool.h>
 
+#include <unicode/uchar.h>
+#include <unicode/unorm2.h>
+
 #include "xn.h"
 #include "test.h"
 
@@ -440,11 +443,56 @@ static void test_display_threads(void)
     }
 }
 
+/* What display.c counts on to skip the NFD pass of UTS #39 §5.4's rule of
+ * more than four nonspacing marks in a row for a label with no mark of its
+ * own (General_Category M): no other code point's NFD begins with a
+ * nonspacing mark (some spacing marks' do: Kannada U+0CC0), and none holds
+ * more than four in a row.  Checked on the ICU the library
+ * runs with (its NFD and its General_Category, as display.c reads them),
+ * over every code point with a decomposition. */
+static void test_marks_shortcut(void)
+{
+    UErrorCode err = U_ZERO_ERROR;
+    const UNormalizer2 *nfd = unorm2_getNFDInstance(&err);
+    UChar32 c;
+    size_t decomposable = 0;
+    CHECK_MSG(U_SUCCESS(err), "ICU's NFD: %s", u_errorName(err));
+    for (c = 0; U_SUCCESS(err) && c <= 0x10FFFF; c++) {
+        UChar d[32];
+        int32_t n, i = 0, run = 0, longest = 0;
+        bool first = true, first_mark = false;
+        if (U_MASK(u_charType(c)) & U_GC_M_MASK)
+            continue;
+        n = unorm2_getDecomposition(nfd, c, d, 32, &err);
+        if (n < 0)
+            continue;
+        decomposable++;
+        while (i < n) {
+            UChar32 m = d[i++];
+            if (m >= 0xD800 && m <= 0xDBFF && i < n)
+                m = 0x10000 + ((m - 0xD800) << 10) + (d[i++] - 0xDC00);
+            run = u_charType(m) == U_NON_SPACING_MARK ? run + 1 : 0;
+            if (first)
+                first_mark = run > 0;
+            first = false;
+            if (run > longest)
+                longest = run;
+        }
+        CHECK_MSG(!first_mark && longest <= 4,
+                  "U+%04X: its NFD %s, with %d nonspacing marks in a row", (unsigned)c,
+                  first_mark ? "begins with a nonspacing mark" : "holds more than four",
+                  (int)longest);
+    }
+    CHECK_MSG(U_SUCCESS(err) && decomposable > 2000, "%zu code points decompose: %s",
+              decomposable, u_errorName(err));
+}
+
 int main(void)
 {
     test_display_threads(); /* first: the threads race to create the checker */
     test_display_examples();
     test_display_reasons();
     test_display_api();
+    test_marks_shortcut();
     return test_done("uts39");
 }
