@@ -13,6 +13,8 @@
 
 #include <unicode/uchar.h>
 #include <unicode/unorm2.h>
+#include <unicode/uspoof.h>
+#include <unicode/ustring.h>
 
 #include "xn.h"
 #include "test.h"
@@ -487,6 +489,54 @@ static void test_marks_shortcut(void)
               decomposable, u_errorName(err));
 }
 
+/* What display.c counts on to ask ICU's hidden-overlay check (UTS #39
+ * §5.4) only of a label that holds U+0307 as it stands: that the check
+ * finds nothing in a label without one.  Tried on every code point whose
+ * decomposition holds U+0307 (the only way one can hide in a label that
+ * does not show it), alone and after each letter with a dot of its own or
+ * whose skeleton ends in one (i, j, l, ı, ȷ): ICU's checker with the check
+ * on, on the ICU in use, must find no hidden overlay where the label itself
+ * has no U+0307. */
+static void test_overlay_shortcut(void)
+{
+    static const UChar32 leads[] = {0, 'i', 'j', 'l', 0x0131, 0x0237};
+    UErrorCode err = U_ZERO_ERROR;
+    const UNormalizer2 *nfd = unorm2_getNFDInstance(&err);
+    USpoofChecker *sc = uspoof_open(&err);
+    size_t tried = 0, k;
+    UChar32 c;
+    uspoof_setChecks(sc, USPOOF_HIDDEN_OVERLAY, &err);
+    CHECK_MSG(U_SUCCESS(err), "ICU's checker: %s", u_errorName(err));
+    {
+        static const UChar shown_dot[] = {'i', 0x0307}; /* the check does find this */
+        CHECK_MSG(uspoof_check2(sc, shown_dot, 2, NULL, &err) & USPOOF_HIDDEN_OVERLAY,
+                  "ICU's check finds no hidden overlay in i + U+0307");
+    }
+    for (c = 0x80; U_SUCCESS(err) && c <= 0x10FFFF; c++) {
+        UChar d[32];
+        int32_t n = unorm2_getDecomposition(nfd, c, d, 32, &err), i;
+        bool dot = false;
+        for (i = 0; i < n; i++)
+            dot = dot || d[i] == 0x0307;
+        if (!dot || c == 0x0307)
+            continue;
+        for (k = 0; k < sizeof leads / sizeof leads[0]; k++) {
+            UChar s[8];
+            int32_t sn = 0, res;
+            if (leads[k])
+                U16_APPEND_UNSAFE(s, sn, leads[k]);
+            U16_APPEND_UNSAFE(s, sn, c);
+            res = uspoof_check2(sc, s, sn, NULL, &err);
+            tried++;
+            CHECK_MSG(U_SUCCESS(err) && !(res & USPOOF_HIDDEN_OVERLAY),
+                      "U+%04X after U+%04X: a hidden overlay without U+0307 in the label",
+                      (unsigned)c, (unsigned)leads[k]);
+        }
+    }
+    CHECK_MSG(U_SUCCESS(err) && tried > 100, "%zu labels tried: %s", tried, u_errorName(err));
+    uspoof_close(sc);
+}
+
 int main(void)
 {
     test_display_threads(); /* first: the threads race to create the checker */
@@ -494,5 +544,6 @@ int main(void)
     test_display_reasons();
     test_display_api();
     test_marks_shortcut();
+    test_overlay_shortcut();
     return test_done("uts39");
 }
