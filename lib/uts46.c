@@ -171,7 +171,10 @@ XN__NOINLINE static int validate_all(domain *d, const uint32_t *l, size_t n, con
 
 /* Writes a label given as code points: UTF-8 for ToUnicode; for ToASCII the
  * label itself when it is ASCII (ascii: the caller knows it is), else "xn--"
- * and its Punycode (A3 on failure).  Sets *bytes to the number of bytes the
+ * and its Punycode (A3 on failure).  Under XN_URL_RULES the caller looks
+ * for forbidden domain code points in l: the Punycode copies the label's
+ * ASCII code points (RFC 3492 basic code points), the rest of it is
+ * letters, digits and '-', and the output may not have been written.  Sets *bytes to the number of bytes the
  * label takes in the output.  Returns XN_OK, or XN_E_TOO_LONG for an A-label
  * longer than XN_ACE_LIMIT, which no call could read back. */
 static int write_label(domain *d, const uint32_t *l, size_t n, bool ascii, size_t *bytes)
@@ -181,7 +184,6 @@ static int write_label(domain *d, const uint32_t *l, size_t n, bool ascii, size_
         xn__put_utf8(&d->out, l, n);
     } else if (ascii) {
         xn__put_utf8(&d->out, l, n); /* ASCII: the bytes themselves */
-        check_url_code_points(d, l, n);
     } else {
         size_t len = 0, room;
         int rc;
@@ -194,10 +196,6 @@ static int write_label(domain *d, const uint32_t *l, size_t n, bool ascii, size_
             if (rc != XN_OK)
                 d->out.full = true;
             d->out.len += len;
-            /* The Punycode copies the label's ASCII code points (RFC 3492
-             * basic code points); the rest of it is letters, digits and '-'.
-             * Look at them here: the output may not have been written. */
-            check_url_code_points(d, l, n);
         } else {
             xn__dom_record_label(d, XN_ERR_A3);
         }
@@ -284,10 +282,16 @@ static int convert_ace_into(domain *d, const char *ace, size_t m, uint32_t *dec,
         if (d->to_ascii && u_label) {
             xn__put(&d->out, "xn--", 4);
             xn__put_lower(&d->out, ace, m);
-            check_url_output(d, ace, m);
+            /* The ACE characters are the label's basic code points (a
+             * simple label's are letters, digits and '-') and Punycode
+             * digits. */
+            if (!simple)
+                check_url_output(d, ace, m);
             *out_bytes = 4 + m;
             return XN_OK;
         }
+        if (d->to_ascii)
+            check_url_code_points(d, dec, dn);
         return write_label(d, dec, dn, !u_label, out_bytes);
     }
     if (rc == XN_E_TOO_LONG || rc == XN_E_INTERNAL)
@@ -320,6 +324,10 @@ static XN__ALWAYS_INLINE int plain_label(domain *d, const uint32_t *l, size_t n,
     int rc = validate(d, l, n, offs, (d->flags & XN_TRANSITIONAL) != 0, false, simple);
     if (rc != XN_OK)
         return rc;
+    /* A simple label's ASCII code points are letters, digits and '-': no
+     * forbidden domain code point among them. */
+    if (!simple && d->to_ascii)
+        check_url_code_points(d, l, n);
     return write_label(d, l, n, ascii, out_bytes);
 }
 
@@ -340,6 +348,8 @@ static int convert_label(domain *d, const uint32_t *l, size_t n, const size_t *o
         for (i = 4; i < n; i++) {
             if (l[i] >= 0x80) {
                 xn__dom_record(d, XN_ERR_P4, xn__dom_offset_of(d, offs, i, n), l[i]);
+                if (d->to_ascii)
+                    check_url_code_points(d, l, n);
                 return write_label(d, l, n, false, out_bytes);
             }
         }
@@ -423,8 +433,12 @@ XN__NOINLINE static int plain_ascii_label(domain *d, const char *s, size_t n, un
         xn__dom_label_done(d, d->out.len - out_start, last);
         return XN_OK;
     }
+    /* A label without a '-' breaks no hyphen rule: most labels ask for
+     * no look at their ends. */
     xn__dom_check_ascii_label(d, s, n, NULL,
-                              (f & XN_NO_CHECK_HYPHENS) ? XN__HYPHENS_ALLOW : XN__HYPHENS_FULL,
+                              (f & XN_NO_CHECK_HYPHENS) || !(classes & XN__BC_HYPHEN)
+                                  ? XN__HYPHENS_ALLOW
+                                  : XN__HYPHENS_FULL,
                               ldh || (f & XN_NO_STD3_RULES) ? 0 : XN__BC_OTHER);
     if (n > 0 && !(f & XN_NO_CHECK_BIDI))
         xn__dom_keep_bidi(d, xn__ascii_label_bidi(s, n, classes), d->label_offset,
