@@ -184,15 +184,9 @@ idn2_to_unicode_8zlz(const char *input, char **output, int flags)
 {
     char *out = NULL;
     int rc = idn2_to_unicode_8z8z(input, &out, flags);
-    if (output)
-        *output = NULL;
     if (rc == IDN2_OK && out)
         rc = idn2__to_locale(&out);
-    if (rc == IDN2_OK && output)
-        *output = out;
-    else
-        free(out);
-    return rc;
+    return idn2__hand_over(rc, out, output);
 }
 
 int

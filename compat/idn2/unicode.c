@@ -169,17 +169,10 @@ static int to_unicode(const char *input, char **output)
 int
 idn2_to_unicode_8z8z(const char *input, char **output, int flags)
 {
-    char *out = NULL;
-    int rc;
+    char *out;
+    int rc = to_unicode(input, &out);
     (void)flags; /* libidn2 takes none here */
-    if (output)
-        *output = NULL;
-    rc = to_unicode(input, &out);
-    if (rc == IDN2_OK && output)
-        *output = out;
-    else
-        free(out);
-    return rc;
+    return idn2__hand_over(rc, out, output);
 }
 
 int
