@@ -339,6 +339,10 @@ typedef struct xn__walk {
     size_t n;
     unsigned classes;
     bool written;
+    /* XN__SPLIT_MAPPED, bytes: the label starts with "xn--" in any case
+     * (an A-label, or a fake one), as the walk found; no profile looks
+     * again. */
+    bool ace;
     /* A separator ends the label (else it is the name's last), at input
      * offset dot_at; the profile's reading sets them for a label it reads. */
     bool dot;
@@ -419,6 +423,7 @@ static XN__ALWAYS_INLINE bool xn__walk_next(xn__domain *d, xn__walk *w)
         w->n = end - pos;
         w->classes = ~0u; /* not classified: any byte may be there */
         w->written = false;
+        w->ace = false; /* not looked for: IDNA2003 reads its labels itself */
         w->dot = end < in_len;
         w->dot_at = end;
         w->pos = end + sep;
@@ -446,6 +451,7 @@ static XN__ALWAYS_INLINE bool xn__walk_next(xn__domain *d, xn__walk *w)
             w->n = e - pos;
             w->classes = classes;
             w->written = room;
+            w->ace = ace;
             w->dot = e < in_len;
             w->dot_at = e;
             w->pos = e + 1;

@@ -225,11 +225,12 @@ static void put_ascii(xn__sink *o, const char *s, size_t n, bool lower)
 
 /* A label of n ASCII bytes; lower: XN_IDNA2008_MAP lower-cases it (the only
  * UTS #46 mapping of ASCII); classes: its byte classes or-ed, as the walk
- * found them, or ~0u when not known. */
+ * found them, or ~0u when not known; ace: it starts with "xn--" in any
+ * case. */
 XN__NOINLINE static int ascii_label(state *st, const char *s, size_t n, const size_t *offs,
-                                    bool last, bool lower, unsigned classes)
+                                    bool last, bool lower, unsigned classes, bool ace)
 {
-    if (xn__has_ace_prefix_bytes(s, n)) {
+    if (ace) {
         alabel_buffers b;
         size_t dn = 0;
         int rc = n > ALABEL_MAX ? XN_E_TOO_LONG : alabel_buffers_get(&b, n);
@@ -326,7 +327,7 @@ static int mapped_label(state *st, const uint32_t *l, size_t n, const size_t *lo
         a[i] = (char)l[i];
     /* Unclassified for ascii_label(): a U+0000 is looked for here. */
     xn__dom_find_nul(st, a, n, st->label_offset);
-    rc = ascii_label(st, a, n, lo, last, false, ~0u);
+    rc = ascii_label(st, a, n, lo, last, false, ~0u, xn__has_ace_prefix_bytes(a, n));
     xn__scratch_free(heap);
     return rc;
 }
@@ -407,7 +408,7 @@ static inline int lookup(const char *in, size_t in_len, char *out, size_t out_ca
         rc = XN_OK;
         while (rc == XN_OK && xn__walk_next(&st, &w))
             rc = w.bytes ? ascii_label(&st, w.s, w.n, NULL, !w.dot,
-                                       (flags & XN_IDNA2008_MAP) != 0, w.classes)
+                                       (flags & XN_IDNA2008_MAP) != 0, w.classes, w.ace)
                          : general_label(&st, &w);
     } while (xn__nfc_again(&rc, &pass));
     /* RFC 5893 for every label of a Bidi domain name; 1 to 253 octets in

@@ -398,7 +398,7 @@ static int ace_as_plain_label(domain *d, const char *s, size_t n, size_t *bytes)
 }
 
 /* An ASCII label that starts with "xn--" (any case): decode it and validate
- * the result.  Out of line, so that ascii_label()'s frame stays small. */
+ * the result.  Out of line, so that plain_ascii_label()'s frame stays small. */
 XN__NOINLINE static int ace_label(domain *d, const char *s, size_t n, bool last)
 {
     size_t bytes = 0, m = n - 4;
@@ -414,8 +414,10 @@ XN__NOINLINE static int ace_label(domain *d, const char *s, size_t n, bool last)
     return rc;
 }
 
-/* ascii_label() for a label that is no A-label: out of line, so that an
- * A-label does not pay for its frame. */
+/* A label of n ASCII bytes without '.' that is no A-label (the walk's
+ * verdict); classes: the byte classes of its bytes, or-ed together;
+ * written: the walk already wrote it, lower-cased, at the end of the
+ * output.  Out of line, so that an A-label does not pay for its frame. */
 XN__NOINLINE static int plain_ascii_label(domain *d, const char *s, size_t n, unsigned classes,
                                           bool written, bool last)
 {
@@ -456,16 +458,6 @@ XN__NOINLINE static int plain_ascii_label(domain *d, const char *s, size_t n, un
     return XN_OK;
 }
 
-/* A label of n ASCII bytes without '.'; classes: the byte classes of its
- * bytes, or-ed together; written: the caller already wrote it, lower-cased,
- * at the end of the output. */
-static int ascii_label(domain *d, const char *s, size_t n, unsigned classes, bool written,
-                       bool last)
-{
-    if (xn__has_ace_prefix_bytes(s, n))
-        return ace_label(d, s, n, last);
-    return plain_ascii_label(d, s, n, classes, written, last);
-}
 
 /* ---- the whole name ----------------------------------------------------------- */
 
@@ -554,8 +546,9 @@ XN__ALWAYS_INLINE static int convert_labels(const char *in, size_t in_len, char 
         d.one_label = one_label;
         xn__walk_start(&w, in, in_len, XN__SPLIT_MAPPED, true);
         while (rc == XN_OK && xn__walk_next(&d, &w))
-            rc = w.bytes ? ascii_label(&d, w.s, w.n, w.classes, w.written, !w.dot)
-                         : general_label(&d, &w);
+            rc = !w.bytes ? general_label(&d, &w)
+                 : !w.ace ? plain_ascii_label(&d, w.s, w.n, w.classes, w.written, !w.dot)
+                          : ace_label(&d, w.s, w.n, !w.dot);
     } while (xn__nfc_again(&rc, &pass));
     if (rc != XN_OK)
         return xn__dom_return(&d, rc, !to_ascii, out_len, report);
