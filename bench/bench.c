@@ -1,7 +1,8 @@
 /*
  * xn benchmark: times xn's ToASCII / ToUnicode against ICU's UTS #46 and
- * libidn2 (when found at configure time) and two floors (memcpy, an
- * ASCII-lowercasing copy) on the same names, in one process.
+ * libidn2 (when found at configure time) and three floors (memcpy, memcpy
+ * behind a call into a shared library as xn is called, an ASCII-lowercasing
+ * copy) on the same names, in one process.
  *
  *   bench [--samples N] [--op ascii|unicode|both] [--check] [--flags N] FILE...
  *   bench --once NAME FILE    one pass of the implementation NAME (for
@@ -71,6 +72,17 @@ static int run_memcpy(const void *ctx, const char *in, size_t n, char *out, size
     out[n] = '\0';
     *olen = n;
     return 1;
+}
+
+/* floor.c, in a shared library of its own. */
+int bench_floor_copy(const char *in, size_t n, char *out, size_t cap, size_t *out_len,
+                     unsigned flags, void *report);
+
+static int run_library_copy(const void *ctx, const char *in, size_t n, char *out, size_t cap,
+                            size_t *olen)
+{
+    (void)ctx;
+    return bench_floor_copy(in, n, out, cap, olen, xn_flags, NULL) == 0;
 }
 
 static int run_lower(const void *ctx, const char *in, size_t n, char *out, size_t cap,
@@ -258,6 +270,22 @@ static void bench(const char *title, impl *ims, size_t nim, const corpus *c, uns
             printf("  xn (XN_WHATWG) / ada-url/idna: %.2fx\n", xw / ada);
     }
     {
+        /* xn ToASCII against the two floors: memcpy in this program, and a
+         * copy behind a call into a shared library, as xn is called. */
+        double xa = 0, mc = 0, lc = 0;
+        for (k = 0; k < nim; k++) {
+            if (strcmp(ims[k].label, "xn ToASCII") == 0)
+                xa = median(ims[k].samples, samples);
+            if (strcmp(ims[k].label, "memcpy (floor)") == 0)
+                mc = median(ims[k].samples, samples);
+            if (strcmp(ims[k].label, "memcpy via .so (floor)") == 0)
+                lc = median(ims[k].samples, samples);
+        }
+        if (xa > 0 && mc > 0 && lc > 0)
+            printf("  xn ToASCII / memcpy: %.2fx; / memcpy via .so: %.2fx\n", xa / mc,
+                   xa / lc);
+    }
+    {
         /* xn's libidn2.so.0 against the xn call it adapts, in this process. */
         double xa = 0, compat = 0;
         for (k = 0; k < nim; k++) {
@@ -270,6 +298,17 @@ static void bench(const char *title, impl *ims, size_t nim, const corpus *c, uns
             printf("  compat overhead: xn libidn2.so.0 idn2_lookup_u8 / xn_to_ascii: %.2fx\n",
                    compat / xa);
     }
+}
+
+/* The implementation of ims[0..n) called label (each is listed). */
+static const impl *named(const impl *ims, size_t n, const char *label)
+{
+    size_t k;
+    for (k = 0; k < n; k++)
+        if (strcmp(ims[k].label, label) == 0)
+            return &ims[k];
+    fprintf(stderr, "bench: no implementation %s\n", label);
+    exit(1);
 }
 
 /* xn and ICU must agree on every name: both fail, or both succeed with the
@@ -345,7 +384,7 @@ int main(int argc, char **argv)
     for (; f < argc; f++) {
         corpus c;
         double *buf;
-        impl a[8], u[6];
+        impl a[9], u[6];
         size_t na = 0, nu = 0, k;
         memset(&c, 0, sizeof c);
         if (corpus_load(argv[f], &c) != 0) {
@@ -361,6 +400,7 @@ int main(int argc, char **argv)
         if (!buf)
             return 1;
         a[na++] = (impl){"memcpy (floor)", run_memcpy, NULL, NULL};
+        a[na++] = (impl){"memcpy via .so (floor)", run_library_copy, NULL, NULL};
         a[na++] = (impl){"lowercasing copy (floor)", run_lower, NULL, NULL};
         a[na++] = (impl){"xn ToASCII", run_xn_ascii, NULL, NULL};
         a[na++] = (impl){"ICU ToASCII", run_icu_ascii, icu, NULL};
@@ -412,8 +452,10 @@ int main(int argc, char **argv)
         }
         printf("\n== %s\n", argv[f]);
         if (do_check) {
-            differ += check(&a[2], &a[3], &c, "ToASCII");
-            differ += check(&u[0], &u[1], &c, "ToUnicode");
+            differ += check(named(a, na, "xn ToASCII"), named(a, na, "ICU ToASCII"), &c,
+                            "ToASCII");
+            differ += check(named(u, nu, "xn ToUnicode"), named(u, nu, "ICU ToUnicode"), &c,
+                            "ToUnicode");
         } else {
             if (strcmp(op, "unicode") != 0)
                 bench("ToASCII", a, na, &c, samples);
