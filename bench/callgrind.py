@@ -19,7 +19,7 @@ import sys
 import tempfile
 
 DEFAULT_IMPLS = [
-    "lowercasing copy (floor)",
+    "memcpy (floor)", "memcpy via .so (floor)", "lowercasing copy (floor)",
     "xn ToASCII", "ICU ToASCII",
     "xn ToASCII (XN_WHATWG)", "ada idna::to_ascii",
     "xn ToUnicode", "ICU ToUnicode",
