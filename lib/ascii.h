@@ -65,6 +65,26 @@ static inline __m128i xn__load_tail(const unsigned char *p, size_t k)
     return _mm_loadu_si128((const __m128i *)(const void *)pad);
 }
 
+/* Writes the first k bytes of v (0 < k < 16) to p, and nothing past them:
+ * overlapping fixed-size stores, as xn__load_tail() loads, so that a call
+ * on the fast path makes no call (and needs no saved registers). */
+static inline void xn__store_tail(char *p, __m128i v, size_t k)
+{
+    unsigned char pad[16];
+    _mm_storeu_si128((__m128i *)(void *)pad, v);
+    if (k >= 8) {
+        memcpy(p, pad, 8);
+        memcpy(p + k - 8, pad + k - 8, 8);
+    } else if (k >= 4) {
+        memcpy(p, pad, 4);
+        memcpy(p + k - 4, pad + k - 4, 4);
+    } else {
+        p[0] = (char)pad[0];
+        p[k / 2] = (char)pad[k / 2];
+        p[k - 1] = (char)pad[k - 1];
+    }
+}
+
 /* The sixteen bytes of v classified: *ok gets a bit for each letter, digit,
  * '.' or '-', *dots and *hy those of '.' and '-'.  Returns v with A-Z
  * lower-cased.  Each range test is one add and one signed compare: c - lo
@@ -125,13 +145,10 @@ static XN__ALWAYS_INLINE bool xn__ascii_short(const unsigned char *u, size_t n, 
         lowered = xn__classify(v, &ok, &d, &h);
         if (!xn__others_allowed(ok, flags))
             return false;
-        if (cap >= 16) {
+        if (cap >= 16)
             _mm_storeu_si128((__m128i *)(void *)out, lowered);
-        } else {
-            unsigned char pad[16];
-            _mm_storeu_si128((__m128i *)(void *)pad, lowered);
-            memcpy(out, pad, n);
-        }
+        else
+            xn__store_tail(out, lowered, n);
         dots = d;
         hy = h;
     } else {
