@@ -116,6 +116,13 @@ static inline bool xn__not_plain(__m128i v)
     return _mm_movemask_epi8(_mm_subs_epi8(v, _mm_set1_epi8(1))) != 0;
 }
 
+/* xn__not_plain() of either of v and w, with one mask. */
+static inline bool xn__not_plain2(__m128i v, __m128i w)
+{
+    return _mm_movemask_epi8(_mm_or_si128(_mm_subs_epi8(v, _mm_set1_epi8(1)),
+                                          _mm_subs_epi8(w, _mm_set1_epi8(1)))) != 0;
+}
+
 /* ASCII bytes that are no letter, digit, '.' or '-' (ok has a 0 bit for
  * them) may stay on this path only when no STD3 or URL rule looks at them. */
 static inline bool xn__others_allowed(unsigned ok, unsigned flags)
@@ -128,7 +135,8 @@ static inline bool xn__others_allowed(unsigned ok, unsigned flags)
  * positions (dots, hyphens), and the rules become mask tests.  A name of 16
  * bytes or more is read in plain 16-byte loads, the last one overlapping
  * the one before it (its masks are or-ed in at its place, the bytes seen
- * twice giving the same bits twice); a shorter one is padded with letters.
+ * twice giving the same bits twice): two loads and no loop up to 32 bytes,
+ * the length of most host names; a shorter one is padded with letters.
  * A name this short has no label over 63 bytes unless it is one label of
  * 64, and no name over 253. */
 static XN__ALWAYS_INLINE bool xn__ascii_short(const unsigned char *u, size_t n, char *out,
@@ -151,6 +159,22 @@ static XN__ALWAYS_INLINE bool xn__ascii_short(const unsigned char *u, size_t n, 
             xn__store_tail(out, lowered, n);
         dots = d;
         hy = h;
+    } else if (n <= 32) {
+        /* Two loads, the second ending at the name's end (overlapping the
+         * first unless n is 32): no loop. */
+        __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(u + n - 16)), lw;
+        unsigned ok2, d2, h2;
+        v = _mm_loadu_si128((const __m128i *)(const void *)u);
+        if (xn__not_plain2(v, w))
+            return false;
+        lowered = xn__classify(v, &ok, &d, &h);
+        lw = xn__classify(w, &ok2, &d2, &h2);
+        if (!xn__others_allowed(ok & ok2, flags))
+            return false;
+        _mm_storeu_si128((__m128i *)(void *)out, lowered);
+        _mm_storeu_si128((__m128i *)(void *)(out + n - 16), lw);
+        dots = d | (uint64_t)d2 << (n - 16);
+        hy = h | (uint64_t)h2 << (n - 16);
     } else {
         size_t base = 0;
         dots = hy = 0;
