@@ -45,44 +45,42 @@ static inline bool xn__ascii_fast_tried(size_t n, const void *report)
 }
 
 #ifdef __SSE2__
+/* Copies the k bytes at src to dst (0 < k < 16), reading and writing
+ * nothing past them: fixed-size moves that overlap, so no call and no
+ * loop. */
+static XN__ALWAYS_INLINE void xn__copy_short(unsigned char *dst, const unsigned char *src,
+                                             size_t k)
+{
+    if (k >= 8) {
+        memcpy(dst, src, 8);
+        memcpy(dst + k - 8, src + k - 8, 8);
+    } else if (k >= 4) {
+        memcpy(dst, src, 4);
+        memcpy(dst + k - 4, src + k - 4, 4);
+    } else {
+        dst[0] = src[0];
+        dst[k / 2] = src[k / 2];
+        dst[k - 1] = src[k - 1];
+    }
+}
+
 /* Loads the k bytes at p (0 < k < 16) without reading past them, padded
- * with 'a'; fixed-size copies that overlap, so no call and no loop. */
+ * with 'a'. */
 static inline __m128i xn__load_tail(const unsigned char *p, size_t k)
 {
     unsigned char pad[16];
     _mm_storeu_si128((__m128i *)(void *)pad, _mm_set1_epi8('a'));
-    if (k >= 8) {
-        memcpy(pad, p, 8);
-        memcpy(pad + k - 8, p + k - 8, 8);
-    } else if (k >= 4) {
-        memcpy(pad, p, 4);
-        memcpy(pad + k - 4, p + k - 4, 4);
-    } else {
-        pad[0] = p[0];
-        pad[k / 2] = p[k / 2];
-        pad[k - 1] = p[k - 1];
-    }
+    xn__copy_short(pad, p, k);
     return _mm_loadu_si128((const __m128i *)(const void *)pad);
 }
 
-/* Writes the first k bytes of v (0 < k < 16) to p, and nothing past them:
- * overlapping fixed-size stores, as xn__load_tail() loads, so that a call
- * on the fast path makes no call (and needs no saved registers). */
+/* Writes the first k bytes of v (0 < k < 16) to p, and nothing past them,
+ * so that the fast path makes no call (and needs no saved registers). */
 static inline void xn__store_tail(char *p, __m128i v, size_t k)
 {
     unsigned char pad[16];
     _mm_storeu_si128((__m128i *)(void *)pad, v);
-    if (k >= 8) {
-        memcpy(p, pad, 8);
-        memcpy(p + k - 8, pad + k - 8, 8);
-    } else if (k >= 4) {
-        memcpy(p, pad, 4);
-        memcpy(p + k - 4, pad + k - 4, 4);
-    } else {
-        p[0] = (char)pad[0];
-        p[k / 2] = (char)pad[k / 2];
-        p[k - 1] = (char)pad[k - 1];
-    }
+    xn__copy_short((unsigned char *)p, pad, k);
 }
 
 /* The sixteen bytes of v classified: *ok gets a bit for each letter, digit,
