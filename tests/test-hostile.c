@@ -423,6 +423,13 @@ static void test_url_forbidden(void)
     for (i = 0; i < sizeof names / sizeof names[0]; i++)
         EXPECT(ASCII_A, names[i], XN_WHATWG, BAD, NULL, XN_ERR_URL_FORBIDDEN);
     EXPECT_N(ASCII_A, "\xC3\xBC\0.com", 7, XN_WHATWG, BAD, NULL, XN_ERR_URL_FORBIDDEN);
+    /* The same in an A-label, in either case: its basic code points are the
+     * label's ASCII, copied into the output.  Only a simple label (letters,
+     * digits and '-' as its ASCII) goes unsearched: the last one passes. */
+    EXPECT(ASCII_A, "xn--%-dha.com", XN_WHATWG, BAD, NULL, XN_ERR_URL_FORBIDDEN);
+    EXPECT(ASCII_A, "XN--A%-YKA.com", XN_WHATWG, BAD, NULL, XN_ERR_URL_FORBIDDEN);
+    EXPECT(ASCII_A, "a.xn--a/-yka", XN_WHATWG, BAD, NULL, XN_ERR_URL_FORBIDDEN);
+    EXPECT(ASCII_A, "xn--bcher-kva.com", XN_WHATWG, XN_OK, "xn--bcher-kva.com", 0);
     /* ToASCII without the URL rules may keep them (UseSTD3ASCIIRules off). */
     EXPECT(ASCII_A, "\xC3\xBC%.com", XN_NO_STD3_RULES, XN_OK, "xn--%-dha.com", 0);
 }
