@@ -99,8 +99,10 @@ static bool is_url_forbidden(unsigned char c)
     }
 }
 
-/* XN_URL_RULES: notes whether the output bytes p[0..n) hold a forbidden
- * domain code point. */
+/* ToASCII under XN_URL_RULES: notes whether the output bytes p[0..n) hold
+ * a forbidden domain code point.  Only a name that breaks no other rule
+ * reads the note (convert_labels()), so a label that recorded a violation
+ * asks none, and ToUnicode none at all. */
 static void check_url_output(domain *d, const char *p, size_t n)
 {
     size_t i;
@@ -174,9 +176,10 @@ XN__NOINLINE static int validate_all(domain *d, const uint32_t *l, size_t n, con
  * and its Punycode (A3 on failure).  Under XN_URL_RULES the caller looks
  * for forbidden domain code points in l: the Punycode copies the label's
  * ASCII code points (RFC 3492 basic code points), the rest of it is
- * letters, digits and '-', and the output may not have been written.  Sets *bytes to the number of bytes the
- * label takes in the output.  Returns XN_OK, or XN_E_TOO_LONG for an A-label
- * longer than XN_ACE_LIMIT, which no call could read back. */
+ * letters, digits and '-', and the output may not have been written.  Sets
+ * *bytes to the number of bytes the label takes in the output.  Returns
+ * XN_OK, or XN_E_TOO_LONG for an A-label longer than XN_ACE_LIMIT, which no
+ * call could read back. */
 static int write_label(domain *d, const uint32_t *l, size_t n, bool ascii, size_t *bytes)
 {
     size_t start = d->out.len;
@@ -290,9 +293,7 @@ static int convert_ace_into(domain *d, const char *ace, size_t m, uint32_t *dec,
             *out_bytes = 4 + m;
             return XN_OK;
         }
-        if (d->to_ascii)
-            check_url_code_points(d, dec, dn);
-        return write_label(d, dec, dn, !u_label, out_bytes);
+        return write_label(d, dec, dn, !u_label, out_bytes); /* P4 recorded */
     }
     if (rc == XN_E_TOO_LONG || rc == XN_E_INTERNAL)
         return rc;
@@ -308,7 +309,6 @@ static int convert_ace_into(domain *d, const char *ace, size_t m, uint32_t *dec,
         size_t start = d->out.len;
         xn__put(&d->out, "xn--", 4);
         xn__put_lower(&d->out, ace, m);
-        check_url_output(d, ace, m);
         *out_bytes = d->out.len - start;
     }
     return XN_OK;
@@ -348,8 +348,6 @@ static int convert_label(domain *d, const uint32_t *l, size_t n, const size_t *o
         for (i = 4; i < n; i++) {
             if (l[i] >= 0x80) {
                 xn__dom_record(d, XN_ERR_P4, xn__dom_offset_of(d, offs, i, n), l[i]);
-                if (d->to_ascii)
-                    check_url_code_points(d, l, n);
                 return write_label(d, l, n, false, out_bytes);
             }
         }
@@ -457,7 +455,6 @@ XN__NOINLINE static int plain_ascii_label(domain *d, const char *s, size_t n, un
     xn__dom_label_done(d, d->out.len - out_start, last);
     return XN_OK;
 }
-
 
 /* ---- the whole name ----------------------------------------------------------- */
 
