@@ -105,20 +105,26 @@ static XN__ALWAYS_INLINE __m128i xn__classify(__m128i v, unsigned *ok, unsigned 
     return _mm_or_si128(v, _mm_and_si128(letter, _mm_set1_epi8(0x20)));
 }
 
-/* Whether the sixteen bytes of v hold a byte >= 0x80 or a NUL (U+0000,
- * which every profile refuses: xn.h), for the general path to see: b - 1,
- * saturating as a signed byte, is negative for exactly those (0 - 1 = -1,
- * -128 stays -128), one instruction more than the sign bits of v alone. */
-static inline bool xn__not_plain(__m128i v)
+/* The bytes of v that are >= 0x80 or a NUL (U+0000, which every profile
+ * refuses: xn.h), as the sign bits of the result, for the general path to
+ * see: b - 1, saturating as a signed byte, is negative for exactly those
+ * (0 - 1 = -1, -128 stays -128), one instruction more than the sign bits
+ * of v alone. */
+static inline __m128i xn__not_plain_bytes(__m128i v)
 {
-    return _mm_movemask_epi8(_mm_subs_epi8(v, _mm_set1_epi8(1))) != 0;
+    return _mm_subs_epi8(v, _mm_set1_epi8(1));
 }
 
-/* xn__not_plain() of either of v and w, with one mask. */
+/* Whether the sixteen bytes of v hold such a byte. */
+static inline bool xn__not_plain(__m128i v)
+{
+    return _mm_movemask_epi8(xn__not_plain_bytes(v)) != 0;
+}
+
+/* Whether v or w does, with one mask. */
 static inline bool xn__not_plain2(__m128i v, __m128i w)
 {
-    return _mm_movemask_epi8(_mm_or_si128(_mm_subs_epi8(v, _mm_set1_epi8(1)),
-                                          _mm_subs_epi8(w, _mm_set1_epi8(1)))) != 0;
+    return _mm_movemask_epi8(_mm_or_si128(xn__not_plain_bytes(v), xn__not_plain_bytes(w))) != 0;
 }
 
 /* ASCII bytes that are no letter, digit, '.' or '-' (ok has a 0 bit for
