@@ -229,6 +229,24 @@ static double median(double *v, unsigned n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/* The implementation of ims[0..n) called label, or NULL (a peer the bench
+ * was built without). */
+static const impl *find_impl(const impl *ims, size_t n, const char *label)
+{
+    size_t k;
+    for (k = 0; k < n; k++)
+        if (strcmp(ims[k].label, label) == 0)
+            return &ims[k];
+    return NULL;
+}
+
+/* The median of the implementation called label, or 0 when there is none. */
+static double median_of(const impl *ims, size_t n, const char *label, unsigned samples)
+{
+    const impl *im = find_impl(ims, n, label);
+    return im ? median(im->samples, samples) : 0;
+}
+
 static void bench(const char *title, impl *ims, size_t nim, const corpus *c, unsigned samples)
 {
     unsigned reps, s;
@@ -272,28 +290,17 @@ static void bench(const char *title, impl *ims, size_t nim, const corpus *c, uns
     {
         /* xn ToASCII against the two floors: memcpy in this program, and a
          * copy behind a call into a shared library, as xn is called. */
-        double xa = 0, mc = 0, lc = 0;
-        for (k = 0; k < nim; k++) {
-            if (strcmp(ims[k].label, "xn ToASCII") == 0)
-                xa = median(ims[k].samples, samples);
-            if (strcmp(ims[k].label, "memcpy (floor)") == 0)
-                mc = median(ims[k].samples, samples);
-            if (strcmp(ims[k].label, "memcpy via .so (floor)") == 0)
-                lc = median(ims[k].samples, samples);
-        }
+        double xa = median_of(ims, nim, "xn ToASCII", samples);
+        double mc = median_of(ims, nim, "memcpy (floor)", samples);
+        double lc = median_of(ims, nim, "memcpy via .so (floor)", samples);
         if (xa > 0 && mc > 0 && lc > 0)
             printf("  xn ToASCII / memcpy: %.2fx; / memcpy via .so: %.2fx\n", xa / mc,
                    xa / lc);
     }
     {
         /* xn's libidn2.so.0 against the xn call it adapts, in this process. */
-        double xa = 0, compat = 0;
-        for (k = 0; k < nim; k++) {
-            if (strcmp(ims[k].label, "xn ToASCII") == 0)
-                xa = median(ims[k].samples, samples);
-            if (strcmp(ims[k].label, "xn libidn2.so.0 lookup_u8") == 0)
-                compat = median(ims[k].samples, samples);
-        }
+        double xa = median_of(ims, nim, "xn ToASCII", samples);
+        double compat = median_of(ims, nim, "xn libidn2.so.0 lookup_u8", samples);
         if (xa > 0 && compat > 0)
             printf("  compat overhead: xn libidn2.so.0 idn2_lookup_u8 / xn_to_ascii: %.2fx\n",
                    compat / xa);
@@ -303,12 +310,12 @@ static void bench(const char *title, impl *ims, size_t nim, const corpus *c, uns
 /* The implementation of ims[0..n) called label (each is listed). */
 static const impl *named(const impl *ims, size_t n, const char *label)
 {
-    size_t k;
-    for (k = 0; k < n; k++)
-        if (strcmp(ims[k].label, label) == 0)
-            return &ims[k];
-    fprintf(stderr, "bench: no implementation %s\n", label);
-    exit(1);
+    const impl *im = find_impl(ims, n, label);
+    if (!im) {
+        fprintf(stderr, "bench: no implementation %s\n", label);
+        exit(1);
+    }
+    return im;
 }
 
 /* xn and ICU must agree on every name: both fail, or both succeed with the
