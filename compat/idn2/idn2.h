@@ -114,6 +114,14 @@ extern _IDN2_API int idn2_to_unicode_8z8z(const char *input, char **output, int 
 extern _IDN2_API int idn2_to_unicode_8zlz(const char *input, char **output, int flags);
 extern _IDN2_API int idn2_to_unicode_lzlz(const char *input, char **output, int flags);
 
+/* Public from libidn2 2.3.5 on (symbol node IDN2_2.3.5): RFC 3492 on code
+ * points, *output_length the room in output on entry and the length on
+ * return; the output is not NUL-terminated. */
+extern _IDN2_API int idn2_punycode_encode(const uint32_t *input, size_t input_length,
+                                          char *output, size_t *output_length);
+extern _IDN2_API int idn2_punycode_decode(const char *input, size_t input_length,
+                                          uint32_t *output, size_t *output_length);
+
 extern _IDN2_API const char *idn2_strerror(int rc);
 extern _IDN2_API const char *idn2_strerror_name(int rc);
 extern _IDN2_API const char *idn2_check_version(const char *req_version);

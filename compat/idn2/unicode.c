@@ -300,3 +300,19 @@ _idn2_punycode_decode(size_t input_length, const char input[], size_t *output_le
 {
     return punycode(false, input_length, input, output_length, output);
 }
+
+/* The same codec under the names libidn2 2.3.5 made public, whose
+ * arguments come in another order. */
+int
+idn2_punycode_encode(const uint32_t *input, size_t input_length, char *output,
+                     size_t *output_length)
+{
+    return punycode(true, input_length, input, output_length, output);
+}
+
+int
+idn2_punycode_decode(const char *input, size_t input_length, uint32_t *output,
+                     size_t *output_length)
+{
+    return punycode(false, input_length, input, output_length, output);
+}
