@@ -113,9 +113,9 @@ extern "C" {
  * version in meson.build.  The shared library's soname follows the ABI, not
  * this number. */
 #define XN_VERSION_MAJOR 1
-#define XN_VERSION_MINOR 0
+#define XN_VERSION_MINOR 1
 #define XN_VERSION_PATCH 0
-#define XN_VERSION_STRING "1.0.0"
+#define XN_VERSION_STRING "1.1.0"
 /* 0xMMmmpp, for compile-time comparisons. */
 #define XN_VERSION_NUMBER \
     ((XN_VERSION_MAJOR << 16) | (XN_VERSION_MINOR << 8) | XN_VERSION_PATCH)
@@ -143,6 +143,16 @@ XN_API const char *xn_unicode_version(void);
  * libicuuc.so.72) on the first call that needs it; this call does not
  * load it.  Static storage, never NULL.  @since 1.0 */
 XN_API const char *xn_icu_version(void);
+
+/* Loads, now, the ICU that calls needing it would load on demand (see
+ * xn_icu_version()), once per process: for a program that must have ICU
+ * before it drops the rights to open files (a chroot, a seccomp filter), or
+ * that wants to know at start whether the names needing ICU will convert.
+ * Returns XN_OK when ICU is loaded (always, in a build that links ICU), or
+ * XN_E_ICU_UNAVAILABLE, whose xn_strerror() text names the library that is
+ * missing and the package that provides it; a later call tries again.
+ * Thread-safe.  @since 1.1 */
+XN_API int xn_icu_load(void);
 
 /* Normalizes in[0..in_len) (UTF-8) to NFC (UAX #15) with xn's normalizer:
  * ICU's engine on the data of xn_unicode_version(), the normalization

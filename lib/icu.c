@@ -18,6 +18,7 @@
  */
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "icu.h"
@@ -25,6 +26,28 @@
 
 #if XN_ICU_ON_DEMAND
 #include <dlfcn.h>
+#endif
+
+#if XN_ICU_ON_DEMAND
+/* The ELF note that tells packaging tools which libraries libxn opens with
+ * dlopen(), since none of them is among its needed libraries: the "dlopen
+ * metadata" of freedesktop.org (section .note.dlopen, owner "FDO", type
+ * 0x407c0c0a, a JSON array of the features, each with its sonames).  Debian's
+ * dh-dlopenlibdeps turns it into the package's dependencies, and
+ * `readelf -n libxn.so.0` shows it. */
+#define XN__DLOPEN_JSON                                                                  \
+    "[{\"feature\":\"icu-normalization\",\"description\":\"NFC of names that xn's "      \
+    "own quick check cannot pass, and IDNA2003's Nameprep\",\"priority\":\"required\","  \
+    "\"soname\":[\"" XN_ICU_UC_SONAME "\"]},"                                           \
+    "{\"feature\":\"icu-spoof\",\"description\":\"the UTS #39 checks of "              \
+    "xn_to_display()\",\"priority\":\"required\",\"soname\":[\"" XN_ICU_I18N_SONAME   \
+    "\"]}]"
+
+__attribute__((used, section(".note.dlopen"))) _Alignas(4) static const struct {
+    uint32_t namesz, descsz, type;
+    char name[4];
+    _Alignas(4) char json[sizeof XN__DLOPEN_JSON];
+} xn__dlopen_note = {4, sizeof XN__DLOPEN_JSON, 0x407c0c0aU, "FDO", XN__DLOPEN_JSON};
 #endif
 
 /* The level loaded so far (0, XN__ICU_UC or XN__ICU_I18N), and the lock
@@ -105,6 +128,17 @@ static int load(int level)
     icu_level = level;
 #endif
     return XN_OK;
+}
+
+int
+xn_icu_load(void)
+{
+    int rc;
+
+    pthread_mutex_lock(&make_lock);
+    rc = load(XN__ICU_I18N);
+    pthread_mutex_unlock(&make_lock);
+    return rc;
 }
 
 int xn__icu_make(xn__icu_slot *slot, int level, void *(*make)(int *rc), void **out)

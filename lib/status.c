@@ -7,9 +7,22 @@
 
 /* The lists are XN_STATUS_LIST and XN_ERROR_LIST in xn.h. */
 
+/* XN_E_ICU_UNAVAILABLE says, in a build that loads ICU on demand, which
+ * library could not be loaded and which Debian package provides it (the
+ * sonames and the package come from lib/meson.build). */
+#if XN_ICU_ON_DEMAND && defined(XN_ICU_PACKAGE)
+#define ICU_UNAVAILABLE_TEXT                                                   \
+    "ICU is needed for this input and could not be loaded: " XN_ICU_UC_SONAME \
+    " (Debian package " XN_ICU_PACKAGE ")"
+#endif
+
 const char *
 xn_strerror(int status)
 {
+#ifdef ICU_UNAVAILABLE_TEXT
+    if (status == XN_E_ICU_UNAVAILABLE)
+        return ICU_UNAVAILABLE_TEXT;
+#endif
     switch (status) {
 #define XN_TEXT(name, value, text) \
     case name:                     \

@@ -75,6 +75,9 @@ static void test_versions(void)
               "xn_unicode_version() is %s, the build's data set %s", xn_unicode_version(),
               TEST_UNICODE_VERSION);
     CHECK(strcmp(xn_icu_version(), U_ICU_VERSION) == 0);
+    /* The ICU of the build loads (twice: the second finds it loaded). */
+    CHECK_EQ_INT(xn_icu_load(), XN_OK);
+    CHECK_EQ_INT(xn_icu_load(), XN_OK);
 }
 
 /* The reference for well-formedness: utf8.h's decoder, written differently

@@ -93,6 +93,14 @@ int main(void)
         CHECK(strcmp(out, "example.com") == 0 && d.labels == 2 && d.unsafe == 0);
     }
     CHECK(strstr(xn_strerror(UNAVAILABLE), "ICU") != NULL);
+    /* Every message names what is missing and the package that provides
+     * it: xn's, and libidn2's text for the code the drop-in returns. */
+    CHECK_EQ_INT(xn_icu_load(), UNAVAILABLE);
+    CHECK_MSG(strstr(xn_strerror(UNAVAILABLE), "libicuuc.so.") != NULL &&
+                  strstr(xn_strerror(UNAVAILABLE), "(Debian package libicu") != NULL,
+              "xn_strerror(XN_E_ICU_UNAVAILABLE) = \"%s\"", xn_strerror(UNAVAILABLE));
+    CHECK_MSG(strcmp(idn2_strerror(IDN2_NFC), xn_strerror(UNAVAILABLE)) == 0,
+              "idn2_strerror(IDN2_NFC) = \"%s\"", idn2_strerror(IDN2_NFC));
     CHECK(strcmp(xn_strerror_name(UNAVAILABLE), "XN_E_ICU_UNAVAILABLE") == 0);
     return test_done("icu-missing");
 }

@@ -95,6 +95,10 @@ int idn2__rc_of(int xn_rc, const xn_report *rep)
 const char *
 idn2_strerror(int rc)
 {
+    /* NFC is the one step that needs ICU: when ICU cannot be loaded, the
+     * text says which library is missing and which package provides it. */
+    if (rc == IDN2_NFC && xn_icu_load() != XN_OK)
+        return xn_strerror(XN_E_ICU_UNAVAILABLE);
     switch (rc) {
 #define TEXT(name, text) \
     case name:           \

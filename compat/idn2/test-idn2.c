@@ -308,6 +308,11 @@ static void api(void)
     size_t n;
     char ace[64];
 
+    /* With ICU at hand, IDN2_NFC keeps libidn2's text (without it, the
+     * text names the missing library: tests/test-icu-missing.c). */
+    CHECK(strcmp(idn2_strerror(IDN2_NFC), "string could not be NFC normalized") == 0,
+          "idn2_strerror(IDN2_NFC)");
+
     /* NULL input is the empty name; NULL output only checks. */
     CHECK(idn2_lookup_u8(NULL, NULL, 0) == IDN2_OK, "lookup NULL");
     CHECK(idn2_lookup_u8((const uint8_t *)"b\xc3\xbc" "cher.de", NULL, 0) == IDN2_OK,
@@ -424,6 +429,21 @@ static void api(void)
         n = 64;
         CHECK(_idn2_punycode_decode(4, "tda!", &n, out32) == IDN2_PUNYCODE_BAD_INPUT,
               "decode bad");
+        /* The public names of libidn2 2.3.5, arguments in their order. */
+        n = sizeof p;
+        CHECK(idn2_punycode_encode(&ue, 1, p, &n) == IDN2_OK && n == 3 &&
+                  memcmp(p, "tda", 3) == 0,
+              "idn2_punycode_encode");
+        n = 1;
+        CHECK(idn2_punycode_encode(&ue, 1, p, &n) == IDN2_PUNYCODE_BIG_OUTPUT,
+              "idn2_punycode_encode small");
+        n = 64;
+        CHECK(idn2_punycode_decode("tda", 3, out32, &n) == IDN2_OK && n == 1 &&
+                  out32[0] == 0xFC,
+              "idn2_punycode_decode");
+        n = 64;
+        CHECK(idn2_punycode_decode("tda!", 4, out32, &n) == IDN2_PUNYCODE_BAD_INPUT,
+              "idn2_punycode_decode bad");
     }
 
     /* The locale forms never substitute or transliterate (the C locale is
