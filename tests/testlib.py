@@ -3,8 +3,12 @@ failure as it happens.
 
     check = testlib.Checks()
     check(cond, "what was checked", "detail shown when it fails")
+    check.skip("what could not be checked and why")   # a tool is missing
     check.passed, check.failed, check.count
     sys.exit(check.exit_code())
+
+A test whose checks all passed but some could not run (an optional tool
+missing) exits 77, which meson reports as SKIP, never as a pass.
 
 Python 3 standard library only.
 """
@@ -16,6 +20,7 @@ class Checks:
     def __init__(self):
         self.passed = 0
         self.failed = 0
+        self.skipped = []
 
     def __call__(self, cond, what, detail=""):
         if cond:
@@ -29,5 +34,15 @@ class Checks:
     def count(self):
         return self.passed + self.failed
 
+    def skip(self, why):
+        """Records checks that cannot run here, and says so at once."""
+        self.skipped.append(why)
+        print(f"SKIP: {why}")
+
     def exit_code(self):
-        return 1 if self.failed else 0
+        if self.failed:
+            return 1
+        if self.skipped:
+            print("SKIPPED (exit 77) after %d checks passed: %s" % (self.passed, "; ".join(self.skipped)))
+            return 77
+        return 0
