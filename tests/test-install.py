@@ -28,6 +28,24 @@ def run(cmd, **kw):
     return subprocess.run(cmd, capture_output=True, text=True, **kw)
 
 
+def install_tags(build):
+    """Every file meson installs has an install tag (`meson install
+    --tags`), among the ones a packager splits by: runtime, devel, man, and
+    the drop-in's own."""
+    r = run(["meson", "introspect", build, "--install-plan"])
+    check(r.returncode == 0, f"meson introspect --install-plan: {r.stderr.strip()}")
+    if r.returncode != 0:
+        return
+    plan = json.loads(r.stdout)
+    entries = [(info.get("tag"), info["destination"])
+               for kind in plan.values() for info in kind.values()]
+    untagged = [d for t, d in entries if not t]
+    check(entries and not untagged, "every installed file has an install tag",
+          f"untagged: {untagged[:10]}")
+    odd = sorted({t for t, d in entries if t not in ("runtime", "devel", "man", "idn2-compat")})
+    check(not odd, f"install tags are runtime, devel, man or idn2-compat: {odd}")
+
+
 def main():
     build, source, cc = sys.argv[1], sys.argv[2], sys.argv[3]
     icu_mode = os.environ.get("XN_ICU_MODE", "on-demand")
@@ -59,6 +77,7 @@ def main():
               "share/man/man3: the reference manual installed")
         check(find(r"cmake/xn/xnConfig\.cmake$") and find(r"cmake/xn/xnConfigVersion\.cmake$"),
               "the CMake package (xnConfig.cmake, xnConfigVersion.cmake) installed")
+        install_tags(build)
         check(not find(r"internal\.h|props\.h|xn_tables"), "no private header installed")
 
         pcs = find(r"pkgconfig/xn\.pc$")
