@@ -140,18 +140,13 @@ def test_explain():
         check(f"--explain's table has {code}", code in table, sorted(table))
     # The codes a user meets, each with its meaning and the standard's section.
     for code, words, section in (
-            ("V6", b"combining mark", b"UTS #46 \xc2\xa74.1"),
-            ("U1", b"ASCII", b"UseSTD3ASCIIRules"),
+            ("V6", b"combining mark", b"UTS #46 \xc2\xa74.1"), ("U1", b"ASCII", b"UseSTD3ASCIIRules"),
             ("A4_2", b"label empty or longer than 63", b"UTS #46 \xc2\xa74.2"),
-            ("P4", b"Punycode", b"UTS #46 \xc2\xa74 "),
-            ("B1", b"first character", b"RFC 5893 \xc2\xa72, rule 1"),
-            ("C1", b"NON-JOINER", b"RFC 5892 Appendix A.1"),
-            ("X4_2", b"empty label", b"UTS #46 \xc2\xa74.3"),
-            ("NUL", b"U+0000", b"xn"),
-            ("URL_FORBIDDEN", b"forbidden", b"URL Standard"),
-            ("URL_EMPTY", b"empty", b"URL Standard"),
+            ("P4", b"Punycode", b"UTS #46 \xc2\xa74 "), ("B1", b"first character", b"RFC 5893 \xc2\xa72, rule 1"),
+            ("C1", b"NON-JOINER", b"RFC 5892 Appendix A.1"), ("X4_2", b"empty label", b"UTS #46 \xc2\xa74.3"),
+            ("NUL", b"U+0000", b"xn"), ("URL_FORBIDDEN", b"forbidden", b"URL Standard"),
+            ("URL_EMPTY", b"empty", b"URL Standard"), ("BAD_UTF8", b"UTF-8", b"RFC 3629"),
             ("XN_E_INVALID_DOMAIN", b"breaks IDNA rules", b"UTS #46"),
-            ("BAD_UTF8", b"UTF-8", b"RFC 3629"),
             ("NOT_STREAM_SAFE", b"combining marks", b"UAX #15")):
         r = run("--explain", code)
         row = r.lines()[0].split(b"\t") if r.lines() else []
