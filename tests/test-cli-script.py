@@ -290,7 +290,28 @@ def test_display_policy():
           and r.rc == 0, repr(r))
 
 
+# ---- --version ----------------------------------------------------------------
+
+def test_version_icu():
+    r = run("--version")
+    check("--version names the ICU it loads", re.fullmatch(
+        rb"xn \d+\.\d+\.\d+ \(Unicode [\d.]+, ICU [\d.]+\)\n", r.out) is not None, repr(r))
+    # The same program on a library whose ICU sonames name no file
+    # (tests/meson.build passes it with ICU on demand).
+    missing = os.environ.get("XN_TEST_XN_ICU_MISSING")
+    if not missing:
+        print("note: no xn with a missing ICU in this build (-Dicu=linked): case not run")
+        return
+    p = subprocess.run([missing, "--version"], capture_output=True)
+    check("--version without a loadable ICU says so", p.returncode == 0 and re.fullmatch(
+        rb"xn \d+\.\d+\.\d+ \(Unicode [\d.]+, ICU [\d.]+ could not be loaded\)\n",
+        p.stdout) is not None, repr(p))
+    p = subprocess.run([missing, "b\u00fccher.example".encode()], capture_output=True)
+    check("without ICU, a name in NFC still converts",
+          p.stdout == b"xn--bcher-kva.example\n" and p.returncode == 0, repr(p))
+
+
 if __name__ == "__main__":
     sys.exit(clilib.main("cli-script", [
         test_line_buffered, test_file, test_json_ok, test_hints, test_escapes,
-        test_display_policy]))
+        test_display_policy, test_version_icu]))
