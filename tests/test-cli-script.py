@@ -75,6 +75,23 @@ def test_line_buffered():
             check("--line-buffered --status: the answers in order", answers == [
                 b"OK\txn--bcher-kva.example\n", b"U1\t\n", b"OK\txn--bcher-kva.example\n"],
                 repr(answers))
+    # A failed name's message, too, arrives before the next name is written.
+    p = subprocess.Popen([clilib.XN, "--line-buffered"], stdin=subprocess.PIPE,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    q = queue.Queue()
+    threading.Thread(target=read_lines, args=(p.stderr, q), daemon=True).start()
+    try:
+        p.stdin.write(b"a_b.example\n")
+        p.stdin.flush()
+        try:
+            msg = q.get(timeout=PATIENCE)
+        except queue.Empty:
+            msg = None
+    finally:
+        p.stdin.close()
+        p.wait(timeout=PATIENCE)
+    check("--line-buffered: a message before the next line is written",
+          msg is not None and msg.startswith(b"xn: a_b.example: "), repr(msg))
     r = run("--line-buffered", "--status", stdin=b"example.com\nb\xc3\xbccher.example\n")
     check("--line-buffered: the same lines as without it", r.out == run(
         "--status", stdin=b"example.com\nb\xc3\xbccher.example\n").out and r.rc == 0, repr(r))

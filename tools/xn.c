@@ -104,8 +104,11 @@ static bool put_line(struct run *r, const char *status, const char *result, size
     if (r->name_failed)
         r->failed = true;
     ok = put_record(stdout, r->format, &r->rec);
-    if (ok && r->flush_each)
+    /* The name's message, if any, went to standard error before its line. */
+    if (ok && r->flush_each) {
         ok = fflush(stdout) == 0;
+        fflush(stderr);
+    }
     if (!ok)
         r->write_errno = errno ? errno : EIO;
     return ok;
@@ -787,8 +790,6 @@ int main(int argc, char **argv)
                                                  : r.status ? FMT_STATUS : FMT_PLAIN;
     r.email = (o.modes & MODE_EMAIL) != 0;
     r.flush_each = isatty(STDOUT_FILENO) == 1 || (o.modes & MODE_LINE_BUFFERED);
-    if (o.modes & MODE_LINE_BUFFERED)
-        setvbuf(stderr, stderr_buf, _IOLBF, sizeof stderr_buf);
     if (!check_flags(&r, &o))
         goto out;
     r.root_dot_offered = !(r.flags & XN_ALLOW_ROOT_DOT) &&
