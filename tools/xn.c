@@ -341,7 +341,7 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
         r->name_failed = true;
         if (!r->status) {
             message_start(input, NAME_CAP, false, MESSAGE_MAX);
-            fprintf(stderr, "name longer than %d bytes, the most a line may hold\n",
+            fprintf(stderr, "name longer than %d bytes, the most xn takes\n",
                     NAME_CAP);
         }
         return put_line(r, r->status ? "TOO_LONG" : NULL, NULL, 0, false);
