@@ -18,6 +18,9 @@ import sys
 import testlib
 
 NAME_CAP = 65536  # the documented line limit of xn
+# Whether the build has --locale (tests/meson.build passes -Dcli_locale's
+# outcome); run by hand without it, the program is asked (--help lists it).
+LOCALE_ENV = os.environ.get("XN_TEST_CLI_LOCALE")
 XN = None  # the program under test, set by main()
 
 CHECKS = testlib.Checks()
@@ -57,6 +60,14 @@ def run(*args, stdin=b"", env=None, stdout=subprocess.PIPE, timeout=120):
     return Result(p.returncode, p.stdout or b"", p.stderr)
 
 
+def has_locale():
+    """Whether the xn under test has --locale: as the build says, else as
+    its --help says."""
+    if LOCALE_ENV in ("enabled", "disabled"):
+        return LOCALE_ENV == "enabled"
+    return b"--locale" in run("--help").out
+
+
 def status_line(r, i=0):
     """(status, result) of output line i of a --status run."""
     lines = r.lines()
@@ -79,15 +90,17 @@ def expect_ok(what, args, name, want, **kw):
           repr(r))
 
 
-def expect_fail(what, args, name, codes, result=b""):
+def expect_fail(what, args, name, codes, result=b"", status_result=None):
     """One name fails; --status lists at least `codes` (a set of rule codes or
-    one status name) and prints `result`; without --status the line is
-    `result` and stderr names the input."""
+    one status name) and prints `status_result` (by default `result`, which
+    holds nothing --status escapes); without --status the line is `result`
+    and stderr names the input."""
     r = run(*args, "--status", "--", name)
     st, res = status_line(r)
     got = set(st.split(",")) if st else set()
+    want = enc(result) if status_result is None else status_result
     check(f"{what}: {name!r} status has {sorted(codes)}", r.rc == 1 and set(codes) <= got
-          and "OK" not in got and res == enc(result) and len(r.lines()) == 1 and r.err == b"",
+          and "OK" not in got and res == want and len(r.lines()) == 1 and r.err == b"",
           repr(r))
     r = run(*args, "--", name)
     check(f"{what}: {name!r} fails with a message", r.rc == 1 and r.out == enc(result) + b"\n"

@@ -304,13 +304,36 @@ def see_also(names):
     return [".SH SEE ALSO", ",\n".join(".BR %s (3)" % esc(n) for n in names)]
 
 
+# Abbreviations whose dot ends no sentence.
+ABBREVIATIONS = ("e.g", "i.e", "etc", "cf", "vs")
+
+
 def summary_of(lines):
-    """The first sentence of a comment, as a NAME line."""
+    """The first sentence of a comment, whole, as a NAME line: it ends at a
+    '.', ';' or ':' before a space or the end that is outside brackets and
+    quotes and ends no abbreviation ("e.g."), so no summary stops inside
+    "(may be NULL)".  apropos shows the line as it is, escapes included:
+    '\u00a7' is written "section", and the line must be ASCII."""
     text = " ".join(l.strip() for l in lines if l.strip())
     text = re.sub(r"\s*@since [0-9.]+", "", text)
-    m = re.match(r"^(.*?[.;:])(\s|$)", text)
-    s = (m.group(1) if m else text).rstrip(".;:")
-    return s[:120]
+    depth, quoted, end = 0, False, len(text)
+    for i, c in enumerate(text):
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth = max(0, depth - 1)
+        elif c == '"':
+            quoted = not quoted
+        elif (c in ".;:" and depth == 0 and not quoted and
+              (i + 1 == len(text) or text[i + 1].isspace()) and
+              not any(text[:i].endswith(a) for a in ABBREVIATIONS)):
+            end = i
+            break
+    summary = text[:end].rstrip(".;: ")
+    summary = summary.replace("\u00a7", "section ").replace("section  ", "section ")
+    if not summary.isascii():
+        raise HeaderError("a NAME line that is not ASCII: %r" % summary)
+    return summary
 
 
 # ---- flags, return value and errors of a function page --------------------------

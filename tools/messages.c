@@ -5,7 +5,18 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "invisible-table.h"
 #include "messages.h"
+
+/* Whether bytes >= 0x80 that are not raw_high text are shown as \xHH
+ * each, never as the UTF-8 character they may spell: output in a charset
+ * other than UTF-8 (escape_bytes_only()). */
+static bool bytes_only;
+
+void escape_bytes_only(bool on)
+{
+    bytes_only = on;
+}
 
 /* How escape_text() shows a byte that is not part of a UTF-8 sequence it
  * passes: shown[c] holds the text, shown_len[c] its length.  Filled by
@@ -62,17 +73,30 @@ size_t utf8_char(const char *s, size_t n, uint32_t *cp)
     return n ? utf8_at((const unsigned char *)s, n, cp) : 0;
 }
 
-/* The bidi controls, which can make a line read in another order: ALM,
- * LRM, RLM, LRE..RLO, LRI..PDI. */
-static bool bidi_control(uint32_t cp)
+/* The characters that change how a line reads without being seen: the
+ * format characters (General_Category Cf: the bidi controls, zero-width
+ * characters, tags, U+FFF9..U+FFFB) and the line and paragraph separators
+ * U+2028, U+2029 (Zl, Zp), from the table tools/gen-invisible.py makes. */
+static bool invisible(uint32_t cp)
 {
-    return cp == 0x061C || cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) ||
-           (cp >= 0x2066 && cp <= 0x2069);
+    size_t lo = 0, hi = sizeof invisible_ranges / sizeof invisible_ranges[0];
+    if (cp < invisible_ranges[0][0])
+        return false;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (cp < invisible_ranges[mid][0])
+            hi = mid;
+        else if (cp > invisible_ranges[mid][1])
+            lo = mid + 1;
+        else
+            return true;
+    }
+    return false;
 }
 
 bool unsafe_cp(uint32_t cp)
 {
-    return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || bidi_control(cp);
+    return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || invisible(cp);
 }
 
 bool text_safe(const char *utf8, size_t n)
@@ -107,15 +131,16 @@ size_t escape_text(const char *s, size_t n, size_t max, bool raw_high, char *buf
             i++;
             continue;
         }
-        if (((unsigned)(c - 0xC2) <= 0xF4 - 0xC2) & ((next & 0xC0) == 0x80) &&
+        if (!bytes_only && ((unsigned)(c - 0xC2) <= 0xF4 - 0xC2) & ((next & 0xC0) == 0x80) &&
             (len = utf8_at(p + i, n - i, &cp)) != 0 && cp > 0x9F) {
-            if (bidi_control(cp)) {
+            if (invisible(cp)) {
+                /* \uXXXX, or \UXXXXXXXX above U+FFFF: at most 10 bytes
+                 * for the 4 of the sequence. */
+                int d = cp > 0xFFFF ? 8 : 4;
                 buf[o++] = '\\';
-                buf[o++] = 'u';
-                buf[o++] = hex[cp >> 12];
-                buf[o++] = hex[(cp >> 8) & 15];
-                buf[o++] = hex[(cp >> 4) & 15];
-                buf[o++] = hex[cp & 15];
+                buf[o++] = cp > 0xFFFF ? 'U' : 'u';
+                while (d-- > 0)
+                    buf[o++] = hex[(cp >> (4 * d)) & 15];
             } else {
                 memcpy(buf + o, p + i, len);
                 o += len;
@@ -176,10 +201,29 @@ static void message_room(size_t max)
     buffered += max;
 }
 
+/* Where the names come from (message_source()): NULL for the arguments
+ * and standard input read without --file. */
+static const char *source_path;
+static size_t source_line;
+
+void message_source(const char *path, size_t line)
+{
+    source_path = path;
+    source_line = line;
+}
+
 void message_start(const char *name, size_t name_len, bool raw_high, size_t max)
 {
-    message_room(max);
+    size_t path_len = source_path ? strlen(source_path) : 0;
+    message_room(max + 4 * path_len + 32);
     fputs("xn: ", stderr);
-    echo_name(name, name_len, raw_high);
+    if (source_path) {
+        put_escaped(stderr, source_path, path_len, false);
+        fprintf(stderr, ":%zu: ", source_line);
+    }
+    if (name_len == 0)
+        fputs("(empty name)", stderr);
+    else
+        echo_name(name, name_len, raw_high);
     fputs(": ", stderr);
 }

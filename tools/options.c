@@ -7,25 +7,28 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "charset.h"
 #include "messages.h"
 #include "options.h"
 
 /* ---- profiles and options --------------------------------------------- */
 
 /* Where the command line reaches each flag bit of xn.h: an option of its
- * own (opt_defs below), a profile or a mode (--profile=whatwg, --display),
- * or not at all (the display's restriction levels and deviations, left at
- * their defaults).  A bit added to XN_FLAG_BITS must be placed here for
+ * own (opt_defs below), an option's value (--display-level), a profile or
+ * a mode (--profile=whatwg; --display, which shows deviations unless -T),
+ * or not at all.  A bit added to XN_FLAG_BITS must be placed here for
  * xn to compile. */
 #define BY_OPTION                                                                          \
     (XN_TRANSITIONAL | XN_NO_STD3_RULES | XN_NO_CHECK_HYPHENS | XN_NO_CHECK_BIDI |         \
      XN_NO_CHECK_JOINERS | XN_NO_VERIFY_DNS_LENGTH | XN_ALLOW_ROOT_DOT |                  \
      XN_IGNORE_INVALID_PUNYCODE | XN_IDNA2008_MAP | XN_ALLOW_UNASSIGNED | XN_DNS_LABELS)
-#define BY_PROFILE_OR_MODE (XN_URL_RULES | XN_DISPLAY_BUILTIN_KNOWN)
-#define NOT_OFFERED (XN_DISPLAY_LEVEL_MASK | XN_DISPLAY_ALLOW_DEVIATIONS | XN_IDNA2008_HYPHEN_ENDS)
+#define BY_PROFILE_OR_MODE \
+    (XN_URL_RULES | XN_DISPLAY_BUILTIN_KNOWN | XN_DISPLAY_ALLOW_DEVIATIONS | XN_DISPLAY_LEVEL_MASK)
+#define NOT_OFFERED (XN_IDNA2008_HYPHEN_ENDS)
 #define FLAG_OR_(flag) | (flag)
 _Static_assert((BY_OPTION | BY_PROFILE_OR_MODE | NOT_OFFERED) == (0u XN_FLAG_BITS(FLAG_OR_)) &&
                    (BY_OPTION & (BY_PROFILE_OR_MODE | NOT_OFFERED)) == 0 &&
@@ -75,11 +78,14 @@ const struct opt_def opt_defs[] = {
     {"dns", 0, false, ACT_FLAG, XN_DNS_LABELS},
     {"display", 0, false, ACT_MODE, MODE_UNICODE | MODE_DISPLAY},
     {"display-known", 0, true, ACT_DISPLAY_KNOWN, MODE_UNICODE | MODE_DISPLAY},
+    {"display-level", 0, true, ACT_DISPLAY_LEVEL, MODE_UNICODE | MODE_DISPLAY},
     {"email", 0, false, ACT_MODE, MODE_EMAIL},
     {"status", 0, false, ACT_MODE, MODE_STATUS},
     {"tsv", 0, false, ACT_MODE, MODE_STATUS | MODE_TSV},
     {"json", 0, false, ACT_MODE, MODE_STATUS | MODE_JSON},
     {"locale", 0, false, ACT_MODE, MODE_LOCALE},
+    {"file", 'f', true, ACT_FILE, 0},
+    {"line-buffered", 0, false, ACT_MODE, MODE_LINE_BUFFERED},
     {"explain", 0, false, ACT_MODE, MODE_EXPLAIN},
     {"help", 'h', false, ACT_HELP, 0},
     {"version", 0, false, ACT_VERSION, 0},
@@ -89,30 +95,33 @@ const size_t opt_count = sizeof opt_defs / sizeof opt_defs[0];
 
 /* ---- help and usage errors ---------------------------------------------- */
 
+/* The help, in three parts: --locale's line is left out of a build
+ * without it. */
 static const char help_text[] =
     "Usage: xn [OPTION]... [NAME]...  IDNA: convert NAMEs or lines of stdin (-)\n"
     "  -a, --to-ascii / -u, --to-unicode  to \"xn--\" labels (the default) / Unicode\n"
+    "  -f, --file=FILE           read names from FILE, one a line (-: stdin)\n"
     "      --display[-known=FILE]  Unicode where safe to show, else xn-- (UTS #39)\n"
+    "      --display-level=LEVEL  high (default), moderate or minimal script mixes\n"
     "      --email               NAMEs are mail addresses: convert the domain part\n"
     "      --profile=PROFILE     uts46 (default), whatwg, idna2008 or idna2003\n"
     "      --register            idna2008: check one label for registration\n"
     "      --idna2008-map        idna2008: map as UTS #46 does before the checks\n"
     "      --allow-unassigned    idna2003: allow what Unicode 3.2 left unassigned\n"
     "  -T, --transitional        transitional processing (deprecated)\n"
-    "      --no-std3             allow any ASCII (UseSTD3ASCIIRules=false)\n"
-    "      --dns                 allow _service labels and a leading * label\n"
+    "      --no-std3 / --dns     allow any ASCII / _service labels and a leading *\n"
     "      --no-check-hyphens --no-check-bidi --no-check-joiners  skip that check\n"
-    "      --no-verify-dns-length  allow empty and over-long labels and names\n"
-    "      --allow-root-dot      accept one trailing dot (the root label)\n"
+    "      --no-verify-dns-length / --allow-root-dot  no length checks / a root dot\n"
     "      --ignore-invalid-punycode  bad Punycode in xn-- labels is no P4 error\n"
-    "      --status              print STATUS<TAB>RESULT; STATUS: OK, rule codes\n"
-    "                            (P4,V6), an error (BAD_UTF8), a note (SMTPUTF8)\n"
-    "      --tsv / --json        INPUT<TAB>STATUS<TAB>RESULT / a JSON object a line\n"
-    "      --locale              input and output in the locale's charset\n"
+    "      --status              STATUS<TAB>RESULT; STATUS: OK, codes (P4,V6), ...\n"
+    "      --tsv / --json        INPUT<TAB>STATUS<TAB>RESULT / a JSON object a line\n";
+static const char help_locale[] =
+    "      --locale              input and output in the locale's charset\n";
+static const char help_end[] =
+    "      --line-buffered       write out each line at once (for coprocesses)\n"
     "      --explain [CODE]...   what rule codes and statuses mean (all: no CODE)\n"
     "  -h, --help  --version     show this help / the versions, and exit\n"
-    "A name that fails: an empty line (-u: the converted name), a message on stderr;\n"
-    "exit status 0 all converted, 1 some failed, 2 usage or I/O error.  See xn(1).\n";
+    "Exit status: 0 all converted, 1 some failed, 2 usage or I/O error.  See xn(1).\n";
 
 void usage_error(const char *before, const char *arg, const char *after)
 {
@@ -120,6 +129,16 @@ void usage_error(const char *before, const char *arg, const char *after)
     put_escaped(stderr, arg, strlen(arg), false);
     fprintf(stderr, "'%s\n", after);
     fputs("Try 'xn --help' for more information.\n", stderr);
+}
+
+void usage_text(const char *format, ...)
+{
+    va_list ap;
+    fputs("xn: ", stderr);
+    va_start(ap, format);
+    vfprintf(stderr, format, ap);
+    va_end(ap);
+    fputs("\nTry 'xn --help' for more information.\n", stderr);
 }
 
 /* An unknown option that looks like a domain name. */
@@ -160,7 +179,7 @@ static const struct opt_def *find_long(const char *arg, const char *name, size_t
     fputs("' is ambiguous; possibilities:", stderr);
     for (i = 0; i < opt_count; i++)
         if (strncmp(opt_defs[i].long_name, name, len) == 0)
-            fprintf(stderr, " '--%s'", opt_defs[i].long_name);
+            fprintf(stderr, " --%s", opt_defs[i].long_name);
     fputs("\nTry 'xn --help' for more information.\n", stderr);
     return NULL;
 }
@@ -177,6 +196,17 @@ static const struct opt_def *find_short(char c)
 static int print_and_exit_code(const char *text)
 {
     if (fputs(text, stdout) == EOF || fflush(stdout) != 0) {
+        fprintf(stderr, "xn: write error: %s\n", strerror(errno));
+        return 2;
+    }
+    return 0;
+}
+
+static int print_help(void)
+{
+    if (fputs(help_text, stdout) == EOF ||
+        (charset_available() && fputs(help_locale, stdout) == EOF) ||
+        fputs(help_end, stdout) == EOF || fflush(stdout) != 0) {
         fprintf(stderr, "xn: write error: %s\n", strerror(errno));
         return 2;
     }
@@ -202,7 +232,7 @@ static int apply(const struct opt_def *d, const char *arg, struct options *o)
         }
         if (o->profile == &register_profile) {
             if (strcmp(arg, "idna2008") != 0) {
-                usage_error("option ", "--register", " goes with --profile=idna2008 only");
+                usage_text("option --register goes with --profile=idna2008 only");
                 return 2;
             }
             break; /* --register already chose the idna2008 registration side */
@@ -211,7 +241,7 @@ static int apply(const struct opt_def *d, const char *arg, struct options *o)
         break;
     case ACT_REGISTER:
         if (o->profile != &profiles[0] && strcmp(o->profile->name, "idna2008") != 0) {
-            usage_error("option ", "--register", " goes with --profile=idna2008 only");
+            usage_text("option --register goes with --profile=idna2008 only");
             return 2;
         }
         o->profile = &register_profile;
@@ -225,12 +255,36 @@ static int apply(const struct opt_def *d, const char *arg, struct options *o)
     case ACT_MODE:
         o->modes |= d->bits;
         break;
+    case ACT_DISPLAY_LEVEL:
+        if (strcmp(arg, "high") == 0) {
+            o->flags &= ~(unsigned)XN_DISPLAY_LEVEL_MASK;
+        } else if (strcmp(arg, "moderate") == 0 || strcmp(arg, "minimal") == 0) {
+            o->flags &= ~(unsigned)XN_DISPLAY_LEVEL_MASK;
+            o->flags |= arg[1] == 'o' ? XN_DISPLAY_MODERATE : XN_DISPLAY_MINIMAL;
+        } else {
+            usage_error("unknown display level ", arg, " (known: high, moderate, minimal)");
+            return 2;
+        }
+        o->modes |= d->bits;
+        break;
+    case ACT_FILE:
+        break; /* parse_args() keeps the FILE among the operands */
     case ACT_HELP:
-        return print_and_exit_code(help_text);
-    case ACT_VERSION:
-        snprintf(version, sizeof version, "xn %s (Unicode %s, ICU %s)\n", xn_version(),
-                 xn_unicode_version(), xn_icu_version());
+        return print_help();
+    case ACT_VERSION: {
+        /* A text xn's quick check does not find in NFC ("e" and U+0301)
+         * needs ICU: whether it can be loaded is known only by trying. */
+        char nfc[16];
+        size_t nfc_len = 0;
+        if (xn_nfc("e\xCC\x81", 3, nfc, sizeof nfc, &nfc_len) == XN_E_ICU_UNAVAILABLE)
+            snprintf(version, sizeof version,
+                     "xn %s (Unicode %s, ICU %s could not be loaded)\n", xn_version(),
+                     xn_unicode_version(), xn_icu_version());
+        else
+            snprintf(version, sizeof version, "xn %s (Unicode %s, ICU %s)\n", xn_version(),
+                     xn_unicode_version(), xn_icu_version());
         return print_and_exit_code(version);
+    }
     }
     return PARSE_RUN;
 }
@@ -275,6 +329,10 @@ int parse_args(int argc, char **argv, struct options *o, int *names)
             rc = apply(d, arg, o);
             if (rc != PARSE_RUN)
                 return rc;
+            if (d->action == ACT_FILE) {
+                o->is_file[n] = 1;
+                argv[n++] = (char *)arg;
+            }
         } else {
             const char *p;
             for (p = a + 1; *p; p++) {
@@ -300,6 +358,10 @@ int parse_args(int argc, char **argv, struct options *o, int *names)
                 rc = apply(d, arg, o);
                 if (rc != PARSE_RUN)
                     return rc;
+                if (d->action == ACT_FILE) {
+                    o->is_file[n] = 1;
+                    argv[n++] = (char *)arg;
+                }
                 if (arg)
                     break;
             }

@@ -36,6 +36,8 @@ enum opt_action {
     ACT_FLAG,  /* adds the option's XN_* bit to the flags */
     ACT_MODE,  /* adds the option's MODE_* bits to the modes */
     ACT_DISPLAY_KNOWN,
+    ACT_DISPLAY_LEVEL, /* --display-level=LEVEL: the restriction level's bits */
+    ACT_FILE,          /* -f FILE: an operand that names a file of names */
     ACT_HELP,
     ACT_VERSION,
 };
@@ -50,6 +52,7 @@ enum {
     MODE_EXPLAIN = 32, /* --explain: the operands are codes to explain */
     MODE_TSV = 64,     /* --tsv (with MODE_STATUS) */
     MODE_JSON = 128,   /* --json (with MODE_STATUS) */
+    MODE_LINE_BUFFERED = 256, /* --line-buffered: each line flushed */
 };
 
 /* One command-line option.  A long name may be shortened to any beginning
@@ -72,17 +75,29 @@ struct options {
     unsigned flags; /* the XN_* bits the options added */
     unsigned modes; /* MODE_* */
     const char *known_file; /* --display-known=FILE */
+    unsigned char *is_file; /* argc entries, zeroed by the caller: operand i
+                               names a file of names (-f FILE) */
 };
 
 /* parse_args()'s "go on and convert the names". */
 enum { PARSE_RUN = -1 };
 
-/* Parses argv.  Moves the NAME operands to argv[0..*names) in their order.
+/* Parses argv.  Moves the NAME operands and the FILEs of -f to
+ * argv[0..*names) in their order, is_file[i] set for a FILE.
  * Returns PARSE_RUN to go on, else the exit status (help, version, usage
  * error). */
 int parse_args(int argc, char **argv, struct options *o, int *names);
 
-/* "xn: BEFORE'ARG'AFTER" and a hint, for exit status 2. */
+/* Usage errors, for exit status 2, each followed by the line that points
+ * to --help.  Text a user typed is quoted ('--stat=yes'), escaped; the
+ * names of xn's own options are never quoted (--json).
+ *   usage_error(): "xn: BEFORE'ARG'AFTER", ARG typed by the user;
+ *   usage_text(): "xn: TEXT", the printf() format and its arguments. */
 void usage_error(const char *before, const char *arg, const char *after);
+void usage_text(const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
 
 #endif

@@ -28,8 +28,9 @@ static bool well_formed(const char *s, size_t n)
 }
 
 /* s[0..n), well-formed UTF-8, as a JSON string: '"' and '\' escaped, and
- * as \uXXXX the C0 and C1 controls, DEL, the bidi controls and U+2028,
- * U+2029 (so that a line of output shows no control on a terminal). */
+ * as \uXXXX the C0 and C1 controls, DEL and the invisible characters
+ * (unsafe_cp(): Cf, U+2028, U+2029), above U+FFFF as a surrogate pair, so
+ * that a line of output shows no control on a terminal and splits nowhere. */
 static void json_string(FILE *f, const char *s, size_t n)
 {
     size_t i = 0, k;
@@ -45,7 +46,10 @@ static void json_string(FILE *f, const char *s, size_t n)
         }
         if (cp == '"' || cp == '\\')
             fprintf(f, "\\%c", (char)cp);
-        else if (unsafe_cp(cp) || cp == 0x2028 || cp == 0x2029)
+        else if (unsafe_cp(cp) && cp > 0xFFFF)
+            fprintf(f, "\\u%04X\\u%04X", (unsigned)(0xD800 + ((cp - 0x10000) >> 10)),
+                    (unsigned)(0xDC00 + ((cp - 0x10000) & 0x3FF)));
+        else if (unsafe_cp(cp))
             fprintf(f, "\\u%04X", (unsigned)cp);
         else
             fwrite(s + i, 1, k, f);
@@ -104,7 +108,7 @@ static void put_json(FILE *f, const struct record *rec)
 {
     const xn_report *rep = rec->rep;
     size_t i;
-    putc('{', f);
+    fprintf(f, "{\"ok\":%s,", rec->ok ? "true" : "false");
     /* The name in UTF-8; its bytes as given when it has no UTF-8 form
      * (--locale and not valid text in the locale's charset). */
     if (rec->text)

@@ -34,6 +34,7 @@ struct record {
     bool result_raw_high;
     const xn_display_report *display; /* --display, else NULL */
     int smtputf8;                     /* --email: 0 or 1; else -1 */
+    bool ok; /* the name converted: alone, it would make the exit status 0 */
 };
 
 /* Writes the line of rec in the format, with its '\n'.  Returns false when

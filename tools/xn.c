@@ -1,8 +1,9 @@
 /*
  * xn: convert domain names with IDNA from the command line.
  *
- * Names come from the arguments or, without any (or where a NAME is "-"),
- * from standard input, one per line; every name gives exactly one output
+ * Names come from the arguments and the files of -f (FILE "-": standard
+ * input), in their order, or, without any (or where a NAME is "-"), from
+ * standard input, one per line; every name gives exactly one output
  * line, in input order.  A
  * name that fails prints an empty line (with -u and rule violations: the
  * converted name) and a message on standard error, or, with --status, its
@@ -66,12 +67,14 @@ struct run {
     enum format format;
     struct record rec;   /* of the name being converted */
     const char *charset; /* the locale's charset with --locale, else NULL */
-    bool flush_each;     /* standard output is a terminal */
+    bool flush_each;     /* standard output is a terminal, or --line-buffered */
+    bool root_dot_offered; /* the conversion takes --allow-root-dot */
 
     char *heap; /* output buffer for results longer than XN_DOMAIN_MAX */
     size_t heap_cap;
 
     bool failed;        /* some name failed */
+    bool name_failed;   /* the name being converted failed */
     int write_errno;    /* non-zero once writing standard output failed */
 
     bool display;              /* --display */
@@ -97,9 +100,15 @@ static bool put_line(struct run *r, const char *status, const char *result, size
     r->rec.result = len > 0 ? result : NULL;
     r->rec.result_len = len;
     r->rec.result_raw_high = raw_high;
+    r->rec.ok = !r->name_failed;
+    if (r->name_failed)
+        r->failed = true;
     ok = put_record(stdout, r->format, &r->rec);
-    if (ok && r->flush_each)
+    /* The name's message, if any, went to standard error before its line. */
+    if (ok && r->flush_each) {
         ok = fflush(stdout) == 0;
+        fflush(stderr);
+    }
     if (!ok)
         r->write_errno = errno ? errno : EIO;
     return ok;
@@ -181,7 +190,7 @@ static const char *charset_failure(struct run *r, const char *input, size_t inpu
                                    bool raw_high, bool out)
 {
     bool nomem = errno == ENOMEM;
-    r->failed = true;
+    r->name_failed = true;
     if (!r->status) {
         message_start(input, input_len, raw_high, MESSAGE_MAX);
         if (nomem)
@@ -221,6 +230,85 @@ static const char *display_note(struct run *r, const char *input, size_t input_l
     return buf;
 }
 
+/* The length of the full stop (U+002E, U+3002, U+FF0E, U+FF61: UTS #46
+ * maps all four to '.') that s[0..n) ends with, 0 when none. */
+static size_t trailing_dot(const char *s, size_t n)
+{
+    static const char *const dots[] = {".", "\xE3\x80\x82", "\xEF\xBC\x8E", "\xEF\xBD\xA1"};
+    size_t i, k;
+    for (i = 0; i < sizeof dots / sizeof dots[0]; i++) {
+        k = strlen(dots[i]);
+        if (n >= k && memcmp(s + n - k, dots[i], k) == 0)
+            return k;
+    }
+    return 0;
+}
+
+/* The labels of s[0..n): one more than its full stops. */
+static size_t label_count(const char *s, size_t n)
+{
+    size_t count = 1, k;
+    while (n > 0) {
+        k = trailing_dot(s, n);
+        count += k != 0;
+        n -= k ? k : 1;
+    }
+    return count;
+}
+
+/* Which part of a mail address xn_email_to_ascii() refused with
+ * XN_E_BAD_ADDRESS (xn.h: split at the last '@'). */
+static const char *address_fault(const char *s, size_t n)
+{
+    size_t at = n, i;
+    while (at > 0 && s[at - 1] != '@')
+        at--;
+    if (at == 0)
+        return "there is no '@'";
+    at--;
+    if (at == 0)
+        return "the local part (before the last '@') is empty";
+    if (at + 1 == n)
+        return "the domain (after the last '@') is empty";
+    for (i = 0; i < at; i++)
+        if ((unsigned char)s[i] < 0x20 || s[i] == 0x7F)
+            return "the local part holds a control character";
+    if (s[at + 1] == '[')
+        return "the address literal after '@' is malformed (RFC 5321 \u00A74.1.3)";
+    return "the local part or the domain is malformed";
+}
+
+/* After a failed name's codes, "; " and a short hint for each rule that
+ * an option or a documented limit explains. */
+static void put_hints(const struct run *r, const char *s, size_t n, int rc,
+                      const xn_report *rep)
+{
+    size_t dot = trailing_dot(s, n);
+    if (rc == XN_E_TOO_LONG)
+        fprintf(stderr,
+                "; a label with a non-ASCII character may hold %d code points, an xn-- "
+                "label %d characters",
+                XN_LABEL_LIMIT, XN_ACE_LIMIT + 4);
+    if (rc != XN_E_INVALID_DOMAIN)
+        return;
+    if (rep->errors & XN_ERR_A4_1)
+        fprintf(stderr, n == 0 ? "; the name is empty"
+                               : "; a name may hold at most %d octets in its ASCII form",
+                XN_DNS_NAME_MAX);
+    if ((rep->errors & XN_ERR_A4_2) && n > 0) {
+        /* One trailing dot, and the first violation in the empty label
+         * after it: the root dot alone explains A4_2. */
+        bool root = dot && dot < n && !trailing_dot(s, n - dot);
+        if (root && r->root_dot_offered && !(r->flags & XN_ALLOW_ROOT_DOT))
+            fputs("; a trailing dot (the root) needs --allow-root-dot", stderr);
+        if (!root || rep->label + 1 != label_count(s, n))
+            fprintf(stderr, "; a label holds 1 to %d octets in its ASCII form",
+                    XN_DNS_LABEL_MAX);
+    }
+    if ((rep->errors & XN_ERR_U1) && rep->code_point == '@' && !r->email)
+        fputs("; a mail address needs --email", stderr);
+}
+
 /* Converts one name and writes its output line; input_len > NAME_CAP means
  * the line was too long (input then holds its first NAME_CAP bytes).
  * Returns false when standard output failed. */
@@ -245,14 +333,16 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
     int rc;
     size_t held = input_len > NAME_CAP ? NAME_CAP : input_len;
     struct record rec = {input, held, false, input_len > NAME_CAP, r->charset ? NULL : input,
-                         held, NULL, NULL, NULL, 0, false, NULL, -1};
+                         held, NULL, NULL, NULL, 0, false, NULL, -1, false};
     r->rec = rec;
 
+    r->name_failed = false;
     if (input_len > NAME_CAP) {
-        r->failed = true;
+        r->name_failed = true;
         if (!r->status) {
             message_start(input, NAME_CAP, false, MESSAGE_MAX);
-            fprintf(stderr, "name longer than %d bytes\n", NAME_CAP);
+            fprintf(stderr, "name longer than %d bytes, the most xn takes\n",
+                    NAME_CAP);
         }
         return put_line(r, r->status ? "TOO_LONG" : NULL, NULL, 0, false);
     }
@@ -284,19 +374,26 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
     status = status_text(rc, &rep, codes, sizeof codes);
     show_result = rc == XN_OK || (rc == XN_E_INVALID_DOMAIN && r->to_unicode && !r->display);
     if (rc != XN_OK) {
-        r->failed = true;
+        r->name_failed = true;
         if (!r->status) {
             message_start(input, input_len, raw_high, MESSAGE_MAX);
-            fputs(xn_strerror(rc), stderr);
-            if (rc == XN_E_BAD_UTF8 && !r->charset)
+            if (rc == XN_E_BAD_ADDRESS)
+                fprintf(stderr, "not a mail address: %s", address_fault(name, name_len));
+            else
+                fputs(xn_strerror(rc), stderr);
+            if (rc == XN_E_BAD_UTF8 && !r->charset && charset_available())
                 fputs(" (for text in the locale's charset, use --locale)", stderr);
             if (rc == XN_E_INVALID_DOMAIN && rep.errors != 0) {
-                fprintf(stderr, ": %s (label %zu, byte offset %zu", status, rep.label,
-                        rep.offset);
-                if (rep.code_point != XN_NO_CODE_POINT)
-                    fprintf(stderr, ", U+%04lX", (unsigned long)rep.code_point);
-                putc(')', stderr);
+                fprintf(stderr, ": %s", status);
+                /* A4_1 is about the name as a whole: no place in it. */
+                if (rep.errors != XN_ERR_A4_1) {
+                    fprintf(stderr, " (label %zu, byte offset %zu", rep.label, rep.offset);
+                    if (rep.code_point != XN_NO_CODE_POINT)
+                        fprintf(stderr, ", U+%04lX", (unsigned long)rep.code_point);
+                    putc(')', stderr);
+                }
             }
+            put_hints(r, name, name_len, rc, &rep);
             putc('\n', stderr);
         }
     }
@@ -312,17 +409,19 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
      * an error of its own; the rule codes of a failed name stay.  So is one
      * holding a NUL (only the output of a failed -u: the library refuses
      * U+0000), which xn never writes. */
-    if (show_result && !r->status && memchr(result, '\0', result_len)) {
+    if (show_result && memchr(result, '\0', result_len)) {
         show_result = false;
-        r->failed = true;
-        message_start(input, input_len, raw_high, MESSAGE_MAX);
-        fputs("the result contains a NUL\n", stderr);
+        r->name_failed = true;
+        if (!r->status) {
+            message_start(input, input_len, raw_high, MESSAGE_MAX);
+            fputs("the result contains a NUL\n", stderr);
+        }
     }
     if (show_result && (memchr(result, '\n', result_len) || memchr(result, '\r', result_len))) {
         show_result = false;
         if (rc == XN_OK)
             status = "LINE_BREAK";
-        r->failed = true;
+        r->name_failed = true;
         if (!r->status) {
             message_start(input, input_len, raw_high, MESSAGE_MAX);
             fputs("the result contains a line break\n", stderr);
@@ -404,22 +503,34 @@ static int read_line(FILE *f, struct line *l, size_t *len)
     return 1;
 }
 
-/* Returns false on a read or write error (already reported). */
-static bool process_stdin(struct run *r)
+/* Converts the names of f, one a line.  path: the file's name as -f gave
+ * it, shown with the line number in messages; NULL for standard input
+ * read without -f.  Returns false on a read or write error (already
+ * reported). */
+static bool process_stream(struct run *r, FILE *f, const char *path)
 {
     struct line l = {NULL, 0};
-    size_t len = 0;
+    size_t len = 0, line_no = 0;
     bool ok = true;
     int got;
 
-    while ((got = read_line(stdin, &l, &len)) > 0) {
+    while ((got = read_line(f, &l, &len)) > 0) {
+        message_source(path, ++line_no);
         if (!process_name(r, l.buf ? l.buf : "", len)) {
             ok = false;
             break;
         }
     }
+    message_source(NULL, 0);
     if (got < 0) {
-        fprintf(stderr, "xn: reading standard input: %s\n", strerror(errno));
+        fputs("xn: ", stderr);
+        if (path) {
+            fputs("--file: ", stderr);
+            put_escaped(stderr, path, strlen(path), false);
+        } else {
+            fputs("standard input", stderr);
+        }
+        fprintf(stderr, ": reading: %s\n", strerror(errno));
         ok = false;
     }
     free(l.buf);
@@ -454,28 +565,24 @@ static bool check_flags(struct run *r, const struct options *o)
     size_t i;
     char with[96];
     if (o->modes & MODE_DISPLAY)
-        snprintf(with, sizeof with, " does not go with --display");
+        snprintf(with, sizeof with, "--display");
     else if (o->modes & MODE_EMAIL)
-        snprintf(with, sizeof with, " does not go with --email");
+        snprintf(with, sizeof with, "--email");
     else if (o->profile == &register_profile)
-        snprintf(with, sizeof with, " does not go with --register");
+        snprintf(with, sizeof with, "--register");
     else
-        snprintf(with, sizeof with, " does not go with --profile=%s%s", o->profile->name,
+        snprintf(with, sizeof with, "--profile=%s%s", o->profile->name,
                  (o->modes & MODE_UNICODE) ? " -u" : "");
     for (i = 0; i < opt_count; i++) {
         const struct opt_def *d = &opt_defs[i];
-        char name[64];
         if (d->action != ACT_FLAG || !(o->flags & d->bits) ||
             !flags_refused(r, o->profile->flags | d->bits))
             continue;
-        snprintf(name, sizeof name, "--%s", d->long_name);
-        if (d->short_name) {
-            char after[128];
-            snprintf(after, sizeof after, " (-%c)%s", d->short_name, with);
-            usage_error("option ", name, after);
-        } else {
-            usage_error("option ", name, with);
-        }
+        if (d->short_name)
+            usage_text("option --%s (-%c) does not go with %s", d->long_name, d->short_name,
+                       with);
+        else
+            usage_text("option --%s does not go with %s", d->long_name, with);
         return false;
     }
     return true;
@@ -483,25 +590,29 @@ static bool check_flags(struct run *r, const struct options *o)
 
 /* ---- --display-known ------------------------------------------------------ */
 
-/* The set of --display-known=FILE: one domain a line; blank lines, lines
- * starting with '#', and trailing blanks are left out.  NULL, after a
- * message naming the file (and the line), when it cannot be made. */
-/* "xn: PATH[:LINE][: NAME]: TEXT" on standard error, the path and the
- * name escaped (escape_text()): a file's bad line is shown safely. */
-static void file_message(const char *path, size_t line_no, const char *name, size_t len,
-                         const char *text)
+/* "xn: OPTION: PATH[:LINE][: NAME]: TEXT" on standard error, the path and
+ * the name escaped (escape_text()): a file's bad line is shown safely, and
+ * the option says which file it is. */
+static void file_message(const char *option, const char *path, size_t line_no,
+                         const char *name, size_t len, const char *text)
 {
-    fputs("xn: ", stderr);
+    fprintf(stderr, "xn: %s: ", option);
     put_escaped(stderr, path, strlen(path), false);
     if (line_no)
         fprintf(stderr, ":%zu", line_no);
-    if (name) {
+    if (name && len == 0) {
+        fputs(": (empty name)", stderr);
+    } else if (name) {
         fputs(": ", stderr);
         put_escaped(stderr, name, len, false);
     }
     fprintf(stderr, ": %s\n", text);
 }
 
+/* The set of --display-known=FILE: one domain a line; blank lines, lines
+ * starting with '#', and trailing blanks are left out.  NULL, after a
+ * message naming the file (and the line, and the rule it breaks), when it
+ * cannot be made. */
 static xn_known_set *load_known(const char *path)
 {
     FILE *f = fopen(path, "r");
@@ -513,7 +624,7 @@ static xn_known_set *load_known(const char *path)
     bool ok = f != NULL;
 
     if (!f)
-        file_message(path, 0, NULL, 0, strerror(errno));
+        file_message("--display-known", path, 0, NULL, 0, strerror(errno));
     while (ok && (got = read_line(f, &l, &len)) > 0) {
         char *name;
         line_no++;
@@ -522,17 +633,27 @@ static xn_known_set *load_known(const char *path)
         if (len == 0 || l.buf[0] == '#')
             continue;
         if (len > NAME_CAP || memchr(l.buf, '\0', len)) {
-            file_message(path, line_no, NULL, 0, "not a domain name");
+            file_message("--display-known", path, line_no, NULL, 0,
+                         len > NAME_CAP ? "line longer than 65536 bytes" : "the line holds a NUL");
             ok = false;
             break;
         }
         /* Each name on its own first, to say which line is wrong. */
         {
             char ascii[XN_DOMAIN_MAX];
+            char codes[1024];
+            char text[1200];
             size_t alen = 0;
-            int rc = xn_to_ascii(l.buf, len, ascii, sizeof ascii, &alen, 0, NULL);
+            xn_report rep = XN_REPORT_INIT;
+            int rc = xn_to_ascii(l.buf, len, ascii, sizeof ascii, &alen, 0, &rep);
             if (rc != XN_OK) {
-                file_message(path, line_no, l.buf, len, xn_strerror(rc));
+                if (rc == XN_E_INVALID_DOMAIN && rep.errors != 0)
+                    snprintf(text, sizeof text, "%s: %s (UTS #46 ToASCII; xn --explain %s)",
+                             xn_strerror(rc), status_text(rc, &rep, codes, sizeof codes),
+                             codes);
+                else
+                    snprintf(text, sizeof text, "%s", xn_strerror(rc));
+                file_message("--display-known", path, line_no, l.buf, len, text);
                 ok = false;
                 break;
             }
@@ -557,13 +678,13 @@ static xn_known_set *load_known(const char *path)
         names[n++] = name;
     }
     if (ok && got < 0) {
-        file_message(path, 0, NULL, 0, strerror(errno));
+        file_message("--display-known", path, 0, NULL, 0, strerror(errno));
         ok = false;
     }
     if (ok) {
         set = xn_known_set_new((const char *const *)names, n, &status);
         if (!set)
-            file_message(path, 0, NULL, 0, xn_strerror(status));
+            file_message("--display-known", path, 0, NULL, 0, xn_strerror(status));
     }
     for (i = 0; i < n; i++)
         free(names[i]);
@@ -580,8 +701,9 @@ int main(int argc, char **argv)
 {
     /* static: standard error is flushed after main returns. */
     static char stderr_buf[STDERR_BUF];
-    struct options o = {&profiles[0], 0, 0, NULL};
+    struct options o = {&profiles[0], 0, 0, NULL, NULL};
     xn_known_set *known = NULL;
+    FILE **files = NULL;
     struct run r;
     int names = 0, rc, i;
     bool ok = true;
@@ -600,77 +722,122 @@ int main(int argc, char **argv)
             isatty(STDERR_FILENO) == 1 || isatty(STDOUT_FILENO) == 1 ? _IOLBF : _IOFBF,
             sizeof stderr_buf);
 
+    o.is_file = calloc((size_t)argc + 1, 1);
+    if (!o.is_file) {
+        fputs("xn: out of memory\n", stderr);
+        return 2;
+    }
     rc = parse_args(argc, argv, &o, &names);
     if (rc != PARSE_RUN)
-        return rc;
-    if (o.modes & MODE_EXPLAIN)
-        return explain(names, argv);
+        goto out;
+    rc = 2;
+    if (o.modes & MODE_EXPLAIN) {
+        rc = explain(names, argv);
+        goto out;
+    }
     if ((o.modes & MODE_UNICODE) && !o.profile->to_unicode) {
-        usage_error("option ", "--register", " checks labels for registration: no -u");
-        return 2;
+        usage_text("option --register checks labels for registration: no -u");
+        goto out;
     }
     if ((o.modes & MODE_LOCALE) && !charset_available()) {
-        usage_error("option ", "--locale", " is not in this build (-Dcli_locale, libunistring)");
-        return 2;
+        usage_text("option --locale is not in this build (-Dcli_locale, libunistring)");
+        goto out;
     }
     if ((o.modes & MODE_JSON) && (o.modes & MODE_TSV)) {
-        usage_error("options ", "--json", " and --tsv do not go together");
-        return 2;
+        usage_text("options --json and --tsv do not go together");
+        goto out;
     }
     if ((o.modes & MODE_DISPLAY) && (o.modes & MODE_EMAIL)) {
-        usage_error("options ", "--display", " and --email do not go together");
-        return 2;
+        usage_text("options --display and --email do not go together");
+        goto out;
     }
     /* Both are built on UTS #46 ToASCII / ToUnicode. */
     if ((o.modes & (MODE_DISPLAY | MODE_EMAIL)) && o.profile->to_ascii != xn_to_ascii) {
-        usage_error("option ", (o.modes & MODE_DISPLAY) ? "--display" : "--email",
-                    " needs the uts46 or whatwg profile");
-        return 2;
+        usage_text("option %s needs the uts46 or whatwg profile",
+                    (o.modes & MODE_DISPLAY) ? "--display" : "--email");
+        goto out;
+    }
+    /* Every file of -f opens before any name is converted: a wrong name is
+     * a usage error with no output. */
+    files = calloc((size_t)names + 1, sizeof *files);
+    if (!files) {
+        fputs("xn: out of memory\n", stderr);
+        goto out;
+    }
+    for (i = 0; i < names; i++) {
+        if (!o.is_file[i])
+            continue;
+        files[i] = strcmp(argv[i], "-") == 0 ? stdin : fopen(argv[i], "r");
+        if (!files[i]) {
+            fputs("xn: --file: ", stderr);
+            put_escaped(stderr, argv[i], strlen(argv[i]), false);
+            fprintf(stderr, ": %s\n", strerror(errno));
+            goto out;
+        }
     }
 
     memset(&r, 0, sizeof r);
     r.display_report.size = sizeof r.display_report;
     r.to_unicode = (o.modes & MODE_UNICODE) != 0;
     r.convert = (o.modes & MODE_UNICODE) ? o.profile->to_unicode : o.profile->to_ascii;
+    r.display = (o.modes & MODE_DISPLAY) != 0;
+    /* --display-level's bits, dropped when -a came after it. */
+    if (!r.display)
+        o.flags &= ~(unsigned)XN_DISPLAY_LEVEL_MASK;
     r.flags = o.profile->flags | o.flags;
     r.status = (o.modes & MODE_STATUS) != 0;
     r.format = (o.modes & MODE_JSON) ? FMT_JSON : (o.modes & MODE_TSV) ? FMT_TSV
                                                  : r.status ? FMT_STATUS : FMT_PLAIN;
-    r.display = (o.modes & MODE_DISPLAY) != 0;
     r.email = (o.modes & MODE_EMAIL) != 0;
-    r.flush_each = isatty(STDOUT_FILENO) == 1;
+    r.flush_each = isatty(STDOUT_FILENO) == 1 || (o.modes & MODE_LINE_BUFFERED);
     if (!check_flags(&r, &o))
-        return 2;
-    /* --display knows the popular domains; --display-known adds to them. */
-    if (r.display)
+        goto out;
+    r.root_dot_offered = !(r.flags & XN_ALLOW_ROOT_DOT) &&
+                         !flags_refused(&r, r.flags | XN_ALLOW_ROOT_DOT);
+    /* --display knows the popular domains; --display-known adds to them.
+     * Under nontransitional processing it shows the deviation characters
+     * (ß, ς, ZWJ, ZWNJ) as browsers do; -T maps them away instead. */
+    if (r.display) {
         r.flags |= XN_DISPLAY_BUILTIN_KNOWN;
+        if (!(r.flags & XN_TRANSITIONAL))
+            r.flags |= XN_DISPLAY_ALLOW_DEVIATIONS;
+    }
     if ((o.modes & MODE_DISPLAY) && o.known_file) {
         known = load_known(o.known_file);
         if (!known)
-            return 2;
+            goto out;
         r.known = known;
     }
     if (o.modes & MODE_LOCALE) {
+        const char *cs;
         if (!setlocale(LC_ALL, "") && !(o.modes & MODE_STATUS))
             fputs("xn: warning: the locale of the environment is not available; "
                   "using the C locale\n",
                   stderr);
         r.charset = charset_of_locale();
+        /* Output in another charset than UTF-8: no byte >= 0x80 goes out as
+         * the UTF-8 character it may spell (messages.h). */
+        cs = r.charset;
+        escape_bytes_only(!((cs[0] | 0x20) == 'u' && (cs[1] | 0x20) == 't' &&
+                            (cs[2] | 0x20) == 'f' && ((cs[3] == '-' && cs[4] == '8' &&
+                            cs[5] == '\0') || (cs[3] == '8' && cs[4] == '\0'))));
     }
 
     if (names > 0) {
         for (i = 0; i < names && ok; i++) {
             size_t len = strlen(argv[i]);
-            if (strcmp(argv[i], "-") == 0) /* standard input, as most tools read "-" */
-                ok = process_stdin(&r);
+            if (files[i])
+                ok = process_stream(&r, files[i], files[i] == stdin ? "(standard input)"
+                                                                  : argv[i]);
+            else if (strcmp(argv[i], "-") == 0) /* standard input, as most tools read "-" */
+                ok = process_stream(&r, stdin, NULL);
             else
                 ok = process_name(&r, argv[i], len > NAME_CAP ? NAME_CAP + 1 : len);
         }
     } else {
-        ok = process_stdin(&r);
+        ok = process_stream(&r, stdin, NULL);
     }
     free(r.heap);
-    xn_known_set_free(known);
 
     if (ok && fflush(stdout) != 0)
         r.write_errno = errno ? errno : EIO;
@@ -678,9 +845,15 @@ int main(int argc, char **argv)
         r.write_errno = errno ? errno : EIO;
     if (r.write_errno) {
         fprintf(stderr, "xn: writing standard output: %s\n", strerror(r.write_errno));
-        return 2;
+        ok = false;
     }
-    if (!ok)
-        return 2;
-    return r.failed ? 1 : 0;
+    rc = !ok ? 2 : r.failed ? 1 : 0;
+out:
+    for (i = 0; files && i < names; i++)
+        if (files[i] && files[i] != stdin)
+            fclose(files[i]);
+    free(files);
+    xn_known_set_free(known);
+    free(o.is_file);
+    return rc;
 }
