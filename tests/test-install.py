@@ -357,11 +357,15 @@ def check_idn2_compat(build, stage, cc, find):
     with open(src, "w") as f:
         f.write(IDN2_CONSUMER)
     exe = os.path.join(stage, "idn2-consumer")
-    r = run([cc, src, "-o", exe] + extra + flags.stdout.split())
+    r = run([cc, src, "-o", exe, "-Wl,--trace"] + extra + flags.stdout.split())
     check(r.returncode == 0, f"cc x.c $(pkg-config --cflags --libs idn2-xn) links: "
           f"{r.stderr.strip()[:600]}")
     if r.returncode != 0:
         return
+    # The link itself takes xn's library, not the system's libidn2.so.
+    linked = [l for l in r.stdout.splitlines() if "libidn2" in l]
+    check(linked and all(l.startswith(compat_dir) for l in linked),
+          f"the linker reads libidn2 from the staged xn-idn2 alone: {linked}")
     r = run([exe], env=base)
     check(r.returncode == 0 and r.stdout.strip() == "2.3.8 xn--bcher-kva.example",
           f"the consumer runs on xn's libidn2 (version 2.3.8), not the system's: "
