@@ -16,11 +16,10 @@
 #include "compiler.h"
 #include "display_data.h"
 #include "display_rules.h"
-#include "icu.h"
 #include "rules.h"
 #include "sink.h"
-#include "spoof.h"
 #include "utf8.h"
+#include "uts39.h"
 #include "xn.h"
 
 /* ---- keys -------------------------------------------------------------------- */
@@ -82,9 +81,10 @@ static void fold_rn(char *s, size_t *n)
 }
 
 /* Appends the key of the label s[0..n) to *b when it is of a-z, 0-9 and
- * '-' only, whose skeletons (ICU's) are themselves but for "0" ("O"), "1"
- * ("l") and "m" ("rn"): no ICU call.  tests/test-display.c checks, on
- * every domain of the built-in list, that ICU agrees.  False otherwise. */
+ * '-' only, whose skeletons are themselves but for "0" ("O"), "1" ("l")
+ * and "m" ("rn") (confusables.txt): no skeleton to make.
+ * tests/test-display.c checks, on every domain of the built-in list, that
+ * the skeleton agrees.  False otherwise. */
 static bool ldh_key(const char *s, size_t n, growbuf *b)
 {
     size_t i, from = b->len, kn;
@@ -107,14 +107,12 @@ static bool ldh_key(const char *s, size_t n, growbuf *b)
 }
 
 /* Appends the key of one label of an ASCII form to *b. */
-XN__NOINLINE static int label_key(const USpoofChecker *sc, const char *label, size_t n,
-                                  unsigned flags, growbuf *b)
+XN__NOINLINE static int label_key(const char *label, size_t n, unsigned flags, growbuf *b)
 {
     char u8[U8_CAP], small[SMALL_UNITS], *skeleton;
     const char *u = label;
-    size_t un = n, from = b->len, kn;
+    size_t un = n, from = b->len, kn, skn;
     void *heap = NULL;
-    int32_t skn;
     int rc;
 
     if (xn__has_ace_prefix_bytes(label, n) &&
@@ -126,9 +124,9 @@ XN__NOINLINE static int label_key(const USpoofChecker *sc, const char *label, si
     } else {
         un = n;
     }
-    rc = xn__display_skeleton(sc, u, un, small, &skeleton, &skn, &heap);
+    rc = xn__display_skeleton(u, un, small, &skeleton, &skn, &heap);
     if (rc == XN_OK)
-        rc = xn__display_each_base(skeleton, (size_t)skn, key_put, b);
+        xn__display_each_base(skeleton, skn, key_put, b);
     xn__scratch_free(heap);
     if (rc == XN_OK && !b->nomem) {
         kn = b->len - from;
@@ -166,7 +164,7 @@ static bool looks_like_known(const xn_known_set *set, uint64_t h, const char *k,
  * left out), joined by '.', to *b; start[j] = where label j's key starts,
  * astart[j] where the label starts in a (either may be NULL); sets
  * *labels. */
-static int name_key(const USpoofChecker *sc, const char *a, size_t an, unsigned flags, growbuf *b,
+static int name_key(const char *a, size_t an, unsigned flags, growbuf *b,
                     size_t *start, size_t *astart, size_t *labels)
 {
     size_t i, from = 0, j = 0;
@@ -182,7 +180,7 @@ static int name_key(const USpoofChecker *sc, const char *a, size_t an, unsigned 
             start[j] = b->len;
         if (astart)
             astart[j] = from;
-        rc = label_key(sc, a + from, i - from, flags, b);
+        rc = label_key(a + from, i - from, flags, b);
         from = i + 1;
         j++;
     }
@@ -190,7 +188,7 @@ static int name_key(const USpoofChecker *sc, const char *a, size_t an, unsigned 
     return rc == XN_OK && b->nomem ? XN_E_NOMEM : rc;
 }
 
-int xn__display_known_from(const USpoofChecker *sc, const xn_known_set *set, bool builtin,
+int xn__display_known_from(const xn_known_set *set, bool builtin,
                            const char *a, size_t an, unsigned flags, size_t *from)
 {
     growbuf key = {NULL, 0, 0, false};
@@ -204,7 +202,7 @@ int xn__display_known_from(const USpoofChecker *sc, const xn_known_set *set, boo
     start = malloc(2 * n * sizeof *start);
     if (!start)
         return XN_E_NOMEM;
-    rc = name_key(sc, a, an, flags, &key, start, start + n, &labels);
+    rc = name_key(a, an, flags, &key, start, start + n, &labels);
     if (an && a[an - 1] == '.')
         an--;
     p = key.len;
@@ -226,7 +224,7 @@ int xn__display_known_from(const USpoofChecker *sc, const xn_known_set *set, boo
 
 /* ---- lookalike TLDs ----------------------------------------------------------- */
 
-int xn__display_tld_lookalike(const USpoofChecker *sc, const char *tld, size_t n, bool *hit)
+int xn__display_tld_lookalike(const char *tld, size_t n, bool *hit)
 {
     growbuf key = {NULL, 0, 0, false};
     size_t lo = 0, hi = xn__builtin_tld_count;
@@ -235,7 +233,7 @@ int xn__display_tld_lookalike(const USpoofChecker *sc, const char *tld, size_t n
     *hit = false;
     if (!xn__has_ace_prefix_bytes(tld, n))
         return XN_OK;
-    rc = label_key(sc, tld, n, 0, &key);
+    rc = label_key(tld, n, 0, &key);
     while (rc == XN_OK && lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         const char *t = xn__builtin_tlds[mid];
@@ -260,7 +258,7 @@ int xn__display_tld_lookalike(const USpoofChecker *sc, const char *tld, size_t n
  * *lookalike, which keeps every IDN label of the name; any other IDN TLD
  * of letters of one script exempts that script from the whole-script
  * rule, as a country-code TLD of the table does (".орг", ".中国"). */
-int xn__display_tld_rules(const USpoofChecker *sc, xn__tld *tld, bool *lookalike)
+int xn__display_tld_rules(xn__tld *tld, bool *lookalike)
 {
     char u8[U8_CAP];
     size_t un = 0, i = 0;
@@ -269,24 +267,23 @@ int xn__display_tld_rules(const USpoofChecker *sc, xn__tld *tld, bool *lookalike
 
     if (!xn__has_ace_prefix_bytes(tld->s, tld->n))
         return XN_OK;
-    rc = xn__display_tld_lookalike(sc, tld->s, tld->n, lookalike);
+    rc = xn__display_tld_lookalike(tld->s, tld->n, lookalike);
     if (rc != XN_OK || *lookalike || tld->script >= 0 ||
         xn_label_to_unicode(tld->s, tld->n, u8, sizeof u8, &un, 0, NULL) != XN_OK)
         return rc;
     while (i < un) {
         uint32_t c;
-        UErrorCode err = U_ZERO_ERROR;
-        UScriptCode sx;
+        int sx;
         size_t k = xn__utf8_decode((const unsigned char *)u8 + i, un - i, &c);
         if (k == 0)
             return XN_OK;
         i += k;
-        sx = XN__ICU(uscript_getScript)((UChar32)c, &err);
-        if (U_FAILURE(err) || sx == USCRIPT_COMMON || sx == USCRIPT_INHERITED)
+        sx = xn__u39_script(c);
+        if (sx == XN_SC_COMMON || sx == XN_SC_INHERITED)
             continue;
-        if (script >= 0 && script != (int)sx)
+        if (script >= 0 && script != sx)
             return XN_OK; /* several scripts: none */
-        script = (int)sx;
+        script = sx;
     }
     tld->script = script;
     return XN_OK;
@@ -302,13 +299,10 @@ xn_known_set_new(const char *const *domains, size_t n, int *status)
     uint32_t *slots = NULL;
     size_t nslots = 4, i, k;
     growbuf pool = {NULL, 0, 0, false};
-    const USpoofChecker *sc;
     int rc = XN_OK;
 
     if ((!domains && n) || n > UINT32_MAX / 4)
         rc = XN_E_INVALID_ARG;
-    if (rc == XN_OK)
-        rc = xn__display_checker(&sc);
     while (rc == XN_OK && nslots < 2 * n)
         nslots *= 2;
     if (rc == XN_OK) {
@@ -332,7 +326,7 @@ xn_known_set_new(const char *const *domains, size_t n, int *status)
         e[i].ascii_len = (uint32_t)alen;
         grow_put(&pool, ascii, alen);
         key_start = pool.len;
-        rc = name_key(sc, ascii, alen, 0, &pool, NULL, NULL, &labels);
+        rc = name_key(ascii, alen, 0, &pool, NULL, NULL, &labels);
         if (rc == XN_OK && pool.len > UINT32_MAX)
             rc = XN_E_NOMEM; /* offsets are 32 bits: 4 GiB of keys */
         e[i].key = (uint32_t)key_start;

@@ -4,11 +4,11 @@
  * (known_builtin.c), and the key of a label that both are looked up by.
  *
  * A domain's key is the key of each of its labels joined by '.'; a label's
- * key is the UTS #39 skeleton (ICU's) of its Unicode form after the extra
+ * key is the UTS #39 skeleton (uts39.h) of its Unicode form after the extra
  * confusable mappings (data/display-confusables.txt), in NFD without nonspacing marks,
  * with every "rn" written "m" (the skeleton of "m" is "rn": so that the key
  * of an ASCII label is the label with "0" as "O", "1" as "l" and "rn" as "m",
- * which the build computes without ICU).  A key's hash is taken from its
+ * which the build computes with no skeleton).  A key's hash is taken from its
  * end, byte by byte: h = h * KNOWN_MULT + byte + 1 (mod 2^64), from h = 0,
  * so that the hash of every run of final labels of a name comes from the
  * next shorter one's in one pass.

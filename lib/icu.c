@@ -1,9 +1,9 @@
 /*
  * Loading ICU on first need (icu.h says why and how it is used).
  *
- * The on-demand build opens ICU's libraries by the sonames the build was
- * configured against (XN_ICU_UC_SONAME, XN_ICU_I18N_SONAME: e.g.
- * libicuuc.so.72) with RTLD_NOW, so that every symbol ICU and the C++
+ * The on-demand build opens ICU's common library by the soname the build
+ * was configured against (XN_ICU_UC_SONAME: e.g. libicuuc.so.72) with
+ * RTLD_NOW, so that every symbol ICU and the C++
  * runtime under it need is bound while they load, in the frame of the call
  * that loads them, and never later in the middle of a deep call; then it
  * looks up each function of XN__ICU_FUNCTIONS by the name ICU's headers give
@@ -27,7 +27,7 @@
 #include <dlfcn.h>
 #endif
 
-/* The level loaded so far (0, XN__ICU_UC or XN__ICU_I18N), and the lock
+/* The level loaded so far (0 or XN__ICU_UC), and the lock
  * under which ICU is loaded and every object made. */
 static int icu_level;
 static pthread_mutex_t make_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -56,8 +56,8 @@ _Static_assert(sizeof(void *) == sizeof(void (*)(void)),
 /* Opens the library of one level; NULL when it cannot be had. */
 static void *open_level(int level)
 {
-    return dlopen(level == XN__ICU_UC ? XN_ICU_UC_SONAME : XN_ICU_I18N_SONAME,
-                  RTLD_NOW | RTLD_LOCAL);
+    (void)level; /* one level: ICU's common library */
+    return dlopen(XN_ICU_UC_SONAME, RTLD_NOW | RTLD_LOCAL);
 }
 
 /* Looks up name in lib into *slot; false when it is missing. */
