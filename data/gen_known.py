@@ -41,6 +41,21 @@ def key_hash(k):
     return h
 
 
+def hash_slots(entries):
+    """The open-addressing table of entries (index + 1, 0 empty): a power
+    of two over twice their number, linear probing from hash & mask."""
+    n = 4
+    while n < 2 * len(entries):
+        n *= 2
+    slots = [0] * n
+    for i, e in enumerate(entries):
+        s = e[0] & (n - 1)
+        while slots[s]:
+            s = (s + 1) & (n - 1)
+        slots[s] = i + 1
+    return slots
+
+
 def c_string(s):
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -70,22 +85,19 @@ def main():
     if not domains:
         sys.exit(f"{args.input}: no domains")
 
-    pool, entries = [], []
-    offset = 0
+    # The pool: each domain, then each distinct key once; two hash sets
+    # (lib/display_known.h): the keys, and the domains.
+    pool, offset, key_at, key_entries, domain_entries = [], 0, {}, [], []
     for d in domains:
+        domain_entries.append((key_hash(d), offset, len(d)))
+        pool.append(d)
+        offset += len(d)
         k = key(d)
-        entries.append((key_hash(k), offset + len(d), len(k), offset, len(d)))
-        pool.append(d + k)
-        offset += len(d) + len(k)
-    slots_n = 4
-    while slots_n < 2 * len(entries):
-        slots_n *= 2
-    slots = [0] * slots_n
-    for i, e in enumerate(entries):
-        s = e[0] & (slots_n - 1)
-        while slots[s]:
-            s = (s + 1) & (slots_n - 1)
-        slots[s] = i + 1
+        if k not in key_at:
+            key_at[k] = offset
+            key_entries.append((key_hash(k), offset, len(k)))
+            pool.append(k)
+            offset += len(k)
     tlds = sorted({key(t) for t in EXTRA_TLDS} | {key(d.rsplit(".", 1)[1]) for d in domains},
                   key=lambda t: t.encode("ascii"))
 
@@ -95,20 +107,30 @@ def main():
     # As bytes: one string literal would pass the 4095 characters that C
     # compilers must support.
     data = "".join(pool).encode("ascii")
-    out.append(f"/* {len(domains)} domains: each one's ASCII form, then its key. */")
+    out.append(f"/* {len(domains)} domains: each one's ASCII form, then its key when new. */")
     out.append("static const char pool[] = {")
     for i in range(0, len(data), 16):
         out.append("    " + ", ".join(f"'{chr(b)}'" if b != 0x27 else "'\\''" for b in data[i:i + 16]) + ",")
     out.append("};\n")
-    out.append("static const known_entry entries[] = {")
-    for e in entries:
-        out.append(f"    {{UINT64_C(0x{e[0]:016x}), {e[1]}, {e[2]}, {e[3]}, {e[4]}}},")
+    for name, entries in (("keys", key_entries), ("domains", domain_entries)):
+        slots = hash_slots(entries)
+        out.append(f"static const known_entry {name}[] = {{")
+        for e in entries:
+            out.append(f"    {{UINT64_C(0x{e[0]:016x}), {e[1]}, {e[2]}}},")
+        out.append("};\n")
+        out.append(f"static const uint32_t {name}_slots[] = {{")
+        for i in range(0, len(slots), 16):
+            out.append("    " + ", ".join(str(v) for v in slots[i:i + 16]) + ",")
+        out.append("};\n")
+    size = offset + 16 * (len(key_entries) + len(domain_entries)) + \
+        4 * (len(hash_slots(key_entries)) + len(hash_slots(domain_entries)))
+    out.append(f"/* {len(domains)} domains, {len(key_entries)} keys: {size} bytes. */")
+    out.append("const xn_known_set xn__builtin_known = {")
+    out.append(f"    {{{len(hash_slots(key_entries)) - 1}, keys_slots, keys, {len(key_entries)}}},")
+    out.append(f"    {{{len(hash_slots(domain_entries)) - 1}, domains_slots, domains, "
+               f"{len(domain_entries)}}},")
+    out.append("    pool,")
     out.append("};\n")
-    out.append("static const uint32_t slots[] = {")
-    for i in range(0, slots_n, 16):
-        out.append("    " + ", ".join(str(v) for v in slots[i:i + 16]) + ",")
-    out.append("};\n")
-    out.append(f"const xn_known_set xn__builtin_known = {{{slots_n - 1}, slots, entries, pool}};\n")
     out.append("const char *const xn__builtin_tlds[] = {")
     for i in range(0, len(tlds), 10):
         out.append("    " + ", ".join(c_string(t) for t in tlds[i:i + 10]) + ",")

@@ -141,23 +141,26 @@ static uint64_t hash_step(uint64_t h, unsigned char byte)
     return h * KNOWN_MULT + byte + 1;
 }
 
-/* Whether the key k[0..kn) (hash h) is a known domain's, and then whether
- * a[0..an), the ASCII form it was taken from, is none of the domains of
- * that key. */
-static bool looks_like_known(const xn_known_set *set, uint64_t h, const char *k, size_t kn,
-                             const char *a, size_t an)
+/* Whether the index ix (over pool) holds s[0..n), of hash h. */
+static bool index_has(const known_index *ix, const char *pool, uint64_t h, const char *s,
+                      size_t n)
 {
-    size_t i = (size_t)h & set->mask;
-    bool found = false;
-    for (; set->slots[i]; i = (i + 1) & set->mask) {
-        const known_entry *e = &set->e[set->slots[i] - 1];
-        if (e->hash != h || e->key_len != kn || memcmp(set->pool + e->key, k, kn) != 0)
-            continue;
-        if (e->ascii_len == an && memcmp(set->pool + e->ascii, a, an) == 0)
-            return false;
-        found = true;
+    size_t i = (size_t)h & ix->mask;
+    for (; ix->slots[i]; i = (i + 1) & ix->mask) {
+        const known_entry *e = &ix->e[ix->slots[i] - 1];
+        if (e->hash == h && e->len == n && memcmp(pool + e->at, s, n) == 0)
+            return true;
     }
-    return found;
+    return false;
+}
+
+/* Whether the key k[0..kn) (hash h) is a known domain's, and a[0..an), the
+ * ASCII form it was taken from (hash ha), is none of the set's domains. */
+static bool looks_like_known(const xn_known_set *set, uint64_t h, const char *k, size_t kn,
+                             uint64_t ha, const char *a, size_t an)
+{
+    return index_has(&set->keys, set->pool, h, k, kn) &&
+           !index_has(&set->domains, set->pool, ha, a, an);
 }
 
 /* The keys of every label of the ASCII form a[0..an) (a trailing root dot
@@ -192,8 +195,8 @@ int xn__display_known_from(const xn_known_set *set, bool builtin,
                            const char *a, size_t an, unsigned flags, size_t *from)
 {
     growbuf key = {NULL, 0, 0, false};
-    size_t n = 1, i, j, labels = 0, p, *start;
-    uint64_t h = 0;
+    size_t n = 1, i, j, labels = 0, p, pa, *start;
+    uint64_t h = 0, ha = 0;
     int rc;
 
     *from = SIZE_MAX;
@@ -206,15 +209,18 @@ int xn__display_known_from(const xn_known_set *set, bool builtin,
     if (an && a[an - 1] == '.')
         an--;
     p = key.len;
+    pa = an;
     for (j = labels; rc == XN_OK && j-- > 0;) {
         const char *k, *s = a + start[n + j];
         size_t kn, sn = an - start[n + j];
         while (p > start[j])
             h = hash_step(h, (unsigned char)key.p[--p]);
+        while (pa > start[n + j])
+            ha = hash_step(ha, (unsigned char)a[--pa]);
         k = key.p + p;
         kn = key.len - p;
-        if ((set && looks_like_known(set, h, k, kn, s, sn)) ||
-            (builtin && looks_like_known(&xn__builtin_known, h, k, kn, s, sn)))
+        if ((set && looks_like_known(set, h, k, kn, ha, s, sn)) ||
+            (builtin && looks_like_known(&xn__builtin_known, h, k, kn, ha, s, sn)))
             *from = j;
     }
     free(start);
@@ -291,66 +297,101 @@ int xn__display_tld_rules(xn__tld *tld, bool *lookalike)
 
 /* ---- the caller's sets ---------------------------------------------------------- */
 
+/* An index being built: at most cap entries in slots (mask + 1). */
+typedef struct index_build {
+    uint32_t *slots;
+    known_entry *e;
+    size_t mask, count;
+} index_build;
+
+static bool index_init(index_build *b, size_t cap)
+{
+    size_t nslots = 4;
+    while (nslots < 2 * cap)
+        nslots *= 2;
+    b->slots = calloc(nslots, sizeof *b->slots);
+    b->e = malloc((cap ? cap : 1) * sizeof *b->e);
+    b->mask = nslots - 1;
+    b->count = 0;
+    return b->slots && b->e;
+}
+
+/* Adds s[0..n) to *b unless it holds it: appended to *pool and entered.
+ * An equal string ends the probe, so a set of copies costs one probe
+ * each.  XN_OK or XN_E_NOMEM. */
+static int index_add(index_build *b, growbuf *pool, const char *s, size_t n)
+{
+    uint64_t h = 0;
+    size_t i = n, at = pool->len;
+    while (i > 0)
+        h = hash_step(h, (unsigned char)s[--i]);
+    for (i = (size_t)h & b->mask; b->slots[i]; i = (i + 1) & b->mask) {
+        const known_entry *e = &b->e[b->slots[i] - 1];
+        if (e->hash == h && e->len == n && memcmp(pool->p + e->at, s, n) == 0)
+            return XN_OK;
+    }
+    grow_put(pool, s, n);
+    if (pool->nomem || pool->len > UINT32_MAX)
+        return XN_E_NOMEM; /* offsets are 32 bits: 4 GiB of keys */
+    b->e[b->count].hash = h;
+    b->e[b->count].at = (uint32_t)at;
+    b->e[b->count].len = (uint32_t)n;
+    b->slots[i] = (uint32_t)++b->count;
+    return XN_OK;
+}
+
+static void index_publish(known_index *ix, const index_build *b)
+{
+    ix->mask = b->mask;
+    ix->slots = b->slots;
+    ix->e = b->e;
+    ix->count = b->count;
+}
+
 xn_known_set *
 xn_known_set_new(const char *const *domains, size_t n, int *status)
 {
     xn_known_set *set = NULL;
-    known_entry *e = NULL;
-    uint32_t *slots = NULL;
-    size_t nslots = 4, i, k;
-    growbuf pool = {NULL, 0, 0, false};
+    index_build keys = {NULL, NULL, 0, 0}, names = {NULL, NULL, 0, 0};
+    growbuf pool = {NULL, 0, 0, false}, key = {NULL, 0, 0, false};
+    size_t i;
     int rc = XN_OK;
 
     if ((!domains && n) || n > UINT32_MAX / 4)
         rc = XN_E_INVALID_ARG;
-    while (rc == XN_OK && nslots < 2 * n)
-        nslots *= 2;
     if (rc == XN_OK) {
-        e = malloc((n ? n : 1) * sizeof *e);
-        slots = calloc(nslots, sizeof *slots);
+        bool k = index_init(&keys, n), d = index_init(&names, n);
         set = malloc(sizeof *set);
-        if (!e || !slots || !set)
+        if (!k || !d || !set)
             rc = XN_E_NOMEM;
     }
     for (i = 0; rc == XN_OK && i < n; i++) {
         char ascii[XN_DOMAIN_MAX];
-        size_t alen = 0, labels, key_start;
+        size_t alen = 0, labels;
         if (!domains[i]) {
             rc = XN_E_INVALID_ARG;
             break;
         }
         rc = xn_to_ascii(domains[i], strlen(domains[i]), ascii, sizeof ascii, &alen, 0, NULL);
-        if (rc != XN_OK)
-            break;
-        e[i].ascii = (uint32_t)pool.len;
-        e[i].ascii_len = (uint32_t)alen;
-        grow_put(&pool, ascii, alen);
-        key_start = pool.len;
-        rc = name_key(ascii, alen, 0, &pool, NULL, NULL, &labels);
-        if (rc == XN_OK && pool.len > UINT32_MAX)
-            rc = XN_E_NOMEM; /* offsets are 32 bits: 4 GiB of keys */
-        e[i].key = (uint32_t)key_start;
-        e[i].key_len = (uint32_t)(pool.len - key_start);
+        if (rc == XN_OK)
+            rc = index_add(&names, &pool, ascii, alen);
+        key.len = 0;
+        if (rc == XN_OK)
+            rc = name_key(ascii, alen, 0, &key, NULL, NULL, &labels);
+        if (rc == XN_OK)
+            rc = index_add(&keys, &pool, key.p ? key.p : "", key.len);
     }
+    free(key.p);
     if (rc == XN_OK) {
-        for (i = 0; i < n; i++) {
-            const char *key = pool.p + e[i].key;
-            uint64_t h = 0;
-            for (k = e[i].key_len; k-- > 0;)
-                h = hash_step(h, (unsigned char)key[k]);
-            e[i].hash = h;
-            for (k = (size_t)h & (nslots - 1); slots[k]; k = (k + 1) & (nslots - 1))
-                ;
-            slots[k] = (uint32_t)(i + 1);
-        }
-        set->mask = nslots - 1;
-        set->slots = slots;
-        set->e = e;
+        index_publish(&set->keys, &keys);
+        index_publish(&set->domains, &names);
         set->pool = pool.p;
     } else {
         free(set);
-        free(slots);
-        free(e);
+        free(keys.slots);
+        free(keys.e);
+        free(names.slots);
+        free(names.e);
         free(pool.p);
         set = NULL;
     }
@@ -364,8 +405,10 @@ xn_known_set_free(xn_known_set *set)
 {
     if (!set)
         return;
-    free((void *)set->slots);
-    free((void *)set->e);
+    free((void *)set->keys.slots);
+    free((void *)set->keys.e);
+    free((void *)set->domains.slots);
+    free((void *)set->domains.e);
     free((void *)set->pool);
     free(set);
 }

@@ -23,16 +23,27 @@
 
 #define KNOWN_MULT UINT64_C(0x100000001B3)
 
+/* A string of the pool, s[at..at + len), and its hash (as a key's). */
 typedef struct known_entry {
     uint64_t hash;
-    uint32_t key, key_len, ascii, ascii_len; /* offsets into the pool */
+    uint32_t at, len;
 } known_entry;
 
-struct xn_known_set {
+/* A hash set of distinct strings: open addressing, linear probing. */
+typedef struct known_index {
     size_t mask;           /* slots - 1, slots a power of two over twice the entries */
-    const uint32_t *slots; /* entry index + 1, 0 when empty (linear probing) */
+    const uint32_t *slots; /* entry index + 1, 0 when empty */
     const known_entry *e;
-    const char *pool;      /* the ASCII forms and keys */
+    size_t count; /* entries */
+} known_index;
+
+/* A set of known domains: the distinct keys, and the distinct ASCII forms
+ * of its domains (a name whose key is known looks like a known domain
+ * unless it is one).  Each string once, however often it was given, so
+ * that a set is built and asked in time linear in its strings. */
+struct xn_known_set {
+    known_index keys, domains;
+    const char *pool; /* the ASCII forms and keys */
 };
 
 /* The built-in set of popular domains (known_builtin.c, generated), and

@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 
+#include "display_known.h"
 #include "props.h"
 #include "uts39.h"
 #include "xn.h"
@@ -501,6 +502,42 @@ static void test_mark_checks(void)
     }
 }
 
+/* A caller's set keeps each domain and each key once, however often it
+ * is given (issue 45, F1: copies of one domain made building the set and
+ * asking it quadratic): 200,000 copies of one domain and of a second with
+ * the same key make one key and two domains, and the set answers as a
+ * set of the two does. */
+static void test_known_copies(void)
+{
+    enum { COPIES = 200000 };
+    const char **list = malloc((COPIES + 1) * sizeof *list);
+    xn_known_set *set;
+    xn_display_report d = XN_DISPLAY_REPORT_INIT;
+    char out[64];
+    size_t i, n = 0;
+    int rc = -1;
+
+    CHECK(list != NULL);
+    if (!list)
+        return;
+    for (i = 0; i < COPIES; i++)
+        list[i] = i % 2 ? "PayPal.com" : "paypal.com";
+    list[COPIES] = "paypa1.com"; /* the key of "paypal.com" too: "1" reads "l" */
+    set = xn_known_set_new(list, COPIES + 1, &rc);
+    CHECK_MSG(set && rc == XN_OK, "xn_known_set_new: %s", xn_strerror_name(rc));
+    if (set) {
+        CHECK_MSG(set->keys.count == 1 && set->domains.count == 2,
+                  "%zu keys and %zu domains, want 1 and 2", set->keys.count,
+                  set->domains.count);
+        /* pаypal.com, with a Cyrillic а, looks like both. */
+        CHECK(xn_to_display_known("xn--pypal-4ve.com", 17, out, sizeof out, &n, 0, set, NULL,
+                                  &d) == XN_OK &&
+              (d.unsafe & XN_UNSAFE_KNOWN_DOMAIN) && strcmp(out, "xn--pypal-4ve.com") == 0);
+    }
+    xn_known_set_free(set);
+    free(list);
+}
+
 int main(void)
 {
     test_display_threads(); /* first: the threads race to create the checker */
@@ -509,5 +546,6 @@ int main(void)
     test_display_api();
     test_marks_shortcut();
     test_mark_checks();
+    test_known_copies();
     return test_done("uts39");
 }
