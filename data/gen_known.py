@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Compiles data/known-domains.txt into known_builtin.c: the built-in set
-of known domains of the display policy, as a hash index over the domains'
+"""Compiles the lists of known domains (data/chromium-top-domains.list,
+data/known-domains.txt, data/known-domains-extra.txt) into known_builtin.c:
+the built-in set of known domains of the display policy, as a hash index over the domains'
 keys (lib/display_known.h has the layout and the definition of a key), and
 the keys of the ASCII TLDs for the lookalike-TLD rule.
 
@@ -9,6 +10,7 @@ The domains are ASCII, so their keys need no ICU: the UTS #39 skeleton of
 "rn" back as "m" (tests/test-display.c checks that ICU still agrees).
 """
 import argparse
+import os
 import re
 import sys
 
@@ -42,17 +44,18 @@ def key_hash(k):
 
 
 def hash_slots(entries):
-    """The open-addressing table of entries (index + 1, 0 empty): a power
-    of two over twice their number, linear probing from hash & mask."""
+    """The open-addressing table of (hash, pool offset) entries (offset + 1,
+    0 empty): a power of two over their number, linear probing from hash
+    & mask."""
     n = 4
-    while n < 2 * len(entries):
+    while n < len(entries) + len(entries) // 4:
         n *= 2
     slots = [0] * n
-    for i, e in enumerate(entries):
-        s = e[0] & (n - 1)
+    for h, at in entries:
+        s = h & (n - 1)
         while slots[s]:
             s = (s + 1) & (n - 1)
-        slots[s] = i + 1
+        slots[s] = at + 1
     return slots
 
 
@@ -60,16 +63,16 @@ def c_string(s):
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("input")
-    ap.add_argument("output")
-    args = ap.parse_args()
-
-    domains, seen = [], set()
+def read_domains(path, seen, skipped):
+    """The domains of one list, in order, but those already seen (an
+    earlier list has them) and the A-labels (skipped[path] counts them: a
+    key is the skeleton of a label's Unicode form, which this script does
+    not compute).  Blank lines and lines starting with '#' are comments
+    (Chromium's list has a '###END_TOP_BUCKET###' line)."""
+    out, here = [], set()
     # Read as bytes: a byte that is not ASCII is reported with its line, as
     # any other fault, not as a decoding error.
-    with open(args.input, "rb") as f:
+    with open(path, "rb") as f:
         for no, raw in enumerate(f, 1):
             d = raw.decode("ascii", errors="replace").strip()
             if not d or d.startswith("#"):
@@ -77,59 +80,78 @@ def main():
             labels = d.split(".")
             if d != d.lower() or len(labels) < 2 or len(d) > 253 or not all(
                     LABEL.match(lab) and len(lab) <= 63 for lab in labels):
-                sys.exit(f"{args.input}:{no}: not a lower-case ASCII domain: {d!r}")
-            if d in seen:
-                sys.exit(f"{args.input}:{no}: {d} twice")
-            seen.add(d)
-            domains.append(d)
-    if not domains:
-        sys.exit(f"{args.input}: no domains")
+                sys.exit(f"{path}:{no}: not a lower-case ASCII domain: {d!r}")
+            if d in here:
+                sys.exit(f"{path}:{no}: {d} twice")
+            here.add(d)
+            if any(lab.startswith("xn--") for lab in labels):
+                skipped[path] = skipped.get(path, 0) + 1
+                continue
+            if d not in seen:
+                seen.add(d)
+                out.append(d)
+    return out
 
-    # The pool: each domain, then each distinct key once; two hash sets
-    # (lib/display_known.h): the keys, and the domains.
-    pool, offset, key_at, key_entries, domain_entries = [], 0, {}, [], []
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("inputs", nargs="+")
+    ap.add_argument("output")
+    args = ap.parse_args()
+
+    domains, seen, skipped = [], set(), {}
+    for path in args.inputs:
+        domains += read_domains(path, seen, skipped)
+    if not domains:
+        sys.exit("no domains")
+
+    # The pool: each string its length (two bytes, little-endian) and its
+    # bytes; each domain, then its key when it differs and is new.  Two hash
+    # sets (lib/display_known.h): the keys, and the domains.
+    pool, at_of, key_entries, domain_entries = bytearray(), {}, [], []
+
+    def pooled(s):
+        if s not in at_of:
+            at_of[s] = len(pool)
+            pool.extend(bytes([len(s) & 0xFF, len(s) >> 8]) + s.encode("ascii"))
+        return at_of[s]
+
+    keys_seen = set()
     for d in domains:
-        domain_entries.append((key_hash(d), offset, len(d)))
-        pool.append(d)
-        offset += len(d)
+        domain_entries.append((key_hash(d), pooled(d)))
         k = key(d)
-        if k not in key_at:
-            key_at[k] = offset
-            key_entries.append((key_hash(k), offset, len(k)))
-            pool.append(k)
-            offset += len(k)
+        if k not in keys_seen:
+            keys_seen.add(k)
+            key_entries.append((key_hash(k), pooled(k)))
     tlds = sorted({key(t) for t in EXTRA_TLDS} | {key(d.rsplit(".", 1)[1]) for d in domains},
                   key=lambda t: t.encode("ascii"))
 
     out = []
-    out.append("/* Generated by data/gen_known.py from data/known-domains.txt: do not edit. */")
+    names = ", ".join(os.path.basename(p) for p in args.inputs)
+    out.append(f"/* Generated by data/gen_known.py from {names}: do not edit. */")
+    for path, k in sorted(skipped.items()):
+        out.append(f"/* {os.path.basename(path)}: {k} domains with an A-label left out. */")
     out.append('#include "display_known.h"\n')
-    # As bytes: one string literal would pass the 4095 characters that C
-    # compilers must support.
-    data = "".join(pool).encode("ascii")
-    out.append(f"/* {len(domains)} domains: each one's ASCII form, then its key when new. */")
-    out.append("static const char pool[] = {")
-    for i in range(0, len(data), 16):
-        out.append("    " + ", ".join(f"'{chr(b)}'" if b != 0x27 else "'\\''" for b in data[i:i + 16]) + ",")
+    # As numbers: one string literal would pass the 4095 characters that C
+    # compilers must support, and the lengths are bytes of any value.
+    out.append("static const unsigned char pool[] = {")
+    for i in range(0, len(pool), 16):
+        out.append("    " + ", ".join(f"{b}" for b in pool[i:i + 16]) + ",")
     out.append("};\n")
+    slot_sets = {}
     for name, entries in (("keys", key_entries), ("domains", domain_entries)):
         slots = hash_slots(entries)
-        out.append(f"static const known_entry {name}[] = {{")
-        for e in entries:
-            out.append(f"    {{UINT64_C(0x{e[0]:016x}), {e[1]}, {e[2]}}},")
-        out.append("};\n")
+        slot_sets[name] = slots
         out.append(f"static const uint32_t {name}_slots[] = {{")
         for i in range(0, len(slots), 16):
             out.append("    " + ", ".join(str(v) for v in slots[i:i + 16]) + ",")
         out.append("};\n")
-    size = offset + 16 * (len(key_entries) + len(domain_entries)) + \
-        4 * (len(hash_slots(key_entries)) + len(hash_slots(domain_entries)))
+    size = len(pool) + 4 * (len(slot_sets["keys"]) + len(slot_sets["domains"]))
     out.append(f"/* {len(domains)} domains, {len(key_entries)} keys: {size} bytes. */")
     out.append("const xn_known_set xn__builtin_known = {")
-    out.append(f"    {{{len(hash_slots(key_entries)) - 1}, keys_slots, keys, {len(key_entries)}}},")
-    out.append(f"    {{{len(hash_slots(domain_entries)) - 1}, domains_slots, domains, "
-               f"{len(domain_entries)}}},")
-    out.append("    pool,")
+    out.append(f"    {{{len(slot_sets['keys']) - 1}, keys_slots, {len(key_entries)}}},")
+    out.append(f"    {{{len(slot_sets['domains']) - 1}, domains_slots, {len(domain_entries)}}},")
+    out.append("    (const char *)pool,")
     out.append("};\n")
     out.append("const char *const xn__builtin_tlds[] = {")
     for i in range(0, len(tlds), 10):

@@ -141,16 +141,21 @@ static uint64_t hash_step(uint64_t h, unsigned char byte)
     return h * KNOWN_MULT + byte + 1;
 }
 
+/* The string of a pool at offset at equals s[0..n). */
+static bool pool_equal(const char *pool, size_t at, const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)pool + at;
+    return (size_t)(p[0] | p[1] << 8) == n && memcmp(p + 2, s, n) == 0;
+}
+
 /* Whether the index ix (over pool) holds s[0..n), of hash h. */
 static bool index_has(const known_index *ix, const char *pool, uint64_t h, const char *s,
                       size_t n)
 {
     size_t i = (size_t)h & ix->mask;
-    for (; ix->slots[i]; i = (i + 1) & ix->mask) {
-        const known_entry *e = &ix->e[ix->slots[i] - 1];
-        if (e->hash == h && e->len == n && memcmp(pool + e->at, s, n) == 0)
+    for (; ix->slots[i]; i = (i + 1) & ix->mask)
+        if (pool_equal(pool, ix->slots[i] - 1, s, n))
             return true;
-    }
     return false;
 }
 
@@ -297,10 +302,9 @@ int xn__display_tld_rules(xn__tld *tld, bool *lookalike)
 
 /* ---- the caller's sets ---------------------------------------------------------- */
 
-/* An index being built: at most cap entries in slots (mask + 1). */
+/* An index being built: at most cap strings in slots (mask + 1). */
 typedef struct index_build {
     uint32_t *slots;
-    known_entry *e;
     size_t mask, count;
 } index_build;
 
@@ -310,10 +314,9 @@ static bool index_init(index_build *b, size_t cap)
     while (nslots < 2 * cap)
         nslots *= 2;
     b->slots = calloc(nslots, sizeof *b->slots);
-    b->e = malloc((cap ? cap : 1) * sizeof *b->e);
     b->mask = nslots - 1;
     b->count = 0;
-    return b->slots && b->e;
+    return b->slots != NULL;
 }
 
 /* Adds s[0..n) to *b unless it holds it: appended to *pool and entered.
@@ -325,18 +328,20 @@ static int index_add(index_build *b, growbuf *pool, const char *s, size_t n)
     size_t i = n, at = pool->len;
     while (i > 0)
         h = hash_step(h, (unsigned char)s[--i]);
-    for (i = (size_t)h & b->mask; b->slots[i]; i = (i + 1) & b->mask) {
-        const known_entry *e = &b->e[b->slots[i] - 1];
-        if (e->hash == h && e->len == n && memcmp(pool->p + e->at, s, n) == 0)
+    for (i = (size_t)h & b->mask; b->slots[i]; i = (i + 1) & b->mask)
+        if (pool_equal(pool->p, b->slots[i] - 1, s, n))
             return XN_OK;
+    if (n > 0xFFFF)
+        return XN_E_TOO_LONG; /* a key of 64 KiB: not a domain's */
+    {
+        char len[2] = {(char)(n & 0xFF), (char)(n >> 8)};
+        grow_put(pool, len, 2);
     }
     grow_put(pool, s, n);
-    if (pool->nomem || pool->len > UINT32_MAX)
+    if (pool->nomem || pool->len >= UINT32_MAX)
         return XN_E_NOMEM; /* offsets are 32 bits: 4 GiB of keys */
-    b->e[b->count].hash = h;
-    b->e[b->count].at = (uint32_t)at;
-    b->e[b->count].len = (uint32_t)n;
-    b->slots[i] = (uint32_t)++b->count;
+    b->slots[i] = (uint32_t)at + 1;
+    b->count++;
     return XN_OK;
 }
 
@@ -344,7 +349,6 @@ static void index_publish(known_index *ix, const index_build *b)
 {
     ix->mask = b->mask;
     ix->slots = b->slots;
-    ix->e = b->e;
     ix->count = b->count;
 }
 
@@ -352,7 +356,7 @@ xn_known_set *
 xn_known_set_new(const char *const *domains, size_t n, int *status)
 {
     xn_known_set *set = NULL;
-    index_build keys = {NULL, NULL, 0, 0}, names = {NULL, NULL, 0, 0};
+    index_build keys = {NULL, 0, 0}, names = {NULL, 0, 0};
     growbuf pool = {NULL, 0, 0, false}, key = {NULL, 0, 0, false};
     size_t i;
     int rc = XN_OK;
@@ -389,9 +393,7 @@ xn_known_set_new(const char *const *domains, size_t n, int *status)
     } else {
         free(set);
         free(keys.slots);
-        free(keys.e);
         free(names.slots);
-        free(names.e);
         free(pool.p);
         set = NULL;
     }
@@ -406,9 +408,7 @@ xn_known_set_free(xn_known_set *set)
     if (!set)
         return;
     free((void *)set->keys.slots);
-    free((void *)set->keys.e);
     free((void *)set->domains.slots);
-    free((void *)set->domains.e);
     free((void *)set->pool);
     free(set);
 }

@@ -23,18 +23,13 @@
 
 #define KNOWN_MULT UINT64_C(0x100000001B3)
 
-/* A string of the pool, s[at..at + len), and its hash (as a key's). */
-typedef struct known_entry {
-    uint64_t hash;
-    uint32_t at, len;
-} known_entry;
-
-/* A hash set of distinct strings: open addressing, linear probing. */
+/* A hash set of distinct strings of a pool, where each string is its
+ * length (two bytes, little-endian) and its bytes: open addressing, linear
+ * probing from the string's hash (as a key's, below) & mask. */
 typedef struct known_index {
-    size_t mask;           /* slots - 1, slots a power of two over twice the entries */
-    const uint32_t *slots; /* entry index + 1, 0 when empty */
-    const known_entry *e;
-    size_t count; /* entries */
+    size_t mask;           /* slots - 1, slots a power of two over the strings */
+    const uint32_t *slots; /* the string's offset in the pool + 1, 0 when empty */
+    size_t count;          /* strings */
 } known_index;
 
 /* A set of known domains: the distinct keys, and the distinct ASCII forms

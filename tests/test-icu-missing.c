@@ -58,9 +58,11 @@ static void display_is(const char *in, const char *want, uint32_t must)
     char out[256];
     size_t n = 0;
     xn_display_report d = XN_DISPLAY_REPORT_INIT;
-    int rc = xn_to_display(in, strlen(in), out, sizeof out, &n, XN_DISPLAY_BUILTIN_KNOWN, NULL, &d);
-    CHECK_MSG(rc == XN_OK && strcmp(out, want) == 0, "xn_to_display(\"%s\"): %s \"%s\", want \"%s\"",
-              in, xn_strerror_name(rc), rc == XN_OK ? out : "", want);
+    int rc = xn_to_display(in, strlen(in), out, sizeof out, &n, XN_DISPLAY_BUILTIN_KNOWN, NULL,
+                           &d);
+    CHECK_MSG(rc == XN_OK && strcmp(out, want) == 0,
+              "xn_to_display(\"%s\"): %s \"%s\", want \"%s\"", in, xn_strerror_name(rc),
+              rc == XN_OK ? out : "", want);
     CHECK_MSG(must ? (d.unsafe & must) == must : d.unsafe == 0,
               "xn_to_display(\"%s\"): reasons 0x%x, want 0x%x", in, (unsigned)d.unsafe,
               (unsigned)must);
