@@ -75,7 +75,7 @@ def three_stage(values, elem_bytes):
     return best[1:]
 
 
-def words_and_records(data_dir, allowed_path):
+def words_and_records(data_dir, allowed_ranges):
     files = u.read_files(data_dir)
     version = os.path.basename(os.path.normpath(data_dir))
     for name, f in files.items():
@@ -100,7 +100,7 @@ def words_and_records(data_dir, allowed_path):
     digits = u.digit_values(data_dir)
 
     display = list(allowed)
-    for a, b in read_allowed_ranges(allowed_path):
+    for a, b in allowed_ranges:
         for cp in range(a, b + 1):
             display[cp] = True
     for a, b in u.DISPLAY_REMOVED:
@@ -156,9 +156,10 @@ def words_and_records(data_dir, allowed_path):
 
 
 def generate(data_dir, allowed_path, out_c, out_h):
+    allowed_ranges = read_allowed_ranges(allowed_path)  # first: its faults are found fast
     check_checksums(data_dir, [n for n, _ in u.INPUTS] + [u.ALIASES, "UnicodeData.txt"])
     version, order, names, sets, words, recs, records, pool, n_allowed, n_display, \
-        n_proto = words_and_records(data_dir, allowed_path)
+        n_proto = words_and_records(data_dir, allowed_ranges)
     long_of = dict(names)
     nwords = (len(order) + 63) // 64
     wt = three_stage(words, 4)
