@@ -354,7 +354,8 @@ bool xn__display_latin_looking(uint32_t c)
     return c >= 0x00C0 && c <= 0x024F && xn__u39_is_alpha(c) && xn__u39_script(c) == XN_SC_LATIN;
 }
 
-void xn__display_each_base(const char *s, size_t n, bool (*each)(uint32_t c, void *ctx), void *ctx)
+void xn__display_each_base(const char *s, size_t n, bool (*each)(uint32_t c, void *ctx),
+                           void *ctx)
 {
     size_t i = 0;
     while (i < n) {
@@ -367,9 +368,11 @@ void xn__display_each_base(const char *s, size_t n, bool (*each)(uint32_t c, voi
         xn__cps_init(&d, dec, sizeof dec / sizeof dec[0]);
         if (xn__u39_nfd(&c, 1, &d) != XN_OK)
             return; /* within dec: cannot happen */
-        for (k = 0; k < d.len; k++)
-            if (!xn__u39_is_nonspacing(d.p[k]) && !each(d.p[k], ctx))
-                return;
+        for (k = 0; k < d.len && (xn__u39_is_nonspacing(d.p[k]) || each(d.p[k], ctx)); k++)
+            ;
+        xn__cps_free(&d); /* nothing on the heap: a decomposition is short */
+        if (k < d.len)
+            return;
     }
 }
 
