@@ -68,7 +68,7 @@ static size_t builtin_prototype(const void *data, uint32_t c, const uint32_t **p
     return r & 63u;
 }
 
-const xn__u39_confusables xn__u39_builtin = {builtin_prototype, NULL};
+const xn__u39_confusables xn__u39_builtin = {builtin_prototype, NULL, true};
 
 /* ---- NFD --------------------------------------------------------------------- */
 
@@ -140,8 +140,11 @@ int xn__u39_skeleton(const xn__u39_confusables *t, const uint32_t *in, size_t n,
     rc = xn__u39_nfd(in, n, &nfd);
     for (i = 0; rc == XN_OK && i < nfd.len; i++) {
         const uint32_t *p;
-        size_t pn = t->prototype(t->data, nfd.p[i], &p);
+        size_t pn;
         bool ok = true;
+        if (t->drop_ignorable && nfd.p[i] >= 0xAD && xn__u39_is_ignorable(nfd.p[i]))
+            continue; /* step 2: U+00AD is the first default ignorable */
+        pn = t->prototype(t->data, nfd.p[i], &p);
         if (pn == 0)
             ok = xn__cps_push(out, nfd.p[i]); /* in NFD already */
         for (k = 0; k < pn && ok; k++)

@@ -128,11 +128,14 @@ uint8_t xn__u39_ccc(uint32_t c);
 
 /* The confusable data a skeleton is made with: prototype(data, c, &p)
  * returns the length of c's prototype, with *p pointing to it, or 0 when c
- * is its own.  xn__u39_builtin is confusables.txt of the tables' version;
- * the tests make one of ICU's data. */
+ * is its own; drop_ignorable: the data's version of UTS #39 §4 removes the
+ * Default_Ignorable_Code_Point characters after the first NFD (step 2, in
+ * UTS #39 since Unicode 15.1).  xn__u39_builtin is confusables.txt of the
+ * tables' version, with that step; the tests make one of ICU's data. */
 typedef struct xn__u39_confusables {
     size_t (*prototype)(const void *data, uint32_t c, const uint32_t **p);
     const void *data;
+    bool drop_ignorable;
 } xn__u39_confusables;
 extern const xn__u39_confusables xn__u39_builtin;
 
@@ -141,8 +144,9 @@ extern const xn__u39_confusables xn__u39_builtin;
  * XN_E_NOMEM. */
 int xn__u39_nfd(const uint32_t *in, size_t n, xn__cps *out);
 
-/* Appends the skeleton of in[0..n) to *out (UTS #39 §4: NFD, each code point
- * replaced by its prototype in t, NFD).  XN_OK or XN_E_NOMEM. */
+/* Appends the skeleton of in[0..n) to *out (UTS #39 §4: NFD, the default
+ * ignorables removed (t->drop_ignorable), each code point replaced by its
+ * prototype in t, NFD).  XN_OK or XN_E_NOMEM. */
 int xn__u39_skeleton(const xn__u39_confusables *t, const uint32_t *in, size_t n, xn__cps *out);
 
 /* ---- §5: restriction levels, mixed numbers, marks ------------------------ */
