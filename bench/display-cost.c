@@ -11,8 +11,8 @@
  *
  * CORPUS_DIR holds unicode.txt, alabel.txt and ascii.txt, one name a line
  * (tests/data/bench-corpus).  Each figure is the median of N passes over
- * the whole corpus (after one warm-up pass, which also loads ICU and makes
- * the spoof checker).
+ * the whole corpus (after one warm-up pass, which also loads ICU where a
+ * conversion needs its normalizer).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>

@@ -29,13 +29,11 @@
  * - Reports (xn_report, xn_display_report) are owned by the caller and carry
  *   their size: initialize them with XN_REPORT_INIT / XN_DISPLAY_REPORT_INIT.
  * - Every function is thread-safe and may be called from any number of
- *   threads at once.  The library has no mutable global state but two
- *   once-made ICU objects, never changed after: the UTS #39 spoof checker
- *   behind xn_to_display(), which ICU builds on the first call (under
- *   pthread_once; ICU's uspoof_check functions are documented thread-safe
- *   on a checker that is not being modified), and the normalizer on xn's
- *   NFC data, registered and opened on the first call that needs it (under
- *   a lock, published only once complete).  ICU's own caches (StringPrep
+ *   threads at once.  The library has no mutable global state but
+ *   once-made ICU objects, never changed after: the normalizer on xn's NFC
+ *   data, registered and opened on the first call that needs it, and the
+ *   Nameprep profile (under a lock, published only once complete).  The
+ *   display policy reads only constant tables of xn's own.  ICU's own caches (StringPrep
  *   data) are created and guarded by ICU.
  * - Stream-Safe (xn's policy, UAX #15 §13): every call is linear in its
  *   input, normalization included.  ICU's canonical reordering is
@@ -69,13 +67,12 @@
  *   tries again.
  * - Memory: any allocation that fails, in xn or inside ICU, gives
  *   XN_E_NOMEM (never another answer), and the next call tries again: the
- *   objects xn makes once (the normalizer, the spoof checker, the Nameprep
- *   profile) are shared only once complete.  ICU itself keeps the failure of a few set-ups it
+ *   objects xn makes once (the normalizer, the Nameprep profile) are
+ *   shared only once complete.  ICU itself keeps the failure of a few set-ups it
  *   makes once per process and never retries: the hash table of its data
  *   cache (needed to register xn's NFC data: the first normalization's
  *   first two allocations), StringPrep's NFKC instance and Unicode 3.2 set
- *   (IDNA2003), and the spoof checker's default data and its Recommended
- *   and Inclusion sets (xn_to_display()).  When one of those fails, every
+ *   (IDNA2003).  When one of those fails, every
  *   later call that needs it fails with XN_E_NOMEM for the life of the
  *   process.  tests/test-oom.c fails every allocation of each entry
  *   point's first call in a fresh process in turn and checks both.
@@ -861,8 +858,10 @@ XN_API size_t xn_unsafe_format(uint32_t unsafe, char *buf, size_t buf_cap);
  * flags select (Highly Restrictive by default): "bücher.de", "中国" and
  * "δοκιμή.ελ" show in Unicode; Cyrillic "аррӏе.com" shows as
  * "xn--80ak6aa92e.com".  The checks, each its own XN_UNSAFE_* reason:
- * IDNA2008 lookup of the label first; UTS #39's, made by ICU's spoof
- * checker; the confusable, digit, invisible and deviation rules; and the
+ * IDNA2008 lookup of the label first; UTS #39's (Unicode Security
+ * Mechanisms of the tables' Unicode version, on xn's own data: no ICU
+ * unless the conversion needs its normalizer); the confusable, digit,
+ * invisible and deviation rules; and the
  * patterns of the browsers' IDN display policies (DOTLESS_MARK to
  * RARE_LATIN).  The name's TLD counts: Cyrillic "сосо.рф" and "пример.орг"
  * show (a country-code or IDN TLD of the label's script), while a TLD that

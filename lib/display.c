@@ -1,7 +1,7 @@
 /*
- * The display policy: which labels of a name are safe to show in Unicode.
- * With display_rules.c, the only files of libxn that use ICU's spoof
- * checker (uspoof, icu-i18n).
+ * The display policy: which labels of a name are safe to show in Unicode,
+ * a client of the public conversions and of xn's own UTS #39 mechanisms
+ * (uts39.h); no ICU but what a conversion itself needs.
  *
  * A name is converted with UTS #46 ToASCII first; each "xn--" label is then
  * decoded and checked, every check giving its own XN_UNSAFE_* reason:
@@ -9,7 +9,9 @@
  *    CONTEXTJ / CONTEXTO, U+00B7 and U+30FB out of their contexts);
  *  - UTS #39 (Unicode Security Mechanisms) §3.1 General Security Profile
  *    and §5.2 restriction levels, and §5.3 mixed numbers, §5.4 repeated
- *    marks and hidden overlays: ICU's checker;
+ *    marks, more than four nonspacing marks in a row and hidden overlays
+ *    (uts39.h), on xn's allowed set (data/display-allowed.txt and
+ *    Identifier_Status Allowed, less the browsers' removals);
  *  - §4 confusables: a label with letters of a script other than Latin
  *    whose skeleton, accents removed (NFD, nonspacing marks dropped), is
  *    all letters of the Latin alphabets and digits can pass for a Latin
@@ -17,16 +19,13 @@
  *    a label of Cyrillic or Greek alone under a country-code TLD of its
  *    script is exempt (display_rules.c has the table); a label of digits
  *    and digit lookalikes only ("০২") can pass for a number;
- *  - §5.4 optional checks ICU leaves out: default-ignorable characters and
- *    more than four nonspacing marks in a row;
+ *  - default-ignorable characters;
  *  - UTS #46 §6 deviation characters (ß, ς, ZWJ, ZWNJ);
  *  - the patterns the browsers' policies add (display_rules.c);
  *  - with a caller's set of known domains, the labels that make the end of
  *    the name look like one of them without being it (display_rules.c).
  * A label none of them hits is shown as its U-label, any other stays the
  * A-label of the ASCII form.
- *
- * The shared spoof checker is spoof.c's.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -36,16 +35,14 @@
 #include "ascii.h"
 #include "compiler.h"
 #include "display_data.h"
-#include "icu.h"
-#include "normalize.h"
 #include "display_rules.h"
 #include "props.h"
 #include "report.h"
 #include "rules.h"
 #include "sink.h"
-#include "spoof.h"
 #include "status.h"
 #include "utf8.h"
+#include "uts39.h"
 #include "uts46.h"
 #include "xn.h"
 
@@ -60,52 +57,18 @@ static bool is_deviation(uint32_t c)
 }
 
 /* The restriction level a display flag asks for. */
-static int32_t wanted_level(unsigned flags)
+static int wanted_level(unsigned flags)
 {
     switch (flags & XN_DISPLAY_LEVEL_MASK) {
     case XN_DISPLAY_SINGLE_SCRIPT:
-        return USPOOF_SINGLE_SCRIPT_RESTRICTIVE;
+        return XN_U39_SINGLE_SCRIPT;
     case XN_DISPLAY_MODERATE:
-        return USPOOF_MODERATELY_RESTRICTIVE;
+        return XN_U39_MODERATELY;
     case XN_DISPLAY_MINIMAL:
-        return USPOOF_MINIMALLY_RESTRICTIVE;
+        return XN_U39_MINIMALLY;
     default:
-        return USPOOF_HIGHLY_RESTRICTIVE;
+        return XN_U39_HIGHLY;
     }
-}
-
-/* UTS #39 §5.4: more than four nonspacing marks in a row, in NFD. */
-static int too_many_marks(const UChar *s, int32_t n, bool *hit)
-{
-    UChar small[SMALL_UNITS], *nfd = small;
-    void *heap = NULL;
-    UErrorCode err = U_ZERO_ERROR;
-    const UNormalizer2 *norm = XN__ICU(unorm2_getNFDInstance)(&err);
-    int32_t m, i = 0, run = 0;
-
-    if (U_FAILURE(err))
-        return xn__icu_failure(err);
-    m = XN__ICU(unorm2_normalize)(norm, s, n, nfd, SMALL_UNITS, &err);
-    if (err == U_BUFFER_OVERFLOW_ERROR) {
-        err = U_ZERO_ERROR;
-        nfd = heap = malloc((size_t)m * sizeof *nfd);
-        if (!nfd)
-            return XN_E_NOMEM;
-        m = XN__ICU(unorm2_normalize)(norm, s, n, nfd, m, &err);
-    }
-    if (U_FAILURE(err)) {
-        xn__scratch_free(heap);
-        return xn__icu_failure(err);
-    }
-    *hit = false;
-    while (i < m) {
-        UChar32 c = (UChar32)xn__utf16_next(nfd, m, &i);
-        run = XN__ICU(u_charType)(c) == U_NON_SPACING_MARK ? run + 1 : 0;
-        if (run > 4)
-            *hit = true;
-    }
-    xn__scratch_free(heap);
-    return XN_OK;
 }
 
 /* Code points of a skeleton, accents removed, that all read as Latin. */
@@ -118,25 +81,38 @@ static bool latin_one(uint32_t c, void *ctx)
 }
 
 
+/* Whether c is the skeleton of an ASCII digit ("O", "l", "2" ...). */
+static bool digit_skeleton(uint32_t c)
+{
+    uint32_t d;
+    for (d = '0'; d <= '9'; d++) {
+        const uint32_t *p;
+        size_t pn = xn__u39_builtin.prototype(xn__u39_builtin.data, d, &p);
+        if (c == (pn == 1 ? p[0] : d))
+            return true;
+    }
+    return false;
+}
+
 /* The skeleton sk[0..n) is of decimal digits (of any system), the ASCII
  * digits' skeletons and '-' only, with one of the ASCII digits' skeletons
  * at least: it reads as a number ("০২" is "O২").  (A label of digits of
  * other systems only, whatever their skeletons, counts through
  * scripts.digits_only: most of them look like ASCII digits.) */
-static bool digit_skeleton_only(const char *sk, int32_t n)
+static bool digit_skeleton_only(const char *sk, size_t n)
 {
-    int32_t i = 0;
+    size_t i = 0;
     bool ascii = false;
     while (i < n) {
         uint32_t c;
-        size_t len = xn__utf8_decode((const unsigned char *)sk + i, (size_t)(n - i), &c);
+        size_t len = xn__utf8_decode((const unsigned char *)sk + i, n - i, &c);
         if (len == 0)
             return false;
-        if (xn__spoof_digit_skeleton(c))
+        if (digit_skeleton(c))
             ascii = true;
-        else if (c != '-' && XN__ICU(u_charType)((UChar32)c) != U_DECIMAL_DIGIT_NUMBER)
+        else if (c != '-' && !xn__u39_is_digit(c))
             return false;
-        i += (int32_t)len;
+        i += len;
     }
     return ascii;
 }
@@ -153,22 +129,21 @@ typedef struct scripts {
 
 /* §4 and the browsers' whole-script and digit rules, on the skeleton of
  * the label u8[0..u8n) as it reads (xn__display_map(): the letters that
- * read as Latin beyond ICU's data mapped first): or-s CONFUSABLE and
+ * read as Latin beyond UTS #39's data mapped first): or-s CONFUSABLE and
  * DIGIT_LOOKALIKE into *bits.  tld: the name's TLD. */
-static int skeleton_reasons(const USpoofChecker *sc, const char *u8, size_t u8n,
-                            const scripts *sx, const xn__tld *tld, uint32_t *bits)
+static int skeleton_reasons(const char *u8, size_t u8n, const scripts *sx, const xn__tld *tld,
+                            uint32_t *bits)
 {
     char small[SMALL_UNITS], mapped[U8_CAP], *skeleton;
     void *heap = NULL;
-    int32_t skn;
+    size_t skn;
     bool latin = true, own_tld = sx->one >= 0 && sx->one == tld->script;
     /* The letters of one script only: the browsers' whole-script lists
-     * and the lookalikes beyond ICU's data count (mixed with Latin, the
+     * and the lookalikes beyond UTS #39's data count (mixed with Latin, the
      * restriction level speaks). */
-    bool one = sx->one >= 0 && sx->one != USCRIPT_LATIN;
+    bool one = sx->one >= 0 && sx->one != XN_SC_LATIN;
     size_t mn = one ? xn__display_map(u8, u8n, true, mapped, sizeof mapped) : 0;
-    int rc = xn__display_skeleton(sc, one ? mapped : u8, one ? mn : u8n, small, &skeleton, &skn,
-                                  &heap);
+    int rc = xn__display_skeleton(one ? mapped : u8, one ? mn : u8n, small, &skeleton, &skn, &heap);
 
     if (rc != XN_OK)
         return rc;
@@ -176,12 +151,12 @@ static int skeleton_reasons(const USpoofChecker *sc, const char *u8, size_t u8n,
      * under a TLD of their own script, a label of that script alone is
      * what a reader expects, and so are a few common words anywhere. */
     if (sx->foreign) {
-        rc = xn__display_each_base(skeleton, (size_t)skn, latin_one, &latin);
-        if (rc == XN_OK && latin && !own_tld && !xn__display_allowed_word(u8, u8n))
+        xn__display_each_base(skeleton, skn, latin_one, &latin);
+        if (latin && !own_tld && !xn__display_allowed_word(u8, u8n))
             *bits |= XN_UNSAFE_CONFUSABLE;
     }
     /* Digits of one system alone are a number in that script's country. */
-    if (rc == XN_OK && !(sx->digits_only && own_tld) &&
+    if (!(sx->digits_only && own_tld) &&
         (sx->digits_only || digit_skeleton_only(skeleton, skn)))
         *bits |= XN_UNSAFE_DIGIT_LOOKALIKE;
     xn__scratch_free(heap);
@@ -190,89 +165,75 @@ static int skeleton_reasons(const USpoofChecker *sc, const char *u8, size_t u8n,
 
 /* Sets *unsafe to the XN_UNSAFE_* bits of the label cp[0..n) (its UTF-8 is
  * u8[0..u8n)); tld as for skeleton_reasons(). */
-static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, const char *u8,
-                         size_t u8n, unsigned flags, const xn__tld *tld, uint32_t *unsafe)
+static int label_reasons(const uint32_t *cp, size_t n, const char *u8, size_t u8n,
+                         unsigned flags, const xn__tld *tld, uint32_t *unsafe)
 {
-    UChar u16[U16_CAP];
-    UErrorCode err = U_ZERO_ERROR;
-    int32_t u16n, res, level;
     scripts sx = {false, false, false, false, true, -1};
-    bool marks = false, several = false, dot_above = false;
+    bool several = false;
     size_t mark_cps = 0; /* code points of General_Category M */
     uint32_t bits = 0;
+    unsigned marks = 0;
     size_t i;
-    int rc;
+    int rc, level;
 
     for (i = 0; i < n; i++) {
-        UChar32 c = (UChar32)cp[i];
-        UScriptCode script;
+        uint32_t c = cp[i];
+        int script;
         if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
             sx.ascii_letter = true;
         if (c != '-') {
-            int8_t type = XN__ICU(u_charType)(c);
-            sx.digits_only = sx.digits_only && type == U_DECIMAL_DIGIT_NUMBER;
-            mark_cps += (U_MASK(type) & U_GC_M_MASK) != 0;
+            sx.digits_only = sx.digits_only && xn__u39_is_digit(c);
+            mark_cps += xn__u39_is_mark(c);
         }
-        dot_above = dot_above || c == 0x0307;
-        if (is_deviation(cp[i])) {
+        if (is_deviation(c)) {
             /* Under Transitional_Processing a U-label with one names another
              * domain (ß maps to "ss"): shown, it would not be this name. */
             if (!(flags & XN_DISPLAY_ALLOW_DEVIATIONS) || (flags & XN_TRANSITIONAL))
                 bits |= XN_UNSAFE_DEVIATION;
             continue;
         }
-        if (XN__ICU(u_hasBinaryProperty)(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT))
+        if (xn__u39_is_ignorable(c))
             bits |= XN_UNSAFE_INVISIBLE;
-        script = XN__ICU(uscript_getScript)(c, &err);
-        if (U_FAILURE(err) || script == USCRIPT_COMMON || script == USCRIPT_INHERITED)
+        script = xn__u39_script(c);
+        if (script == XN_SC_COMMON || script == XN_SC_INHERITED)
             continue;
-        if (script != USCRIPT_LATIN)
+        if (script != XN_SC_LATIN)
             sx.foreign = true;
         else if (c >= 0x80)
             sx.latin_accented = true;
-        if (script == USCRIPT_HAN || script == USCRIPT_HIRAGANA || script == USCRIPT_KATAKANA ||
-            script == USCRIPT_HANGUL || script == USCRIPT_BOPOMOFO)
+        if (script == XN_SC_HAN || script == XN_SC_HIRAGANA || script == XN_SC_KATAKANA ||
+            script == XN_SC_HANGUL || script == XN_SC_BOPOMOFO)
             sx.cjk = true;
-        if (sx.one >= 0 && sx.one != (int)script)
+        if (sx.one >= 0 && sx.one != script)
             several = true;
-        sx.one = (int)script;
+        sx.one = script;
     }
-    if (U_FAILURE(err))
-        return xn__icu_failure(err);
     if (several)
         sx.one = -1;
 
-    /* §3.1, §5.2, §5.3, §5.4 by ICU. */
-    res = XN__ICU(uspoof_check2UTF8)(dot_above ? xn__spoof_overlay_checker() : sc, u8,
-                                     (int32_t)u8n, NULL, &err);
-    if (U_FAILURE(err))
-        return xn__icu_failure(err);
-    level = res & USPOOF_RESTRICTION_LEVEL_MASK;
-    if (res & USPOOF_CHAR_LIMIT)
+    /* §3.1 and §5.2: the allowed characters, then the restriction level. */
+    level = n ? xn__u39_level(cp, n, XN_U39_DISPLAY) : XN_U39_ASCII;
+    if (level == XN_U39_UNRESTRICTED)
         bits |= XN_UNSAFE_RESTRICTED;
     else if (level > wanted_level(flags))
         bits |= XN_UNSAFE_MIXED_SCRIPT;
     /* Highly Restrictive lets Latin join Han, kana and Hangul for the
      * ASCII words Chinese, Japanese and Korean names hold; Chromium's
      * policy keeps that to ASCII ("héllo中国" is no such word). */
-    else if (sx.latin_accented && sx.cjk && wanted_level(flags) <= USPOOF_HIGHLY_RESTRICTIVE)
+    else if (sx.latin_accented && sx.cjk && wanted_level(flags) <= XN_U39_HIGHLY)
         bits |= XN_UNSAFE_MIXED_SCRIPT;
-    if (res & (USPOOF_INVISIBLE | USPOOF_HIDDEN_OVERLAY))
-        bits |= XN_UNSAFE_INVISIBLE;
-    if (res & USPOOF_MIXED_NUMBERS)
+    /* §5.3. */
+    if (xn__u39_mixed_numbers(cp, n))
         bits |= XN_UNSAFE_MIXED_NUMBERS;
 
-    /* §5.4: more than four nonspacing marks in a row, in NFD.  A label with
-     * no mark of its own (General_Category M) has no such run: no other
-     * code point's NFD begins with a nonspacing mark, and none holds more
-     * than three in a row (a base and three marks, as ᾂ) — while some
-     * spacing marks' do begin with one (Kannada U+0CC0 is U+0CBF U+0CD5).
-     * tests/test-uts39.c checks that on the ICU in use. */
+    /* §5.4: a nonspacing mark repeated in a run, more than four in a row,
+     * U+0307 over a dotted letter, in NFD.  A label with no mark of its own
+     * (General_Category M) has none of them: no code point a U-label can
+     * hold decomposes to more than four marks, one mark twice, or U+0307
+     * over a letter with a dot, nor begins its NFD with a mark
+     * (tests/test-uts39.c checks every code point). */
     if (mark_cps) {
-        XN__ICU(u_strFromUTF8)(u16, U16_CAP, &u16n, u8, (int32_t)u8n, &err);
-        if (U_FAILURE(err))
-            return xn__icu_failure(err);
-        rc = too_many_marks(u16, u16n, &marks);
+        rc = xn__u39_marks(cp, n, &marks);
         if (rc != XN_OK)
             return rc;
         if (marks)
@@ -285,7 +246,7 @@ static int label_reasons(const USpoofChecker *sc, const uint32_t *cp, size_t n, 
     /* §4: confusable with a Latin label, or with a number.  A label with
      * ASCII letters and nothing but Latin ones can be neither. */
     if (sx.foreign || !sx.ascii_letter) {
-        rc = skeleton_reasons(sc, u8, u8n, &sx, tld, &bits);
+        rc = skeleton_reasons(u8, u8n, &sx, tld, &bits);
         if (rc != XN_OK)
             return rc;
     }
@@ -302,7 +263,7 @@ typedef xn__sink sink;
 /* One label of the ASCII form: written as its U-label or as it is; sets
  * *unsafe.  pre: the reasons found for it on the name (IDNA2008, known
  * domains), which count if it is an A-label that decodes. */
-static int display_label(const USpoofChecker *sc, sink *out, const char *label, size_t n,
+static int display_label(sink *out, const char *label, size_t n,
                          unsigned flags, const xn__tld *tld, uint32_t pre, uint32_t *unsafe)
 {
     uint32_t cp[XN_DOMAIN_MAX];
@@ -327,7 +288,7 @@ static int display_label(const USpoofChecker *sc, sink *out, const char *label, 
             return XN_E_INTERNAL; /* the library wrote it: cannot happen */
         i += k;
     }
-    rc = label_reasons(sc, cp, cn, u8, u8n, flags, tld, unsafe);
+    rc = label_reasons(cp, cn, u8, u8n, flags, tld, unsafe);
     if (rc != XN_OK)
         return rc;
     *unsafe |= pre;
@@ -382,7 +343,6 @@ XN__NOINLINE static int to_display(const char *in, size_t in_len, char *out, siz
     char ascii[XN_DOMAIN_MAX];
     size_t alen = 0, start = 0, label = 0, i, known_first = SIZE_MAX;
     bool keep_ascii = false, idn, builtin, tld_lookalike = false;
-    const USpoofChecker *sc = NULL;
     xn__tld tld;
     sink s;
     int rc;
@@ -406,16 +366,15 @@ XN__NOINLINE static int to_display(const char *in, size_t in_len, char *out, siz
 
     /* A name of ASCII labels only is shown as it is: no check needed. */
     idn = !keep_ascii && has_ace_label(ascii, alen);
-    rc = idn ? xn__display_checker(&sc) : XN_OK;
     builtin = (flags & XN_DISPLAY_BUILTIN_KNOWN) != 0;
-    if (rc == XN_OK && idn && (known || builtin))
-        rc = xn__display_known_from(sc, known, builtin, ascii, alen, flags, &known_first);
+    if (idn && (known || builtin))
+        rc = xn__display_known_from(known, builtin, ascii, alen, flags, &known_first);
     tld.s = ascii;
     tld.n = 0;
     tld.script = -1;
     if (rc == XN_OK && idn) {
         xn__display_tld(ascii, alen, &tld);
-        rc = xn__display_tld_rules(sc, &tld, &tld_lookalike);
+        rc = xn__display_tld_rules(&tld, &tld_lookalike);
     }
     if (rc != XN_OK)
         return rc;
@@ -451,7 +410,7 @@ XN__NOINLINE static int to_display(const char *in, size_t in_len, char *out, siz
             if (tld_lookalike)
                 pre |= XN_UNSAFE_CONFUSABLE;
             if (rc == XN_OK)
-                rc = display_label(sc, &s, l, i - start, flags, &tld, pre, &unsafe);
+                rc = display_label(&s, l, i - start, flags, &tld, pre, &unsafe);
         }
         if (rc != XN_OK)
             break;
@@ -484,18 +443,6 @@ XN__NOINLINE static int to_display(const char *in, size_t in_len, char *out, siz
     }
     out[s.len] = '\0';
     return XN_OK;
-}
-
-/* ICU, the spoof checker and xn's normalizer, loaded and made here, in the
- * shallowest frame of a display call, before it descends: the first call
- * of a process stays within its stack.  Only a name that is not
- * xn__ascii_without_ace() (rules.h) comes here; opening the normalizer on
- * top of the checker is a registration, once. */
-XN__NOINLINE static int load_icu(void)
-{
-    const USpoofChecker *sc;
-    int rc = xn__display_checker(&sc);
-    return rc == XN_OK ? xn__nfc_load() : rc;
 }
 
 /* ToASCII's whole-name fast path (ascii.h) for a display call: true when
@@ -622,11 +569,7 @@ xn_to_display_known(const char *in, size_t in_len, char *out, size_t out_cap,
     } else {
         if (out_cap)
             out[0] = '\0';
-        rc = load_icu();
-        if (rc == XN_OK)
-            rc = to_display(in, in_len, out, out_cap, out_len, flags, known, report, d);
-        else
-            xn__clear_report(report);
+        rc = to_display(in, in_len, out, out_cap, out_len, flags, known, report, d);
     }
     if (d == display) {
         if (stale > XN_DISPLAY_LABELS_MAX)

@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "display_data.h"
-#include "icu.h"
 #include "utf8.h"
+#include "uts39.h"
 
 
 /* ---- letters that read as ASCII ------------------------------------------- */
@@ -72,7 +72,7 @@ bool xn__display_allowed_word(const char *u8, size_t n)
 /* ---- a label as it reads ------------------------------------------------------ */
 
 /* The letters of the basic Cyrillic (Russian) and Greek alphabets, which
- * make words that read as Latin ones only by ICU's skeleton: "щука",
+ * make words that read as Latin ones only by the skeleton: "щука",
  * "москва" are words, not spoofs. */
 static bool basic_letter(uint32_t c)
 {
@@ -118,9 +118,7 @@ size_t xn__display_map(const char *s, size_t n, bool wsc, char *out, size_t cap)
             if (a && (!letters || (wsc && c >= 0x2000)) && !(a[0] >= '0' && a[0] <= '9'))
                 a = NULL;
             if (!a && wsc) {
-                UErrorCode err = U_ZERO_ERROR;
-                UScriptCode sc = XN__ICU(uscript_getScript)((UChar32)c, &err);
-                if (U_SUCCESS(err) && xn__display_wsc_letter(c, (int)sc))
+                if (xn__display_wsc_letter(c, xn__u39_script(c)))
                     a = "o";
             }
         }

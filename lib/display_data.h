@@ -19,7 +19,7 @@ typedef struct xn__display_reading {
 } xn__display_reading;
 extern const xn__display_reading xn__display_reads[];
 extern const size_t xn__display_reads_count;
-/* per script (a UScriptCode), the letters that make a whole label of it
+/* per script (an XN_SC_* value, uts39.h), the letters that make a whole label of it
  * read as Latin; */
 typedef struct xn__display_wsc_set {
     int script;
@@ -37,7 +37,7 @@ extern const size_t xn__display_words_count;
  * skeleton ("w" for Cyrillic ш, "3" for з), or NULL. */
 const char *xn__display_extra(uint32_t c);
 
-/* Whether c is a letter of the script (a UScriptCode) that, with others of
+/* Whether c is a letter of the script (an XN_SC_* value, uts39.h) that, with others of
  * the same kind, makes a label of that script read as Latin. */
 bool xn__display_wsc_letter(uint32_t c, int script);
 

@@ -16,11 +16,10 @@
 #include "compiler.h"
 #include "display_data.h"
 #include "display_rules.h"
-#include "icu.h"
 #include "rules.h"
 #include "sink.h"
-#include "spoof.h"
 #include "utf8.h"
+#include "uts39.h"
 #include "xn.h"
 
 /* ---- keys -------------------------------------------------------------------- */
@@ -82,9 +81,10 @@ static void fold_rn(char *s, size_t *n)
 }
 
 /* Appends the key of the label s[0..n) to *b when it is of a-z, 0-9 and
- * '-' only, whose skeletons (ICU's) are themselves but for "0" ("O"), "1"
- * ("l") and "m" ("rn"): no ICU call.  tests/test-display.c checks, on
- * every domain of the built-in list, that ICU agrees.  False otherwise. */
+ * '-' only, whose skeletons are themselves but for "0" ("O"), "1" ("l")
+ * and "m" ("rn") (confusables.txt): no skeleton to make.
+ * tests/test-display.c checks, on every domain of the built-in list, that
+ * the skeleton agrees.  False otherwise. */
 static bool ldh_key(const char *s, size_t n, growbuf *b)
 {
     size_t i, from = b->len, kn;
@@ -107,14 +107,12 @@ static bool ldh_key(const char *s, size_t n, growbuf *b)
 }
 
 /* Appends the key of one label of an ASCII form to *b. */
-XN__NOINLINE static int label_key(const USpoofChecker *sc, const char *label, size_t n,
-                                  unsigned flags, growbuf *b)
+XN__NOINLINE static int label_key(const char *label, size_t n, unsigned flags, growbuf *b)
 {
     char u8[U8_CAP], small[SMALL_UNITS], *skeleton;
     const char *u = label;
-    size_t un = n, from = b->len, kn;
+    size_t un = n, from = b->len, kn, skn;
     void *heap = NULL;
-    int32_t skn;
     int rc;
 
     if (xn__has_ace_prefix_bytes(label, n) &&
@@ -126,9 +124,9 @@ XN__NOINLINE static int label_key(const USpoofChecker *sc, const char *label, si
     } else {
         un = n;
     }
-    rc = xn__display_skeleton(sc, u, un, small, &skeleton, &skn, &heap);
+    rc = xn__display_skeleton(u, un, small, &skeleton, &skn, &heap);
     if (rc == XN_OK)
-        rc = xn__display_each_base(skeleton, (size_t)skn, key_put, b);
+        xn__display_each_base(skeleton, skn, key_put, b);
     xn__scratch_free(heap);
     if (rc == XN_OK && !b->nomem) {
         kn = b->len - from;
@@ -143,30 +141,38 @@ static uint64_t hash_step(uint64_t h, unsigned char byte)
     return h * KNOWN_MULT + byte + 1;
 }
 
-/* Whether the key k[0..kn) (hash h) is a known domain's, and then whether
- * a[0..an), the ASCII form it was taken from, is none of the domains of
- * that key. */
-static bool looks_like_known(const xn_known_set *set, uint64_t h, const char *k, size_t kn,
-                             const char *a, size_t an)
+/* The string of a pool at offset at equals s[0..n). */
+static bool pool_equal(const char *pool, size_t at, const char *s, size_t n)
 {
-    size_t i = (size_t)h & set->mask;
-    bool found = false;
-    for (; set->slots[i]; i = (i + 1) & set->mask) {
-        const known_entry *e = &set->e[set->slots[i] - 1];
-        if (e->hash != h || e->key_len != kn || memcmp(set->pool + e->key, k, kn) != 0)
-            continue;
-        if (e->ascii_len == an && memcmp(set->pool + e->ascii, a, an) == 0)
-            return false;
-        found = true;
-    }
-    return found;
+    const unsigned char *p = (const unsigned char *)pool + at;
+    return (size_t)(p[0] | p[1] << 8) == n && memcmp(p + 2, s, n) == 0;
+}
+
+/* Whether the index ix (over pool) holds s[0..n), of hash h. */
+static bool index_has(const known_index *ix, const char *pool, uint64_t h, const char *s,
+                      size_t n)
+{
+    size_t i = (size_t)h & ix->mask;
+    for (; ix->slots[i]; i = (i + 1) & ix->mask)
+        if (pool_equal(pool, ix->slots[i] - 1, s, n))
+            return true;
+    return false;
+}
+
+/* Whether the key k[0..kn) (hash h) is a known domain's, and a[0..an), the
+ * ASCII form it was taken from (hash ha), is none of the set's domains. */
+static bool looks_like_known(const xn_known_set *set, uint64_t h, const char *k, size_t kn,
+                             uint64_t ha, const char *a, size_t an)
+{
+    return index_has(&set->keys, set->pool, h, k, kn) &&
+           !index_has(&set->domains, set->pool, ha, a, an);
 }
 
 /* The keys of every label of the ASCII form a[0..an) (a trailing root dot
  * left out), joined by '.', to *b; start[j] = where label j's key starts,
  * astart[j] where the label starts in a (either may be NULL); sets
  * *labels. */
-static int name_key(const USpoofChecker *sc, const char *a, size_t an, unsigned flags, growbuf *b,
+static int name_key(const char *a, size_t an, unsigned flags, growbuf *b,
                     size_t *start, size_t *astart, size_t *labels)
 {
     size_t i, from = 0, j = 0;
@@ -182,7 +188,7 @@ static int name_key(const USpoofChecker *sc, const char *a, size_t an, unsigned 
             start[j] = b->len;
         if (astart)
             astart[j] = from;
-        rc = label_key(sc, a + from, i - from, flags, b);
+        rc = label_key(a + from, i - from, flags, b);
         from = i + 1;
         j++;
     }
@@ -190,12 +196,12 @@ static int name_key(const USpoofChecker *sc, const char *a, size_t an, unsigned 
     return rc == XN_OK && b->nomem ? XN_E_NOMEM : rc;
 }
 
-int xn__display_known_from(const USpoofChecker *sc, const xn_known_set *set, bool builtin,
+int xn__display_known_from(const xn_known_set *set, bool builtin,
                            const char *a, size_t an, unsigned flags, size_t *from)
 {
     growbuf key = {NULL, 0, 0, false};
-    size_t n = 1, i, j, labels = 0, p, *start;
-    uint64_t h = 0;
+    size_t n = 1, i, j, labels = 0, p, pa, *start;
+    uint64_t h = 0, ha = 0;
     int rc;
 
     *from = SIZE_MAX;
@@ -204,19 +210,22 @@ int xn__display_known_from(const USpoofChecker *sc, const xn_known_set *set, boo
     start = malloc(2 * n * sizeof *start);
     if (!start)
         return XN_E_NOMEM;
-    rc = name_key(sc, a, an, flags, &key, start, start + n, &labels);
+    rc = name_key(a, an, flags, &key, start, start + n, &labels);
     if (an && a[an - 1] == '.')
         an--;
     p = key.len;
+    pa = an;
     for (j = labels; rc == XN_OK && j-- > 0;) {
         const char *k, *s = a + start[n + j];
         size_t kn, sn = an - start[n + j];
         while (p > start[j])
             h = hash_step(h, (unsigned char)key.p[--p]);
+        while (pa > start[n + j])
+            ha = hash_step(ha, (unsigned char)a[--pa]);
         k = key.p + p;
         kn = key.len - p;
-        if ((set && looks_like_known(set, h, k, kn, s, sn)) ||
-            (builtin && looks_like_known(&xn__builtin_known, h, k, kn, s, sn)))
+        if ((set && looks_like_known(set, h, k, kn, ha, s, sn)) ||
+            (builtin && looks_like_known(&xn__builtin_known, h, k, kn, ha, s, sn)))
             *from = j;
     }
     free(start);
@@ -226,7 +235,7 @@ int xn__display_known_from(const USpoofChecker *sc, const xn_known_set *set, boo
 
 /* ---- lookalike TLDs ----------------------------------------------------------- */
 
-int xn__display_tld_lookalike(const USpoofChecker *sc, const char *tld, size_t n, bool *hit)
+int xn__display_tld_lookalike(const char *tld, size_t n, bool *hit)
 {
     growbuf key = {NULL, 0, 0, false};
     size_t lo = 0, hi = xn__builtin_tld_count;
@@ -235,7 +244,7 @@ int xn__display_tld_lookalike(const USpoofChecker *sc, const char *tld, size_t n
     *hit = false;
     if (!xn__has_ace_prefix_bytes(tld, n))
         return XN_OK;
-    rc = label_key(sc, tld, n, 0, &key);
+    rc = label_key(tld, n, 0, &key);
     while (rc == XN_OK && lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         const char *t = xn__builtin_tlds[mid];
@@ -260,7 +269,7 @@ int xn__display_tld_lookalike(const USpoofChecker *sc, const char *tld, size_t n
  * *lookalike, which keeps every IDN label of the name; any other IDN TLD
  * of letters of one script exempts that script from the whole-script
  * rule, as a country-code TLD of the table does (".орг", ".中国"). */
-int xn__display_tld_rules(const USpoofChecker *sc, xn__tld *tld, bool *lookalike)
+int xn__display_tld_rules(xn__tld *tld, bool *lookalike)
 {
     char u8[U8_CAP];
     size_t un = 0, i = 0;
@@ -269,24 +278,23 @@ int xn__display_tld_rules(const USpoofChecker *sc, xn__tld *tld, bool *lookalike
 
     if (!xn__has_ace_prefix_bytes(tld->s, tld->n))
         return XN_OK;
-    rc = xn__display_tld_lookalike(sc, tld->s, tld->n, lookalike);
+    rc = xn__display_tld_lookalike(tld->s, tld->n, lookalike);
     if (rc != XN_OK || *lookalike || tld->script >= 0 ||
         xn_label_to_unicode(tld->s, tld->n, u8, sizeof u8, &un, 0, NULL) != XN_OK)
         return rc;
     while (i < un) {
         uint32_t c;
-        UErrorCode err = U_ZERO_ERROR;
-        UScriptCode sx;
+        int sx;
         size_t k = xn__utf8_decode((const unsigned char *)u8 + i, un - i, &c);
         if (k == 0)
             return XN_OK;
         i += k;
-        sx = XN__ICU(uscript_getScript)((UChar32)c, &err);
-        if (U_FAILURE(err) || sx == USCRIPT_COMMON || sx == USCRIPT_INHERITED)
+        sx = xn__u39_script(c);
+        if (sx == XN_SC_COMMON || sx == XN_SC_INHERITED)
             continue;
-        if (script >= 0 && script != (int)sx)
+        if (script >= 0 && script != sx)
             return XN_OK; /* several scripts: none */
-        script = (int)sx;
+        script = sx;
     }
     tld->script = script;
     return XN_OK;
@@ -294,69 +302,98 @@ int xn__display_tld_rules(const USpoofChecker *sc, xn__tld *tld, bool *lookalike
 
 /* ---- the caller's sets ---------------------------------------------------------- */
 
+/* An index being built: at most cap strings in slots (mask + 1). */
+typedef struct index_build {
+    uint32_t *slots;
+    size_t mask, count;
+} index_build;
+
+static bool index_init(index_build *b, size_t cap)
+{
+    size_t nslots = 4;
+    while (nslots < 2 * cap)
+        nslots *= 2;
+    b->slots = calloc(nslots, sizeof *b->slots);
+    b->mask = nslots - 1;
+    b->count = 0;
+    return b->slots != NULL;
+}
+
+/* Adds s[0..n) to *b unless it holds it: appended to *pool and entered.
+ * An equal string ends the probe, so a set of copies costs one probe
+ * each.  XN_OK or XN_E_NOMEM. */
+static int index_add(index_build *b, growbuf *pool, const char *s, size_t n)
+{
+    uint64_t h = 0;
+    size_t i = n, at = pool->len;
+    while (i > 0)
+        h = hash_step(h, (unsigned char)s[--i]);
+    for (i = (size_t)h & b->mask; b->slots[i]; i = (i + 1) & b->mask)
+        if (pool_equal(pool->p, b->slots[i] - 1, s, n))
+            return XN_OK;
+    if (n > 0xFFFF)
+        return XN_E_TOO_LONG; /* a key of 64 KiB: not a domain's */
+    {
+        char len[2] = {(char)(n & 0xFF), (char)(n >> 8)};
+        grow_put(pool, len, 2);
+    }
+    grow_put(pool, s, n);
+    if (pool->nomem || pool->len >= UINT32_MAX)
+        return XN_E_NOMEM; /* offsets are 32 bits: 4 GiB of keys */
+    b->slots[i] = (uint32_t)at + 1;
+    b->count++;
+    return XN_OK;
+}
+
+static void index_publish(known_index *ix, const index_build *b)
+{
+    ix->mask = b->mask;
+    ix->slots = b->slots;
+    ix->count = b->count;
+}
+
 xn_known_set *
 xn_known_set_new(const char *const *domains, size_t n, int *status)
 {
     xn_known_set *set = NULL;
-    known_entry *e = NULL;
-    uint32_t *slots = NULL;
-    size_t nslots = 4, i, k;
-    growbuf pool = {NULL, 0, 0, false};
-    const USpoofChecker *sc;
+    index_build keys = {NULL, 0, 0}, names = {NULL, 0, 0};
+    growbuf pool = {NULL, 0, 0, false}, key = {NULL, 0, 0, false};
+    size_t i;
     int rc = XN_OK;
 
     if ((!domains && n) || n > UINT32_MAX / 4)
         rc = XN_E_INVALID_ARG;
-    if (rc == XN_OK)
-        rc = xn__display_checker(&sc);
-    while (rc == XN_OK && nslots < 2 * n)
-        nslots *= 2;
     if (rc == XN_OK) {
-        e = malloc((n ? n : 1) * sizeof *e);
-        slots = calloc(nslots, sizeof *slots);
+        bool k = index_init(&keys, n), d = index_init(&names, n);
         set = malloc(sizeof *set);
-        if (!e || !slots || !set)
+        if (!k || !d || !set)
             rc = XN_E_NOMEM;
     }
     for (i = 0; rc == XN_OK && i < n; i++) {
         char ascii[XN_DOMAIN_MAX];
-        size_t alen = 0, labels, key_start;
+        size_t alen = 0, labels;
         if (!domains[i]) {
             rc = XN_E_INVALID_ARG;
             break;
         }
         rc = xn_to_ascii(domains[i], strlen(domains[i]), ascii, sizeof ascii, &alen, 0, NULL);
-        if (rc != XN_OK)
-            break;
-        e[i].ascii = (uint32_t)pool.len;
-        e[i].ascii_len = (uint32_t)alen;
-        grow_put(&pool, ascii, alen);
-        key_start = pool.len;
-        rc = name_key(sc, ascii, alen, 0, &pool, NULL, NULL, &labels);
-        if (rc == XN_OK && pool.len > UINT32_MAX)
-            rc = XN_E_NOMEM; /* offsets are 32 bits: 4 GiB of keys */
-        e[i].key = (uint32_t)key_start;
-        e[i].key_len = (uint32_t)(pool.len - key_start);
+        if (rc == XN_OK)
+            rc = index_add(&names, &pool, ascii, alen);
+        key.len = 0;
+        if (rc == XN_OK)
+            rc = name_key(ascii, alen, 0, &key, NULL, NULL, &labels);
+        if (rc == XN_OK)
+            rc = index_add(&keys, &pool, key.p ? key.p : "", key.len);
     }
+    free(key.p);
     if (rc == XN_OK) {
-        for (i = 0; i < n; i++) {
-            const char *key = pool.p + e[i].key;
-            uint64_t h = 0;
-            for (k = e[i].key_len; k-- > 0;)
-                h = hash_step(h, (unsigned char)key[k]);
-            e[i].hash = h;
-            for (k = (size_t)h & (nslots - 1); slots[k]; k = (k + 1) & (nslots - 1))
-                ;
-            slots[k] = (uint32_t)(i + 1);
-        }
-        set->mask = nslots - 1;
-        set->slots = slots;
-        set->e = e;
+        index_publish(&set->keys, &keys);
+        index_publish(&set->domains, &names);
         set->pool = pool.p;
     } else {
         free(set);
-        free(slots);
-        free(e);
+        free(keys.slots);
+        free(names.slots);
         free(pool.p);
         set = NULL;
     }
@@ -370,8 +407,8 @@ xn_known_set_free(xn_known_set *set)
 {
     if (!set)
         return;
-    free((void *)set->slots);
-    free((void *)set->e);
+    free((void *)set->keys.slots);
+    free((void *)set->domains.slots);
     free((void *)set->pool);
     free(set);
 }

@@ -4,11 +4,11 @@
  * (known_builtin.c), and the key of a label that both are looked up by.
  *
  * A domain's key is the key of each of its labels joined by '.'; a label's
- * key is the UTS #39 skeleton (ICU's) of its Unicode form after the extra
+ * key is the UTS #39 skeleton (uts39.h) of its Unicode form after the extra
  * confusable mappings (data/display-confusables.txt), in NFD without nonspacing marks,
  * with every "rn" written "m" (the skeleton of "m" is "rn": so that the key
  * of an ASCII label is the label with "0" as "O", "1" as "l" and "rn" as "m",
- * which the build computes without ICU).  A key's hash is taken from its
+ * which the build computes with no skeleton).  A key's hash is taken from its
  * end, byte by byte: h = h * KNOWN_MULT + byte + 1 (mod 2^64), from h = 0,
  * so that the hash of every run of final labels of a name comes from the
  * next shorter one's in one pass.
@@ -23,16 +23,22 @@
 
 #define KNOWN_MULT UINT64_C(0x100000001B3)
 
-typedef struct known_entry {
-    uint64_t hash;
-    uint32_t key, key_len, ascii, ascii_len; /* offsets into the pool */
-} known_entry;
+/* A hash set of distinct strings of a pool, where each string is its
+ * length (two bytes, little-endian) and its bytes: open addressing, linear
+ * probing from the string's hash (as a key's, below) & mask. */
+typedef struct known_index {
+    size_t mask;           /* slots - 1, slots a power of two over the strings */
+    const uint32_t *slots; /* the string's offset in the pool + 1, 0 when empty */
+    size_t count;          /* strings */
+} known_index;
 
+/* A set of known domains: the distinct keys, and the distinct ASCII forms
+ * of its domains (a name whose key is known looks like a known domain
+ * unless it is one).  Each string once, however often it was given, so
+ * that a set is built and asked in time linear in its strings. */
 struct xn_known_set {
-    size_t mask;           /* slots - 1, slots a power of two over twice the entries */
-    const uint32_t *slots; /* entry index + 1, 0 when empty (linear probing) */
-    const known_entry *e;
-    const char *pool;      /* the ASCII forms and keys */
+    known_index keys, domains;
+    const char *pool; /* the ASCII forms and keys */
 };
 
 /* The built-in set of popular domains (known_builtin.c, generated), and

@@ -20,7 +20,7 @@
  *    Cyrillic letters; on any other base, fonts put it anywhere;
  *  - ð, þ, ə and ĸ pass for d, p, e and k but where they are written.
  *
- * Scripts are read with Script_Extensions (ICU's uscript_hasScript), so
+ * Scripts are read with Script_Extensions (uts39.h), so
  * the marks and signs that several scripts share count for each.
  *
  * Also here: the country-code TLDs that exempt a script from the
@@ -33,36 +33,35 @@
 #include "display_rules.h"
 #include "compiler.h"
 #include "display_data.h"
-#include "icu.h"
 #include "rules.h"
 #include "sink.h"
-#include "spoof.h"
 #include "utf8.h"
+#include "uts39.h"
 #include "xn.h"
 
 /* ---- script classes ------------------------------------------------------ */
 
-static bool has_script(uint32_t c, UScriptCode s)
+static bool has_script(uint32_t c, int s)
 {
-    return XN__ICU(uscript_hasScript)((UChar32)c, s) != 0;
+    return xn__u39_has_script(c, s);
 }
 
 /* Han, Hiragana, Katakana or Bopomofo: the scripts of Chinese and Japanese
  * text, where the lookalikes below are ordinary letters. */
 static bool is_cjk(uint32_t c)
 {
-    return has_script(c, USCRIPT_HAN) || has_script(c, USCRIPT_HIRAGANA) ||
-           has_script(c, USCRIPT_KATAKANA) || has_script(c, USCRIPT_BOPOMOFO);
+    return has_script(c, XN_SC_HAN) || has_script(c, XN_SC_HIRAGANA) ||
+           has_script(c, XN_SC_KATAKANA) || has_script(c, XN_SC_BOPOMOFO);
 }
 
 static bool is_kana(uint32_t c)
 {
-    return has_script(c, USCRIPT_HIRAGANA) || has_script(c, USCRIPT_KATAKANA);
+    return has_script(c, XN_SC_HIRAGANA) || has_script(c, XN_SC_KATAKANA);
 }
 
 static bool is_mark(uint32_t c)
 {
-    return (U_MASK(XN__ICU(u_charType)((UChar32)c)) & U_GC_M_MASK) != 0;
+    return xn__u39_is_mark(c);
 }
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -137,7 +136,7 @@ static bool kana_mark_misplaced(const uint32_t *cp, size_t i)
     if (i == 0)
         return true;
     if (c == 0x30FD || c == 0x30FE)
-        return !has_script(cp[i - 1], USCRIPT_KATAKANA);
+        return !has_script(cp[i - 1], XN_SC_KATAKANA);
     return !is_kana(cp[i - 1]);
 }
 
@@ -167,8 +166,7 @@ typedef struct mark_run {
 
 static bool foreign_mark_at(const uint32_t *cp, size_t i, mark_run *run)
 {
-    UErrorCode err = U_ZERO_ERROR;
-    UScriptCode base;
+    int base;
     size_t b = i;
     bool generic = cp[i] >= 0x0300 && cp[i] <= 0x036F;
     if (cp[i] < 0x0300 || (!generic && !is_mark(cp[i])))
@@ -185,13 +183,12 @@ static bool foreign_mark_at(const uint32_t *cp, size_t i, mark_run *run)
         return true; /* no base at all (IDNA refuses a leading mark: V6) */
     b--;
     if (generic)
-        return !has_script(cp[b], USCRIPT_LATIN) && !has_script(cp[b], USCRIPT_GREEK) &&
-               !has_script(cp[b], USCRIPT_CYRILLIC);
-    if (has_script(cp[i], USCRIPT_INHERITED) || has_script(cp[i], USCRIPT_COMMON))
+        return !has_script(cp[b], XN_SC_LATIN) && !has_script(cp[b], XN_SC_GREEK) &&
+               !has_script(cp[b], XN_SC_CYRILLIC);
+    if (has_script(cp[i], XN_SC_INHERITED) || has_script(cp[i], XN_SC_COMMON))
         return false; /* a mark of any script */
-    base = XN__ICU(uscript_getScript)((UChar32)cp[b], &err);
-    return U_SUCCESS(err) && base != USCRIPT_COMMON && base != USCRIPT_INHERITED &&
-           !has_script(cp[i], base);
+    base = xn__u39_script(cp[b]);
+    return base != XN_SC_COMMON && base != XN_SC_INHERITED && !has_script(cp[i], base);
 }
 
 /* Latin letters that pass for other ones (ð for d, þ for p, ĸ for k, ə
@@ -238,10 +235,8 @@ uint32_t xn__display_patterns(const uint32_t *cp, size_t n, const xn__tld *tld)
     /* The CJK lookalikes pass for Latin signs beside letters of another
      * script; beside digits and hyphens alone they are words ("一123"). */
     for (i = 0; i < n && !other; i++) {
-        UErrorCode err = U_ZERO_ERROR;
-        UScriptCode sc = XN__ICU(uscript_getScript)((UChar32)cp[i], &err);
-        other = U_SUCCESS(err) && sc != USCRIPT_COMMON && sc != USCRIPT_INHERITED &&
-                !is_cjk(cp[i]);
+        int sc = xn__u39_script(cp[i]);
+        other = sc != XN_SC_COMMON && sc != XN_SC_INHERITED && !is_cjk(cp[i]);
     }
     for (i = 0; i < n; i++) {
         uint32_t c = cp[i];
@@ -276,42 +271,42 @@ static const struct {
     const char *tld;
     int script;
 } tld_scripts[] = {
-    {"am", USCRIPT_ARMENIAN},
-    {"bg", USCRIPT_CYRILLIC},
-    {"by", USCRIPT_CYRILLIC},
-    {"cy", USCRIPT_GREEK},
-    {"et", USCRIPT_ETHIOPIC},
-    {"ge", USCRIPT_GEORGIAN},
-    {"gr", USCRIPT_GREEK},
-    {"il", USCRIPT_HEBREW},
-    {"kg", USCRIPT_CYRILLIC},
-    {"kz", USCRIPT_CYRILLIC},
-    {"mk", USCRIPT_CYRILLIC},
-    {"mm", USCRIPT_MYANMAR},
-    {"mn", USCRIPT_CYRILLIC},
-    {"rs", USCRIPT_CYRILLIC},
-    {"ru", USCRIPT_CYRILLIC},
-    {"su", USCRIPT_CYRILLIC},
-    {"th", USCRIPT_THAI},
-    {"tj", USCRIPT_CYRILLIC},
-    {"ua", USCRIPT_CYRILLIC},
-    {"xn--4dbrk0ce", USCRIPT_HEBREW},    /* ישראל, Israel */
-    {"xn--7idjb0f4ck", USCRIPT_MYANMAR}, /* မြန်မာ, Myanmar */
-    {"xn--80ao21a", USCRIPT_CYRILLIC},   /* қаз, Kazakhstan */
-    {"xn--90a3ac", USCRIPT_CYRILLIC},    /* срб, Serbia */
-    {"xn--90ae", USCRIPT_CYRILLIC},      /* бг, Bulgaria */
-    {"xn--90ais", USCRIPT_CYRILLIC},     /* бел, Belarus */
-    {"xn--d1alf", USCRIPT_CYRILLIC},     /* мкд, North Macedonia */
-    {"xn--j1amh", USCRIPT_CYRILLIC},     /* укр, Ukraine */
-    {"xn--l1acc", USCRIPT_CYRILLIC},     /* мон, Mongolia */
-    {"xn--m0d3gwjla96a", USCRIPT_ETHIOPIC}, /* ኢትዮጵያ, Ethiopia */
-    {"xn--node", USCRIPT_GEORGIAN},      /* გე, Georgia */
-    {"xn--o3cw4h", USCRIPT_THAI},        /* ไทย, Thailand */
-    {"xn--p1acf", USCRIPT_CYRILLIC},     /* рус, Russian-speaking community */
-    {"xn--p1ai", USCRIPT_CYRILLIC},      /* рф, Russia */
-    {"xn--qxa6a", USCRIPT_GREEK},        /* ευ, the European Union */
-    {"xn--qxam", USCRIPT_GREEK},         /* ελ, Greece */
-    {"xn--y9a3aq", USCRIPT_ARMENIAN},    /* հայ, Armenia */
+    {"am", XN_SC_ARMENIAN},
+    {"bg", XN_SC_CYRILLIC},
+    {"by", XN_SC_CYRILLIC},
+    {"cy", XN_SC_GREEK},
+    {"et", XN_SC_ETHIOPIC},
+    {"ge", XN_SC_GEORGIAN},
+    {"gr", XN_SC_GREEK},
+    {"il", XN_SC_HEBREW},
+    {"kg", XN_SC_CYRILLIC},
+    {"kz", XN_SC_CYRILLIC},
+    {"mk", XN_SC_CYRILLIC},
+    {"mm", XN_SC_MYANMAR},
+    {"mn", XN_SC_CYRILLIC},
+    {"rs", XN_SC_CYRILLIC},
+    {"ru", XN_SC_CYRILLIC},
+    {"su", XN_SC_CYRILLIC},
+    {"th", XN_SC_THAI},
+    {"tj", XN_SC_CYRILLIC},
+    {"ua", XN_SC_CYRILLIC},
+    {"xn--4dbrk0ce", XN_SC_HEBREW},    /* ישראל, Israel */
+    {"xn--7idjb0f4ck", XN_SC_MYANMAR}, /* မြန်မာ, Myanmar */
+    {"xn--80ao21a", XN_SC_CYRILLIC},   /* қаз, Kazakhstan */
+    {"xn--90a3ac", XN_SC_CYRILLIC},    /* срб, Serbia */
+    {"xn--90ae", XN_SC_CYRILLIC},      /* бг, Bulgaria */
+    {"xn--90ais", XN_SC_CYRILLIC},     /* бел, Belarus */
+    {"xn--d1alf", XN_SC_CYRILLIC},     /* мкд, North Macedonia */
+    {"xn--j1amh", XN_SC_CYRILLIC},     /* укр, Ukraine */
+    {"xn--l1acc", XN_SC_CYRILLIC},     /* мон, Mongolia */
+    {"xn--m0d3gwjla96a", XN_SC_ETHIOPIC}, /* ኢትዮጵያ, Ethiopia */
+    {"xn--node", XN_SC_GEORGIAN},      /* გე, Georgia */
+    {"xn--o3cw4h", XN_SC_THAI},        /* ไทย, Thailand */
+    {"xn--p1acf", XN_SC_CYRILLIC},     /* рус, Russian-speaking community */
+    {"xn--p1ai", XN_SC_CYRILLIC},      /* рф, Russia */
+    {"xn--qxa6a", XN_SC_GREEK},        /* ευ, the European Union */
+    {"xn--qxam", XN_SC_GREEK},         /* ελ, Greece */
+    {"xn--y9a3aq", XN_SC_ARMENIAN},    /* հայ, Armenia */
 };
 
 void xn__display_tld(const char *a, size_t an, xn__tld *t)
@@ -356,62 +351,66 @@ bool xn__display_latin_looking(uint32_t c)
                c == '-';
     if (c == 0x0251 || c == 0x0261 || c == 0x0269)
         return true;
-    return c >= 0x00C0 && c <= 0x024F && XN__ICU(u_isalpha)((UChar32)c) &&
-           XN__ICU(uscript_getScript)((UChar32)c, &(UErrorCode){U_ZERO_ERROR}) == USCRIPT_LATIN;
+    return c >= 0x00C0 && c <= 0x024F && xn__u39_is_alpha(c) && xn__u39_script(c) == XN_SC_LATIN;
 }
 
-int xn__display_each_base(const char *s, size_t n, bool (*each)(uint32_t c, void *ctx),
-                          void *ctx)
+void xn__display_each_base(const char *s, size_t n, bool (*each)(uint32_t c, void *ctx),
+                           void *ctx)
 {
-    UErrorCode err = U_ZERO_ERROR;
-    const UNormalizer2 *nfd = XN__ICU(unorm2_getNFDInstance)(&err);
     size_t i = 0;
-
-    if (U_FAILURE(err))
-        return xn__icu_failure(err);
     while (i < n) {
-        UChar dec[32]; /* a canonical decomposition is at most 4 code points */
-        uint32_t c;
-        int32_t dn, k = 0;
-        size_t len = xn__utf8_decode((const unsigned char *)s + i, n - i, &c);
+        uint32_t c, dec[8]; /* a canonical decomposition is at most 4 code points */
+        xn__cps d;
+        size_t k, len = xn__utf8_decode((const unsigned char *)s + i, n - i, &c);
         if (len == 0)
-            return XN_E_INTERNAL; /* ICU's and xn's own UTF-8: cannot happen */
+            return; /* xn's own UTF-8: cannot happen */
         i += len;
-        dn = XN__ICU(unorm2_getDecomposition)(nfd, (UChar32)c, dec, 32, &err);
-        if (U_FAILURE(err))
-            return xn__icu_failure(err);
-        if (dn < 0) { /* no decomposition: the code point itself */
-            if (XN__ICU(u_charType)((UChar32)c) != U_NON_SPACING_MARK && !each(c, ctx))
-                return XN_OK;
-            continue;
-        }
-        while (k < dn) {
-            UChar32 d = (UChar32)xn__utf16_next(dec, dn, &k);
-            if (XN__ICU(u_charType)(d) != U_NON_SPACING_MARK && !each((uint32_t)d, ctx))
-                return XN_OK;
-        }
+        xn__cps_init(&d, dec, sizeof dec / sizeof dec[0]);
+        if (xn__u39_nfd(&c, 1, &d) != XN_OK)
+            return; /* within dec: cannot happen */
+        for (k = 0; k < d.len && (xn__u39_is_nonspacing(d.p[k]) || each(d.p[k], ctx)); k++)
+            ;
+        xn__cps_free(&d); /* nothing on the heap: a decomposition is short */
+        if (k < d.len)
+            return;
     }
-    return XN_OK;
 }
 
-int xn__display_skeleton(const USpoofChecker *sc, const char *s, size_t n, char *small,
-                         char **skeleton, int32_t *len, void **heap)
+int xn__display_skeleton(const char *s, size_t n, char *small, char **skeleton, size_t *len,
+                         void **heap)
 {
-    UErrorCode err = U_ZERO_ERROR;
+    uint32_t in_small[128], sk_small[256];
+    xn__cps in, sk;
+    size_t i = 0, need = 0, o = 0;
+    int rc = XN_OK;
+
     *skeleton = small;
     *heap = NULL;
-    *len = XN__ICU(uspoof_getSkeletonUTF8)(sc, 0, s, (int32_t)n, small, SMALL_UNITS, &err);
-    if (err == U_BUFFER_OVERFLOW_ERROR) {
-        err = U_ZERO_ERROR;
-        *skeleton = *heap = malloc((size_t)*len);
+    *len = 0;
+    xn__cps_init(&in, in_small, sizeof in_small / sizeof in_small[0]);
+    xn__cps_init(&sk, sk_small, sizeof sk_small / sizeof sk_small[0]);
+    while (i < n && rc == XN_OK) {
+        uint32_t c;
+        size_t k = xn__utf8_decode((const unsigned char *)s + i, n - i, &c);
+        if (k == 0)
+            break; /* xn's own UTF-8: cannot happen */
+        i += k;
+        if (!xn__cps_push(&in, c))
+            rc = XN_E_NOMEM;
+    }
+    if (rc == XN_OK)
+        rc = xn__u39_skeleton(&xn__u39_builtin, in.p, in.len, &sk);
+    for (i = 0; rc == XN_OK && i < sk.len; i++)
+        need += xn__utf8_length(sk.p[i]);
+    if (rc == XN_OK && need > SMALL_UNITS) {
+        *skeleton = *heap = malloc(need);
         if (!*heap)
-            return XN_E_NOMEM;
-        *len = XN__ICU(uspoof_getSkeletonUTF8)(sc, 0, s, (int32_t)n, *skeleton, *len, &err);
+            rc = XN_E_NOMEM;
     }
-    if (U_FAILURE(err)) {
-        xn__scratch_free(*heap);
-        *heap = NULL;
-        return xn__icu_failure(err);
-    }
-    return XN_OK;
+    for (i = 0; rc == XN_OK && i < sk.len; i++)
+        o += xn__utf8_put(sk.p[i], *skeleton + o);
+    *len = o;
+    xn__cps_free(&in);
+    xn__cps_free(&sk);
+    return rc;
 }

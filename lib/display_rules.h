@@ -12,8 +12,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <unicode/uspoof.h>
-
 #include "flags.h"
 #include "xn.h"
 
@@ -26,34 +24,32 @@ _Static_assert(XN__FLAGS_LISTED(DISPLAY_FLAGS), "DISPLAY_FLAGS: a bit not in XN_
 #define LABEL_FLAGS(flags) ((flags) & ~(unsigned)(DISPLAY_FLAGS | XN_URL_RULES))
 
 /* A decoded label of an ASCII form shorter than XN_DOMAIN_MAX bytes has
- * fewer code points than that, each at most 4 bytes of UTF-8 and 2 UTF-16
- * units.  Its NFD and its skeleton may be longer: they get SMALL_UNITS on
- * the stack, and ICU says when that is not enough; then a heap block of the
- * size ICU asked for takes them (the stack budget of xn.h). */
+ * fewer code points than that, each at most 4 bytes of UTF-8.  Its skeleton
+ * may be longer: it gets SMALL_UNITS bytes on the stack, and a heap block
+ * beyond (the stack budget of xn.h). */
 #define U8_CAP (4 * XN_DOMAIN_MAX)
-#define U16_CAP (2 * XN_DOMAIN_MAX)
 #define SMALL_UNITS 512
 
-/* The skeleton (UTS #39 §4, ICU's data) of the UTF-8 string s[0..n):
- * *skeleton = small (SMALL_UNITS bytes) when it fits there, else a heap
- * block, *heap, to release with xn__scratch_free() (NULL otherwise); *len
- * its length.  XN_OK, XN_E_NOMEM, or ICU's failure (nothing to free). */
-int xn__display_skeleton(const USpoofChecker *sc, const char *s, size_t n, char *small,
-                         char **skeleton, int32_t *len, void **heap);
+/* The skeleton (UTS #39 §4, uts39.h) of the UTF-8 string s[0..n), in
+ * UTF-8: *skeleton = small (SMALL_UNITS bytes) when it fits there, else a
+ * heap block, *heap, to release with xn__scratch_free() (NULL otherwise);
+ * *len its length.  XN_OK or XN_E_NOMEM (nothing to free). */
+int xn__display_skeleton(const char *s, size_t n, char *small, char **skeleton, size_t *len,
+                         void **heap);
 
 /* Sets *from to the first label of the longest run of labels that ends the
  * name a[0..an) (an ASCII form) and looks like a domain of set (may be
  * NULL) or, with builtin, of the built-in set, without being that domain,
  * or to SIZE_MAX when none does (display_known.c). */
-int xn__display_known_from(const USpoofChecker *sc, const xn_known_set *set, bool builtin,
+int xn__display_known_from(const xn_known_set *set, bool builtin,
                            const char *a, size_t an, unsigned flags, size_t *from);
 
 /* Sets *hit when the TLD tld[0..n) (ASCII form) is an A-label whose key
  * (display_known.h) is an ASCII TLD's: "сом" reads "com". */
-int xn__display_tld_lookalike(const USpoofChecker *sc, const char *tld, size_t n, bool *hit);
+int xn__display_tld_lookalike(const char *tld, size_t n, bool *hit);
 
 /* A name's TLD: its last label (a root dot aside) in ASCII form, lower
- * case, s[0..n), and the script (a UScriptCode) whose labels it exempts
+ * case, s[0..n), and the script (XN_SC_*, uts39.h) whose labels it exempts
  * from the whole-script confusable rule, or -1. */
 typedef struct xn__tld {
     const char *s;
@@ -68,7 +64,7 @@ void xn__display_tld(const char *a, size_t an, xn__tld *t);
  * reads as an ASCII TLD, sets *lookalike; otherwise, when it is an A-label
  * of letters of one script, sets t->script to it (an IDN TLD exempts its
  * script as a ccTLD of the table does). */
-int xn__display_tld_rules(const USpoofChecker *sc, xn__tld *t, bool *lookalike);
+int xn__display_tld_rules(xn__tld *t, bool *lookalike);
 
 /* The XN_UNSAFE_* bits of the dangerous patterns in the label cp[0..n)
  * of a name under the TLD tld: DOTLESS_MARK, KANA_MARK, CJK_LOOKALIKE,
@@ -82,9 +78,8 @@ uint32_t xn__display_patterns(const uint32_t *cp, size_t n, const xn__tld *tld);
 bool xn__display_latin_looking(uint32_t c);
 
 /* Gives each code point of the UTF-8 string s[0..n), in NFD, nonspacing
- * marks left out, to each(c, ctx), in order, until it returns false.
- * Returns XN_OK, or the status of an ICU failure. */
-int xn__display_each_base(const char *s, size_t n, bool (*each)(uint32_t c, void *ctx),
+ * marks left out, to each(c, ctx), in order, until it returns false. */
+void xn__display_each_base(const char *s, size_t n, bool (*each)(uint32_t c, void *ctx),
                           void *ctx);
 
 #endif

@@ -1,9 +1,9 @@
 /*
  * Loading ICU on first need (icu.h says why and how it is used).
  *
- * The on-demand build opens ICU's libraries by the sonames the build was
- * configured against (XN_ICU_UC_SONAME, XN_ICU_I18N_SONAME: e.g.
- * libicuuc.so.72) with RTLD_NOW, so that every symbol ICU and the C++
+ * The on-demand build opens ICU's common library by the soname the build
+ * was configured against (XN_ICU_UC_SONAME: e.g. libicuuc.so.72) with
+ * RTLD_NOW, so that every symbol ICU and the C++
  * runtime under it need is bound while they load, in the frame of the call
  * that loads them, and never later in the middle of a deep call; then it
  * looks up each function of XN__ICU_FUNCTIONS by the name ICU's headers give
@@ -29,19 +29,16 @@
 #endif
 
 #if XN_ICU_ON_DEMAND
-/* The ELF note that tells packaging tools which libraries libxn opens with
- * dlopen(), since none of them is among its needed libraries: the "dlopen
+/* The ELF note that tells packaging tools which library libxn opens with
+ * dlopen(), since it is not among its needed libraries: the "dlopen
  * metadata" of freedesktop.org (section .note.dlopen, owner "FDO", type
  * 0x407c0c0a, a JSON array of the features, each with its sonames).  Debian's
- * dh-dlopenlibdeps turns it into the package's dependencies, and
+ * dh-dlopenlibdeps turns it into the package's dependency, and
  * `readelf -n libxn.so.0` shows it. */
 #define XN__DLOPEN_JSON                                                                  \
     "[{\"feature\":\"icu-normalization\",\"description\":\"NFC of names that xn's "      \
     "own quick check cannot pass, and IDNA2003's Nameprep\",\"priority\":\"required\","  \
-    "\"soname\":[\"" XN_ICU_UC_SONAME "\"]},"                                           \
-    "{\"feature\":\"icu-spoof\",\"description\":\"the UTS #39 checks of "              \
-    "xn_to_display()\",\"priority\":\"required\",\"soname\":[\"" XN_ICU_I18N_SONAME   \
-    "\"]}]"
+    "\"soname\":[\"" XN_ICU_UC_SONAME "\"]}]"
 
 __attribute__((used, section(".note.dlopen"))) _Alignas(4) static const struct {
     uint32_t namesz, descsz, type;
@@ -50,7 +47,7 @@ __attribute__((used, section(".note.dlopen"))) _Alignas(4) static const struct {
 } xn__dlopen_note = {4, sizeof XN__DLOPEN_JSON, 0x407c0c0aU, "FDO", XN__DLOPEN_JSON};
 #endif
 
-/* The level loaded so far (0, XN__ICU_UC or XN__ICU_I18N), and the lock
+/* The level loaded so far (0 or XN__ICU_UC), and the lock
  * under which ICU is loaded and every object made. */
 static int icu_level;
 static pthread_mutex_t make_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -79,8 +76,8 @@ _Static_assert(sizeof(void *) == sizeof(void (*)(void)),
 /* Opens the library of one level; NULL when it cannot be had. */
 static void *open_level(int level)
 {
-    return dlopen(level == XN__ICU_UC ? XN_ICU_UC_SONAME : XN_ICU_I18N_SONAME,
-                  RTLD_NOW | RTLD_LOCAL);
+    (void)level; /* one level: ICU's common library */
+    return dlopen(XN_ICU_UC_SONAME, RTLD_NOW | RTLD_LOCAL);
 }
 
 /* Looks up name in lib into *slot; false when it is missing. */
@@ -136,7 +133,7 @@ xn_icu_load(void)
     int rc;
 
     pthread_mutex_lock(&make_lock);
-    rc = load(XN__ICU_I18N);
+    rc = load(XN__ICU_UC);
     pthread_mutex_unlock(&make_lock);
     return rc;
 }

@@ -12,11 +12,10 @@
  * -Dicu=linked, the calls are direct and loading always succeeds.
  *
  * Every call into ICU is written XN__ICU(name)(...), and is made only on an
- * object that xn__icu_make() made with ICU loaded up to the level that holds
- * the function (the common library, or the common library and i18n): each
- * module that uses ICU reaches it through its object (the normalizer in
- * normalize.c, the spoof checker in spoof.c, the Nameprep profile in
- * idna2003.c), so the rest of its code can assume it.
+ * object that xn__icu_make() made with ICU loaded (its common library,
+ * libicuuc: nothing of libxn needs icu-i18n): each module that uses ICU
+ * reaches it through its object (the normalizer in normalize.c, the
+ * Nameprep profile in idna2003.c), so the rest of its code can assume it.
  */
 #ifndef XN_ICU_H
 #define XN_ICU_H
@@ -28,52 +27,26 @@
 #include <unicode/uchar.h>
 #include <unicode/udata.h>
 #include <unicode/unorm2.h>
-#include <unicode/uscript.h>
-#include <unicode/uset.h>
-#include <unicode/uspoof.h>
 #include <unicode/usprep.h>
 #include <unicode/ustring.h>
 #include <unicode/uversion.h>
 
 #include "xn.h"
 
-/* The levels: libicuuc (NFC, StringPrep, properties), then libicui18n
- * (the spoof checker) on top of it. */
+/* The level: libicuuc (NFC, StringPrep). */
 #define XN__ICU_UC 1
-#define XN__ICU_I18N 2
 
 /* Every ICU function libxn calls, with the level of the library that
  * exports it: X(level, name).  A function missing here does not compile
  * in the on-demand build (XN__ICU(name) names a member of xn__icu_fn). */
 #define XN__ICU_FUNCTIONS(X)                                                 \
-    X(XN__ICU_UC, u_charType)                                                \
-    X(XN__ICU_UC, u_hasBinaryProperty)                                       \
-    X(XN__ICU_UC, u_isalpha)                                                 \
-    X(XN__ICU_UC, u_strFromUTF8)                                             \
     X(XN__ICU_UC, udata_setAppData)                                          \
-    X(XN__ICU_UC, unorm2_getDecomposition)                                   \
     X(XN__ICU_UC, unorm2_getInstance)                                        \
-    X(XN__ICU_UC, unorm2_getNFDInstance)                                     \
     X(XN__ICU_UC, unorm2_isNormalized)                                       \
     X(XN__ICU_UC, unorm2_normalize)                                          \
-    X(XN__ICU_UC, uscript_getScript)                                         \
-    X(XN__ICU_UC, uscript_hasScript)                                         \
-    X(XN__ICU_UC, uset_add)                                                  \
-    X(XN__ICU_UC, uset_addRange)                                             \
-    X(XN__ICU_UC, uset_close)                                                \
-    X(XN__ICU_UC, uset_openEmpty)                                            \
-    X(XN__ICU_UC, uset_removeRange)                                          \
     X(XN__ICU_UC, usprep_close)                                              \
     X(XN__ICU_UC, usprep_openByType)                                         \
-    X(XN__ICU_UC, usprep_prepare)                                            \
-    X(XN__ICU_I18N, uspoof_check2UTF8)                                       \
-    X(XN__ICU_I18N, uspoof_clone)                                            \
-    X(XN__ICU_I18N, uspoof_close)                                            \
-    X(XN__ICU_I18N, uspoof_getSkeletonUTF8)                                  \
-    X(XN__ICU_I18N, uspoof_open)                                             \
-    X(XN__ICU_I18N, uspoof_setAllowedChars)                                  \
-    X(XN__ICU_I18N, uspoof_setChecks)                                        \
-    X(XN__ICU_I18N, uspoof_setRestrictionLevel)
+    X(XN__ICU_UC, usprep_prepare)
 
 #if XN_ICU_ON_DEMAND
 /* One pointer per function, named as ICU's header names it (with ICU's
@@ -90,7 +63,7 @@ extern struct xn__icu_functions xn__icu_fn;
 #endif
 
 /* An object libxn makes once per process with ICU (the normalizer, the
- * spoof checker, the Nameprep profile) lives in a slot of this type. */
+ * Nameprep profile) lives in a slot of this type. */
 typedef _Atomic(void *) xn__icu_slot;
 
 /* The object of *slot: made by make() on the first call that needs it,

@@ -2,9 +2,10 @@
  * The display policy of issue 35: the built-in list of popular domains
  * (XN_DISPLAY_BUILTIN_KNOWN), the TLD rules, the lookalikes beyond ICU's
  * skeleton and the whole-script lists of more scripts, with the issue's
- * hosts; and every domain of the built-in list (data/known-domains.txt,
- * the first argument) shown as itself and caught with an accent, which
- * checks the keys the build computed without ICU against ICU's.
+ * hosts; and every domain of the built-in lists (the arguments: Chromium's
+ * top domains, data/known-domains.txt, data/known-domains-extra.txt) shown
+ * as itself and caught with an accent, which checks the keys the build
+ * computed without a skeleton against the library's skeletons.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdbool.h>
@@ -32,6 +33,10 @@ static void display_flags_is(const char *in, unsigned flags, const char *want, u
               want, (unsigned)must);
 }
 
+/* пример.орг */
+#define PRIMER_ORG \
+    "\xD0\xBF\xD1\x80\xD0\xB8\xD0\xBC\xD0\xB5\xD1\x80.\xD0\xBE\xD1\x80\xD0\xB3"
+
 static void test_builtin(void)
 {
     const unsigned b = XN_DISPLAY_BUILTIN_KNOWN;
@@ -40,6 +45,24 @@ static void test_builtin(void)
     display_flags_is("tw\xC4\xB1tter.com", b, "xn--twtter-q9a.com", XN_UNSAFE_KNOWN_DOMAIN);
     display_flags_is("g\xC4\xB1thub.com", b, "xn--gthub-n4a.com", XN_UNSAFE_KNOWN_DOMAIN);
     display_flags_is("\xC4\xA3oogle.com", b, "xn--oogle-71a.com", XN_UNSAFE_KNOWN_DOMAIN);
+    /* Issue 44's: banks and exchanges of Chromium's top domains. */
+    display_flags_is("chas\xC3\xA9.com", b, "xn--chas-epa.com", XN_UNSAFE_KNOWN_DOMAIN);
+    display_flags_is("coinbas\xC3\xA9.com", b, "xn--coinbas-hya.com", XN_UNSAFE_KNOWN_DOMAIN);
+    display_flags_is("wellsfarg\xC3\xB3.com", b, "xn--wellsfarg-e7a.com",
+                     XN_UNSAFE_KNOWN_DOMAIN);
+    display_flags_is("bankofamer\xC4\xB1" "ca.com", b, "xn--bankofamerca-b5b.com",
+                     XN_UNSAFE_KNOWN_DOMAIN);
+    display_flags_is("binanc\xC3\xA9.com", b, "xn--binanc-gva.com", XN_UNSAFE_KNOWN_DOMAIN);
+    display_flags_is("hdfcb\xC3\xA1nk.com", b, NULL, XN_UNSAFE_KNOWN_DOMAIN);
+    display_flags_is("kr\xC3\xA1ken.com", b, NULL, XN_UNSAFE_KNOWN_DOMAIN); /* xn's list */
+    /* ... and what a browser shows: deviations under nontransitional
+     * processing when the caller allows them, a Cyrillic name under a
+     * Cyrillic TLD. */
+    display_flags_is("fu\xC3\x9F.de", b | XN_DISPLAY_ALLOW_DEVIATIONS, "fu\xC3\x9F.de", 0);
+    display_flags_is("\xCE\xB1\xCE\xB2\xCF\x82.gr", b | XN_DISPLAY_ALLOW_DEVIATIONS,
+                     "\xCE\xB1\xCE\xB2\xCF\x82.gr", 0); /* αβς.gr */
+    display_flags_is("fu\xC3\x9F.de", b, "xn--fu-hia.de", XN_UNSAFE_DEVIATION);
+    display_flags_is(PRIMER_ORG, b, PRIMER_ORG, 0);
     display_flags_is("www.googl\xC3\xA9.com", b, "www.xn--googl-fsa.com",
                      XN_UNSAFE_KNOWN_DOMAIN);
     /* ... the lookalikes beyond ICU's skeleton: ø, ł (amazon has an m,
@@ -120,17 +143,18 @@ static void test_builtin(void)
                      "\xD0\xBC\xD0\xBE\xD1\x81\xD0\xBA\xD0\xB2\xD0\xB0.com", 0); /* москва */
 }
 
-/* Every domain of the built-in list (data/known-domains.txt) is shown
- * itself, and with an accent on its first vowel is kept: the keys the
- * build computed without ICU are ICU's. */
-static void test_builtin_list(const char *path)
+/* Every domain of a built-in list is shown itself, and with an accent on
+ * its first vowel is kept: the keys the build computed without a skeleton
+ * are the skeleton's.  A domain with an A-label is not in the built-in
+ * set (data/gen_known.py leaves those out): counted, not asked. */
+static size_t test_builtin_list(const char *path)
 {
     size_t len = 0, n = 0;
     char *text = test_slurp(path, &len), *p, *next;
 
     CHECK_MSG(text != NULL, "cannot read %s", path);
     if (!text)
-        return;
+        return 0;
     for (p = text; *p; p = next) {
         char *nl = strchr(p, '\n'), accented[XN_DOMAIN_MAX + 8], out[XN_DOMAIN_MAX * 4];
         size_t k, v;
@@ -138,7 +162,7 @@ static void test_builtin_list(const char *path)
         next = nl ? nl + 1 : p + strlen(p);
         if (nl)
             *nl = '\0';
-        if (*p == '#' || *p == '\0')
+        if (*p == '#' || *p == '\0' || strncmp(p, "xn--", 4) == 0 || strstr(p, ".xn--"))
             continue;
         n++;
         bits = test_shown(p, NULL, XN_DISPLAY_BUILTIN_KNOWN, out, sizeof out);
@@ -157,17 +181,21 @@ static void test_builtin_list(const char *path)
         CHECK_MSG(bits != UINT32_MAX && (bits & XN_UNSAFE_KNOWN_DOMAIN),
                   "an accent on %s: shown as %s", p, out);
     }
-    CHECK_MSG(n >= 400, "%s: %zu domains", path, n);
     free(text);
+    return n;
 }
 
 int main(int argc, char **argv)
 {
+    size_t n = 0;
+    int i;
     if (argc < 2) {
-        fprintf(stderr, "usage: %s known-domains.txt\n", argv[0]);
+        fprintf(stderr, "usage: %s LIST...\n", argv[0]);
         return 2;
     }
     test_builtin();
-    test_builtin_list(argv[1]);
+    for (i = 1; i < argc; i++)
+        n += test_builtin_list(argv[i]);
+    CHECK_MSG(n >= 8000, "%zu domains in the lists", n);
     return test_done("display-builtin");
 }

@@ -11,6 +11,7 @@ import sys
 import tempfile
 
 failed = 0
+UNICODE_VERSION = None  # the newest data/X.Y.Z/ (main() finds it)
 
 
 def check(ok, what):
@@ -21,7 +22,14 @@ def check(ok, what):
 
 
 def run(data, gen, src_path, out_path):
-    return subprocess.run([sys.executable, os.path.join(data, gen), src_path, out_path],
+    if gen == "gen_uts39.py":
+        # The UTS #39 tables of the data set, with src_path as the allowed
+        # characters; out_path and its header are the outputs.
+        args = ["--data-dir", os.path.join(data, UNICODE_VERSION), "--allowed", src_path,
+                "--out-c", out_path, "--out-h", out_path + ".h"]
+    else:
+        args = [src_path, out_path]
+    return subprocess.run([sys.executable, os.path.join(data, gen)] + args,
                           capture_output=True, text=True)
 
 
@@ -48,9 +56,12 @@ def first(lines, prefix):
 
 
 def main():
+    global UNICODE_VERSION
     data = sys.argv[1]
+    UNICODE_VERSION = max((d for d in os.listdir(data) if d[0].isdigit()),
+                          key=lambda v: tuple(map(int, v.split("."))))
     with tempfile.TemporaryDirectory() as tmp:
-        for gen, name in (("gen_allowed.py", "display-allowed.txt"),
+        for gen, name in (("gen_uts39.py", "display-allowed.txt"),
                           ("gen_display_data.py", "display-confusables.txt"),
                           ("gen_known.py", "known-domains.txt")):
             out = os.path.join(tmp, gen + ".c")
@@ -63,11 +74,11 @@ def main():
             allowed = f.read().split("\n")
         k = first(allowed, "0")  # the first range
         # a malformed line; two ranges swapped; a range dropped (the count).
-        damaged(data, "gen_allowed.py", "display-allowed.txt",
+        damaged(data, "gen_uts39.py", "display-allowed.txt",
                 lambda l: l[:k] + ["00G1"] + l[k + 1:], k + 1, tmp)
-        damaged(data, "gen_allowed.py", "display-allowed.txt",
+        damaged(data, "gen_uts39.py", "display-allowed.txt",
                 lambda l: l[:k] + [l[k + 1], l[k]] + l[k + 2:], k + 2, tmp)
-        damaged(data, "gen_allowed.py", "display-allowed.txt",
+        damaged(data, "gen_uts39.py", "display-allowed.txt",
                 lambda l: l[:k] + l[k + 1:], 1, tmp)
 
         with open(os.path.join(data, "display-confusables.txt"), encoding="utf-8") as f:

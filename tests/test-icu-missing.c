@@ -3,9 +3,11 @@
  * it fail with XN_E_ICU_UNAVAILABLE, every time (each call tries again,
  * nothing crashes), and everything else still converts: ASCII names,
  * Unicode names that pass xn's own NFC quick check, A-labels that decode to
- * such names.  Linked with libxn's objects but the loader's, whose sonames
- * name files that do not exist (lib/meson.build, xn-icu-missing), and with
- * libidn2's ABI on top (compat/idn2), which answers IDN2_NFC then.
+ * such names; and the display policy, on xn's own UTS #39 data, gives the
+ * answers it gives with ICU wherever the conversion needs no normalizer.
+ * Linked with libxn's objects but the loader's, whose sonames name files
+ * that do not exist (lib/meson.build, xn-icu-missing), and with libidn2's
+ * ABI on top (compat/idn2), which answers IDN2_NFC then.
  */
 #include <idn2.h>
 
@@ -48,6 +50,24 @@ static void idn2_is(const char *in, int want, const char *want_out)
     idn2_free(out);
 }
 
+/* xn_to_display() of in with the built-in known domains shows want, and
+ * its reasons hold must (none when must is 0): the answers test-display.c
+ * and the Chromium cases expect with ICU loaded. */
+static void display_is(const char *in, const char *want, uint32_t must)
+{
+    char out[256];
+    size_t n = 0;
+    xn_display_report d = XN_DISPLAY_REPORT_INIT;
+    int rc = xn_to_display(in, strlen(in), out, sizeof out, &n, XN_DISPLAY_BUILTIN_KNOWN, NULL,
+                           &d);
+    CHECK_MSG(rc == XN_OK && strcmp(out, want) == 0,
+              "xn_to_display(\"%s\"): %s \"%s\", want \"%s\"", in, xn_strerror_name(rc),
+              rc == XN_OK ? out : "", want);
+    CHECK_MSG(must ? (d.unsafe & must) == must : d.unsafe == 0,
+              "xn_to_display(\"%s\"): reasons 0x%x, want 0x%x", in, (unsigned)d.unsafe,
+              (unsigned)must);
+}
+
 int main(void)
 {
     static const char nfd[] = "e\xCC\x81.com"; /* e + U+0301: only ICU composes it */
@@ -71,8 +91,16 @@ int main(void)
         /* Text in NFC by xn's quick check needs no ICU. */
         CHECK(xn_nfc("b\xC3\xBC" "cher", 7, out, sizeof out, &n) == XN_OK && n == 7 &&
               strcmp(out, "b\xC3\xBC" "cher") == 0);
-        CHECK_EQ_INT(xn_to_display("b\xC3\xBC" "cher.de", 9, out, sizeof out, &n, 0, NULL, &d),
+        /* The display policy needs ICU only where the conversion does. */
+        CHECK_EQ_INT(xn_to_display(nfd, strlen(nfd), out, sizeof out, &n, 0, NULL, &d),
                      UNAVAILABLE);
+        display_is("xn--bcher-kva.de", "b\xC3\xBC" "cher.de", 0);
+        display_is("b\xC3\xBC" "cher.de", "b\xC3\xBC" "cher.de", 0);
+        display_is("xn--googl-fsa.com", "xn--googl-fsa.com", XN_UNSAFE_KNOWN_DOMAIN);
+        display_is("xn--e1afmkfd.xn--c1avg", "\xD0\xBF\xD1\x80\xD0\xB8\xD0\xBC\xD0\xB5"
+                   "\xD1\x80.\xD0\xBE\xD1\x80\xD0\xB3", 0); /* пример.орг */
+        display_is("xn--pypal-4ve.com", "xn--pypal-4ve.com", XN_UNSAFE_MIXED_SCRIPT);
+        display_is("xn--80ak6aa92e.com", "xn--80ak6aa92e.com", XN_UNSAFE_CONFUSABLE);
         idn2_is(nfd, IDN2_NFC, NULL);
         idn2_is("b\xC3\xBC" "cher.de", IDN2_OK, "xn--bcher-kva.de");
 

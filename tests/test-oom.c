@@ -29,8 +29,6 @@
 
 #include <unicode/uclean.h>
 #include <unicode/udata.h>
-#include <unicode/uset.h>
-#include <unicode/uspoof.h>
 #include <unicode/usprep.h>
 
 #include "xn.h"
@@ -292,15 +290,6 @@ static int c_nfc(const char *in, size_t n, char *out, size_t cap, size_t *len)
     return xn_nfc(in, n, out, cap, len);
 }
 
-/* The first ICU call xn_to_display() makes, alone. */
-static void icu_spoof_open(void)
-{
-    UErrorCode err = U_ZERO_ERROR;
-    USpoofChecker *sc = uspoof_open(&err);
-    if (sc)
-        uspoof_close(sc);
-}
-
 typedef struct cold_entry {
     const char *name;
     cold_fn fn;
@@ -315,8 +304,8 @@ static const cold_entry cold_entries[] = {
     {"xn_idna2008_lookup (mapped)", c_lookup_map, "E\xCC\x81.com", "bu\xCC\x88" "cher.de", NULL},
     {"xn_idna2003_to_ascii (Nameprep)", c_idna2003, "B\xC3\xBC" "cher.de", "fa\xC3\x9F.de", NULL},
     {"xn_idna2003_to_unicode (Nameprep)", c_idna2003_u, "xn--bcher-kva.de", "xn--mnchen-3ya.de", NULL},
-    {"xn_to_display (spoof checker)", c_display, "xn--bcher-kva.xn--fiqs8s", "b\xC3\xBC" "cher.de",
-     icu_spoof_open},
+    {"xn_to_display (UTS #39, no ICU)", c_display, "xn--bcher-kva.xn--fiqs8s",
+     "b\xC3\xBC" "cher.de", NULL},
     {"xn_nfc", c_nfc, "e\xCC\x81", "bu\xCC\x88" "cher", NULL},
 };
 
@@ -335,33 +324,17 @@ static void result_of(cold_fn fn, const char *s, char *buf, size_t cap)
  *    first two allocations of xn's first normalization): registering a
  *    package under another name fails too;
  *  - StringPrep's NFKC instance and its Unicode 3.2 set: another profile
- *    (RFC 3920 nodeprep) cannot prepare a string either;
- *  - the spoof checker's default data and its Recommended and Inclusion
- *    sets: no checker can be opened, or made for the General Security
- *    Profile.
+ *    (RFC 3920 nodeprep) cannot prepare a string either.
  * xn cannot reach them: every later call that needs the same fails with
  * XN_E_NOMEM, as xn.h says. */
 static bool icu_kept_failure(void)
 {
-    UErrorCode err = U_ZERO_ERROR, err2 = U_ZERO_ERROR, err3 = U_ZERO_ERROR;
+    UErrorCode err = U_ZERO_ERROR, err2 = U_ZERO_ERROR;
     UStringPrepProfile *p;
     UChar a[1] = {'a'}, out[8];
     UParseError pe;
 
-    USpoofChecker *sc;
-
     udata_setAppData("xn_oom_probe", xn__nfc_package, &err);
-    sc = uspoof_open(&err3);
-    if (sc)
-        uspoof_close(sc);
-    {
-        /* A static set ICU built short of memory stays short (and no
-         * error is kept): U+00FC is Recommended. */
-        const USet *rec = uspoof_getRecommendedSet(&err3);
-        uspoof_getInclusionSet(&err3);
-        if (err3 == U_MEMORY_ALLOCATION_ERROR || (rec && !uset_contains(rec, 0xFC)))
-            return true;
-    }
     p = usprep_openByType(USPREP_RFC3920_NODEPREP, &err2);
     if (p) {
         usprep_prepare(p, a, 1, out, 8, USPREP_DEFAULT, &pe, &err2);
