@@ -642,7 +642,7 @@ static xn_known_set *load_known(const char *path)
         {
             char ascii[XN_DOMAIN_MAX];
             char codes[1024];
-            char text[1200];
+            char text[2 * sizeof codes + 256]; /* the codes twice, and the words */
             size_t alen = 0;
             xn_report rep = XN_REPORT_INIT;
             int rc = xn_to_ascii(l.buf, len, ascii, sizeof ascii, &alen, 0, &rep);
