@@ -88,13 +88,16 @@ def main():
             priv = pc.split("Libs.private:")[-1].split("\n")[0] if "Libs.private:" in pc else ""
             words = priv.split()
             if icu_mode == "linked":
-                # A static link needs ICU's archives and then the C++ runtime
-                # they are written in, in that order (ICU's own .pc files
-                # leave the runtime to a C++ linker, and pkg-config would put
-                # any Requires.private package after our Libs.private).
+                # ICU is required by name (packaging tools read it), and a
+                # static link still needs ICU's archives and then the C++
+                # runtime they are written in, in that order: ICU's own .pc
+                # files leave the runtime to a C++ linker, and pkg-config
+                # puts a Requires.private package after our Libs.private.
+                req = re.search(r"^Requires\.private:(.*)$", pc, re.M)
+                check(req and "icu-uc" in req.group(1).split(),
+                      f"xn.pc: Requires.private names icu-uc: {req.group(0) if req else None!r}")
                 check("-licuuc" in words and "-lstdc++" in words and
-                      words.index("-licuuc") < words.index("-lstdc++") and
-                      "Requires.private" not in pc,
+                      words.index("-licuuc") < words.index("-lstdc++"),
                       f"xn.pc: Libs.private lists ICU, then the C++ runtime: {priv!r}")
             else:
                 # ICU is loaded on demand: neither a shared nor a static
