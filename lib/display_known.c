@@ -25,11 +25,17 @@
 /* ---- keys -------------------------------------------------------------------- */
 
 /* A byte string that grows on the heap; nomem once an allocation failed. */
+/* A byte buffer that starts in the caller's array (stack) and moves to
+ * the heap only when it outgrows it: a name's key fits the array, so a
+ * display call allocates nothing for it.  heap is what to free. */
 typedef struct growbuf {
     char *p;
     size_t len, cap;
     bool nomem;
+    char *heap;
 } growbuf;
+
+#define KEY_STACK 512 /* bytes: the key of any name DNS can carry */
 
 static void grow_put(growbuf *b, const char *s, size_t n)
 {
@@ -45,12 +51,14 @@ static void grow_put(growbuf *b, const char *s, size_t n)
             }
             cap *= 2;
         }
-        p = realloc(b->p, cap);
+        p = realloc(b->heap, cap);
         if (!p) {
             b->nomem = true;
             return;
         }
-        b->p = p;
+        if (!b->heap && b->len)
+            memcpy(p, b->p, b->len);
+        b->heap = b->p = p;
         b->cap = cap;
     }
     memcpy(b->p + b->len, s, n);
@@ -199,15 +207,16 @@ static int name_key(const char *a, size_t an, unsigned flags, growbuf *b,
 int xn__display_known_from(const xn_known_set *set, bool builtin,
                            const char *a, size_t an, unsigned flags, size_t *from)
 {
-    growbuf key = {NULL, 0, 0, false};
-    size_t n = 1, i, j, labels = 0, p, pa, *start;
+    char stack[KEY_STACK];
+    growbuf key = {stack, 0, sizeof stack, false, NULL};
+    size_t n = 1, i, j, labels = 0, p, pa, *start, start_stack[2 * 64];
     uint64_t h = 0, ha = 0;
     int rc;
 
     *from = SIZE_MAX;
     for (i = 0; i < an; i++)
         n += a[i] == '.';
-    start = malloc(2 * n * sizeof *start);
+    start = n <= 64 ? start_stack : malloc(2 * n * sizeof *start);
     if (!start)
         return XN_E_NOMEM;
     rc = name_key(a, an, flags, &key, start, start + n, &labels);
@@ -228,8 +237,9 @@ int xn__display_known_from(const xn_known_set *set, bool builtin,
             (builtin && looks_like_known(&xn__builtin_known, h, k, kn, ha, s, sn)))
             *from = j;
     }
-    free(start);
-    free(key.p);
+    if (start != start_stack)
+        free(start);
+    free(key.heap);
     return rc;
 }
 
@@ -237,7 +247,8 @@ int xn__display_known_from(const xn_known_set *set, bool builtin,
 
 int xn__display_tld_lookalike(const char *tld, size_t n, bool *hit)
 {
-    growbuf key = {NULL, 0, 0, false};
+    char stack[KEY_STACK];
+    growbuf key = {stack, 0, sizeof stack, false, NULL};
     size_t lo = 0, hi = xn__builtin_tld_count;
     int rc;
 
@@ -261,7 +272,7 @@ int xn__display_tld_lookalike(const char *tld, size_t n, bool *hit)
         else
             hi = mid;
     }
-    free(key.p);
+    free(key.heap);
     return rc;
 }
 
@@ -357,7 +368,8 @@ xn_known_set_new(const char *const *domains, size_t n, int *status)
 {
     xn_known_set *set = NULL;
     index_build keys = {NULL, 0, 0}, names = {NULL, 0, 0};
-    growbuf pool = {NULL, 0, 0, false}, key = {NULL, 0, 0, false};
+    char stack[KEY_STACK];
+    growbuf pool = {NULL, 0, 0, false, NULL}, key = {stack, 0, sizeof stack, false, NULL};
     size_t i;
     int rc = XN_OK;
 
@@ -383,9 +395,9 @@ xn_known_set_new(const char *const *domains, size_t n, int *status)
         if (rc == XN_OK)
             rc = name_key(ascii, alen, 0, &key, NULL, NULL, &labels);
         if (rc == XN_OK)
-            rc = index_add(&keys, &pool, key.p ? key.p : "", key.len);
+            rc = index_add(&keys, &pool, key.p, key.len);
     }
-    free(key.p);
+    free(key.heap);
     if (rc == XN_OK) {
         index_publish(&set->keys, &keys);
         index_publish(&set->domains, &names);
