@@ -78,6 +78,30 @@ def main():
             "const char *const xn__display_words[] = {"]
     out += ["    %s," % c_string(w) for w in words]
     out += ["};", "const size_t xn__display_words_count = %d;" % len(words), ""]
+    # Every code point the tables above name, as a bitmap of 256-code-point
+    # blocks: block[c >> 8] is 0 for a block without one, else 1 + the
+    # index of its 256 bits (eight words) in bits.
+    named = sorted({cp for cp, _ in reads} | {cp for s in wsc for cp in wsc[s]})
+    if named and named[0] < 0x80:
+        fail(sys.argv[1], 0, "U+%04X: ASCII reads as itself" % named[0])
+    blocks = sorted({cp >> 8 for cp in named})
+    if len(blocks) > 254:
+        fail(sys.argv[1], 0, "too many blocks for the bitmap")
+    index = [0] * 0x1100
+    bits = []
+    for k, b in enumerate(blocks):
+        index[b] = k + 1
+        words = [0] * 8
+        for cp in named:
+            if cp >> 8 == b:
+                words[(cp & 255) >> 5] |= 1 << (cp & 31)
+        bits.append(words)
+    out.append("const uint8_t xn__display_block[0x1100] = {")
+    for i in range(0, 0x1100, 32):
+        out.append("    " + ", ".join(str(v) for v in index[i:i + 32]) + ",")
+    out += ["};", "const uint32_t xn__display_bits[][8] = {"]
+    out += ["    {" + ", ".join("0x%08X" % w for w in ws) + "}," for ws in bits]
+    out += ["};", ""]
     with open(sys.argv[2], "w", encoding="ascii") as f:
         f.write("\n".join(out))
 

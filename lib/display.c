@@ -36,6 +36,7 @@
 #include "compiler.h"
 #include "display_data.h"
 #include "display_rules.h"
+#include "idna2008.h"
 #include "props.h"
 #include "report.h"
 #include "rules.h"
@@ -71,50 +72,34 @@ static int wanted_level(unsigned flags)
     }
 }
 
-/* Code points of a skeleton, accents removed, that all read as Latin. */
-static bool latin_one(uint32_t c, void *ctx)
-{
-    bool *all = ctx;
-    if (!xn__display_latin_looking(c))
-        *all = false;
-    return *all;
-}
-
-
-/* Whether c is the skeleton of an ASCII digit ("O", "l", "2" ...). */
-static bool digit_skeleton(uint32_t c)
-{
-    uint32_t d;
-    for (d = '0'; d <= '9'; d++) {
-        const uint32_t *p;
-        size_t pn = xn__u39_builtin.prototype(xn__u39_builtin.data, d, &p);
-        if (c == (pn == 1 ? p[0] : d))
-            return true;
-    }
-    return false;
-}
-
 /* The skeleton sk[0..n) is of decimal digits (of any system), the ASCII
  * digits' skeletons and '-' only, with one of the ASCII digits' skeletons
  * at least: it reads as a number ("০২" is "O২").  (A label of digits of
  * other systems only, whatever their skeletons, counts through
  * scripts.digits_only: most of them look like ASCII digits.) */
-static bool digit_skeleton_only(const char *sk, size_t n)
+static bool digit_skeleton_only(const uint32_t *sk, size_t n)
 {
-    size_t i = 0;
+    size_t i;
     bool ascii = false;
-    while (i < n) {
-        uint32_t c;
-        size_t len = xn__utf8_decode((const unsigned char *)sk + i, n - i, &c);
-        if (len == 0)
-            return false;
-        if (digit_skeleton(c))
+    for (i = 0; i < n; i++) {
+        uint32_t c = sk[i];
+        if (xn__display_digit_skeleton(c))
             ascii = true;
         else if (c != '-' && !xn__u39_is_digit(c))
             return false;
-        i += len;
     }
     return ascii;
+}
+
+/* Whether the label cp[0..n) is one of the common words that read as no
+ * Latin word (display_data.h). */
+static bool allowed_word(const uint32_t *cp, size_t n)
+{
+    char u8[U8_CAP];
+    size_t i, u8n = 0;
+    for (i = 0; i < n && u8n <= U8_CAP - 4; i++)
+        u8n += xn__utf8_put(cp[i], u8 + u8n);
+    return i == n && xn__display_allowed_word(u8, u8n);
 }
 
 /* What a label's scripts tell: whether it has a letter of a script other
@@ -128,45 +113,58 @@ typedef struct scripts {
 } scripts;
 
 /* §4 and the browsers' whole-script and digit rules, on the skeleton of
- * the label u8[0..u8n) as it reads (xn__display_map(): the letters that
- * read as Latin beyond UTS #39's data mapped first): or-s CONFUSABLE and
+ * the label cp[0..n) as it reads (xn__display_map(): the letters that read
+ * as Latin beyond UTS #39's data mapped first): or-s CONFUSABLE and
  * DIGIT_LOOKALIKE into *bits.  tld: the name's TLD. */
-static int skeleton_reasons(const char *u8, size_t u8n, const scripts *sx, const xn__tld *tld,
+static int skeleton_reasons(const uint32_t *cp, size_t n, const scripts *sx, const xn__tld *tld,
                             uint32_t *bits)
 {
-    char small[SMALL_UNITS], mapped[U8_CAP], *skeleton;
+    uint32_t small[128], sk_small[256], *mapped = NULL;
     void *heap = NULL;
-    size_t skn;
+    xn__cps sk;
+    size_t mn = 0, i;
     bool latin = true, own_tld = sx->one >= 0 && sx->one == tld->script;
     /* The letters of one script only: the browsers' whole-script lists
      * and the lookalikes beyond UTS #39's data count (mixed with Latin, the
      * restriction level speaks). */
     bool one = sx->one >= 0 && sx->one != XN_SC_LATIN;
-    size_t mn = one ? xn__display_map(u8, u8n, true, mapped, sizeof mapped) : 0;
-    int rc = xn__display_skeleton(one ? mapped : u8, one ? mn : u8n, small, &skeleton, &skn, &heap);
+    int rc;
 
-    if (rc != XN_OK)
+    if (one && xn__display_any(cp, n)) {
+        mapped = xn__scratch(small, sizeof small, 2 * n * sizeof *mapped, &heap);
+        if (!mapped)
+            return XN_E_NOMEM;
+        mn = xn__display_map(cp, n, true, mapped);
+    }
+    xn__cps_init(&sk, sk_small, sizeof sk_small / sizeof sk_small[0]);
+    rc = xn__u39_skeleton(&xn__u39_builtin, mapped ? mapped : cp, mapped ? mn : n, &sk);
+    xn__scratch_free(heap);
+    if (rc != XN_OK) {
+        xn__cps_free(&sk);
         return rc;
-    /* Letters of another script that read as Latin ones, accents aside;
+    }
+    /* Letters of another script that read as Latin ones, accents aside
+     * (the skeleton is in NFD: its nonspacing marks are the accents);
      * under a TLD of their own script, a label of that script alone is
      * what a reader expects, and so are a few common words anywhere. */
     if (sx->foreign) {
-        xn__display_each_base(skeleton, skn, latin_one, &latin);
-        if (latin && !own_tld && !xn__display_allowed_word(u8, u8n))
+        for (i = 0; i < sk.len && latin; i++)
+            latin = xn__u39_is_nonspacing(sk.p[i]) || xn__display_latin_looking(sk.p[i]);
+        if (latin && !own_tld && !allowed_word(cp, n))
             *bits |= XN_UNSAFE_CONFUSABLE;
     }
     /* Digits of one system alone are a number in that script's country. */
     if (!(sx->digits_only && own_tld) &&
-        (sx->digits_only || digit_skeleton_only(skeleton, skn)))
+        (sx->digits_only || digit_skeleton_only(sk.p, sk.len)))
         *bits |= XN_UNSAFE_DIGIT_LOOKALIKE;
-    xn__scratch_free(heap);
-    return rc;
+    xn__cps_free(&sk);
+    return XN_OK;
 }
 
-/* Sets *unsafe to the XN_UNSAFE_* bits of the label cp[0..n) (its UTF-8 is
- * u8[0..u8n)); tld as for skeleton_reasons(). */
-static int label_reasons(const uint32_t *cp, size_t n, const char *u8, size_t u8n,
-                         unsigned flags, const xn__tld *tld, uint32_t *unsafe)
+/* Sets *unsafe to the XN_UNSAFE_* bits of the label cp[0..n); tld as for
+ * skeleton_reasons(). */
+static int label_reasons(const uint32_t *cp, size_t n, unsigned flags, const xn__tld *tld,
+                         uint32_t *unsafe)
 {
     scripts sx = {false, false, false, false, true, -1};
     bool several = false;
@@ -246,7 +244,7 @@ static int label_reasons(const uint32_t *cp, size_t n, const char *u8, size_t u8
     /* §4: confusable with a Latin label, or with a number.  A label with
      * ASCII letters and nothing but Latin ones can be neither. */
     if (sx.foreign || !sx.ascii_letter) {
-        rc = skeleton_reasons(u8, u8n, &sx, tld, &bits);
+        rc = skeleton_reasons(cp, n, &sx, tld, &bits);
         if (rc != XN_OK)
             return rc;
     }
@@ -258,78 +256,40 @@ static int label_reasons(const uint32_t *cp, size_t n, const char *u8, size_t u8
 
 typedef xn__sink sink;
 
-/* ---- one label ---------------------------------------------------------------- */
-
-/* One label of the ASCII form: written as its U-label or as it is; sets
- * *unsafe.  pre: the reasons found for it on the name (IDNA2008, known
- * domains), which count if it is an A-label that decodes. */
-static int display_label(sink *out, const char *label, size_t n,
-                         unsigned flags, const xn__tld *tld, uint32_t pre, uint32_t *unsafe)
-{
-    uint32_t cp[XN_DOMAIN_MAX];
-    char u8[U8_CAP];
-    size_t cn = 0, u8n = 0, i;
-    int rc;
-
-    *unsafe = 0;
-    /* ToASCII only writes "xn--" labels that decode to a valid U-label; the
-     * URL Standard's fallback for ASCII names may keep one that does not
-     * ("xn--pta" decodes to a lone combining mark), which is ASCII and shown
-     * as it is.  So each one is converted on its own, without the URL
-     * rules. */
-    if (!xn__has_ace_prefix_bytes(label, n) ||
-        xn_label_to_unicode(label, n, u8, sizeof u8, &u8n, LABEL_FLAGS(flags), NULL) != XN_OK) {
-        xn__put(out, label, n);
-        return XN_OK;
-    }
-    for (i = 0; i < u8n; cn++) { /* u8n < U8_CAP bytes, so cn < XN_DOMAIN_MAX */
-        size_t k = xn__utf8_decode((const unsigned char *)u8 + i, u8n - i, &cp[cn]);
-        if (k == 0)
-            return XN_E_INTERNAL; /* the library wrote it: cannot happen */
-        i += k;
-    }
-    rc = label_reasons(cp, cn, u8, u8n, flags, tld, unsafe);
-    if (rc != XN_OK)
-        return rc;
-    *unsafe |= pre;
-    if (*unsafe)
-        xn__put(out, label, n);
-    else
-        xn__put(out, u8, u8n);
-    return XN_OK;
-}
-
-/* IDNA2008 first (RFC 5891 §5.4 lookup of the one A-label, CONTEXTO
- * included): or-s XN_UNSAFE_IDNA2008 into *bits when it refuses the
- * label.  Called beside display_label(), not inside it, to keep their
- * stacks apart. */
-XN__NOINLINE static int idna2008_reason(const char *label, size_t n, unsigned flags,
-                                        uint32_t *bits)
-{
-    size_t need = 0;
-    int rc = xn_idna2008_lookup(label, n, NULL, 0, &need, flags & XN_NO_VERIFY_DNS_LENGTH, NULL);
-    if (rc == XN_E_INVALID_DOMAIN || rc == XN_E_TOO_LONG) {
-        *bits |= XN_UNSAFE_IDNA2008;
-        return XN_OK;
-    }
-    return rc == XN_OK || rc == XN_E_BUFFER_TOO_SMALL ? XN_OK : rc;
-}
-
 /* ---- the name --------------------------------------------------------------- */
 
-/* Whether the ASCII form a[0..an) has an "xn--" label: a "--" after "xn"
- * at the start of a label (any case). */
-static bool has_ace_label(const char *a, size_t an)
+/* RFC 5891 §5.4 lookup of the U-label cp[0..n) alone, CONTEXTO included
+ * (idna2008.h): or-s XN_UNSAFE_IDNA2008 into *bits when it refuses the
+ * label.  Out of line, beside label_reasons(), to keep their stacks
+ * apart. */
+XN__NOINLINE static int idna2008_reason(const uint32_t *cp, size_t n, uint32_t *bits)
 {
-    const char *p = a, *end = a + an;
-    while ((p = memchr(p, '-', (size_t)(end - p))) != NULL) {
-        size_t at = (size_t)(p - a);
-        if (at >= 2 && p + 1 < end && p[1] == '-' && (a[at - 1] | 0x20) == 'n' &&
-            (a[at - 2] | 0x20) == 'x' && (at == 2 || a[at - 3] == '.'))
-            return true;
-        p++;
+    bool refused = false;
+    int rc = xn__idna2008_check_ulabel(cp, n, &refused);
+    if (refused)
+        *bits |= XN_UNSAFE_IDNA2008;
+    return rc;
+}
+
+/* The labels of the ASCII form a[0..an) into l (room for an / 2 + 1),
+ * each with its U-label from u where ToASCII kept one; returns how many
+ * (an empty root label after a trailing dot included). */
+static size_t split_labels(const char *a, size_t an, const xn__ulabels *u, xn__dlabel *l)
+{
+    size_t i, start = 0, count = 0, k = 0;
+    for (i = 0; i <= an; i++) {
+        if (i < an && a[i] != '.')
+            continue;
+        l[count].a = (uint16_t)start;
+        l[count].an = (uint16_t)(i - start);
+        l[count].u = k < u->count && u->at[k].label == count;
+        l[count].cp = l[count].u ? (uint16_t)u->at[k].start : 0;
+        l[count].n = l[count].u ? (uint16_t)u->at[k].n : 0;
+        k += l[count].u;
+        count++;
+        start = i + 1;
     }
-    return false;
+    return count;
 }
 
 /* xn_to_display_known() with its arguments checked and a whole display
@@ -341,18 +301,25 @@ XN__NOINLINE static int to_display(const char *in, size_t in_len, char *out, siz
                       xn_report *report, xn_display_report *display)
 {
     char ascii[XN_DOMAIN_MAX];
-    size_t alen = 0, start = 0, label = 0, i, known_first = SIZE_MAX;
-    bool keep_ascii = false, idn, builtin, tld_lookalike = false;
+    xn__ulabels u;
+    xn__dlabel dl[XN_DOMAIN_MAX / 2 + 1];
+    xn__dname nm = {ascii, u.cp, dl, 0};
+    size_t alen = 0, label, count, known_first = SIZE_MAX;
+    bool keep_ascii = false, tld_lookalike = false;
     xn__tld tld;
     sink s;
     int rc;
 
-    /* UTS #46 ToASCII validates the name; its flags check the other bits. */
-    rc = xn_to_ascii(in, in_len, ascii, sizeof ascii, &alen, flags & ~DISPLAY_FLAGS, report);
+    /* UTS #46 ToASCII validates the name, and keeps the code points of its
+     * U-labels for the checks; its flags check the other bits. */
+    rc = xn__to_ascii_ulabels(in, in_len, ascii, sizeof ascii, &alen, flags & ~DISPLAY_FLAGS,
+                              report, &u);
     if (rc == XN_E_BUFFER_TOO_SMALL)
         return XN_E_TOO_LONG;
     if (rc != XN_OK)
         return rc;
+    if (u.overflow)
+        return XN_E_INTERNAL; /* the ASCII form fits: cannot happen (uts46.h) */
     if (flags & XN_URL_RULES) {
         /* The URL Standard keeps an ASCII name that ToASCII rejects as it
          * is.  Showing any of its labels in Unicode would make a name that
@@ -363,19 +330,17 @@ XN__NOINLINE static int to_display(const char *in, size_t in_len, char *out, siz
                                  flags & ~(DISPLAY_FLAGS | XN_URL_RULES),
                                  NULL) == XN_E_INVALID_DOMAIN;
     }
+    if (keep_ascii)
+        u.count = 0; /* no label is shown in Unicode */
 
-    /* A name of ASCII labels only is shown as it is: no check needed. */
-    idn = !keep_ascii && has_ace_label(ascii, alen);
-    builtin = (flags & XN_DISPLAY_BUILTIN_KNOWN) != 0;
-    if (idn && (known || builtin))
-        rc = xn__display_known_from(known, builtin, ascii, alen, flags, &known_first);
-    tld.s = ascii;
-    tld.n = 0;
-    tld.script = -1;
-    if (rc == XN_OK && idn) {
-        xn__display_tld(ascii, alen, &tld);
-        rc = xn__display_tld_rules(&tld, &tld_lookalike);
-    }
+    count = split_labels(ascii, alen, &u, dl);
+    /* The checks of the whole name: none for a name without a U-label,
+     * which is shown as it is. */
+    nm.count = count > 1 && dl[count - 1].an == 0 ? count - 1 : count; /* a root dot aside */
+    xn__display_tld(ascii, alen, &tld);
+    if (u.count)
+        rc = xn__display_known(known, (flags & XN_DISPLAY_BUILTIN_KNOWN) != 0, &nm,
+                               &known_first, &tld_lookalike, &tld);
     if (rc != XN_OK)
         return rc;
 
@@ -383,55 +348,48 @@ XN__NOINLINE static int to_display(const char *in, size_t in_len, char *out, siz
     s.cap = out_cap;
     s.len = 0;
     s.full = false;
-    if (keep_ascii || !idn) {
-        /* Shown as it is: one copy, and a zero for each label. */
-        const char *p = ascii, *end = ascii + alen;
-        xn__put(&s, ascii, alen);
-        for (;;) {
-            if (label < XN_DISPLAY_LABELS_MAX)
-                display->label_unsafe[label] = 0;
-            label++;
-            p = memchr(p, '.', (size_t)(end - p));
-            if (!p)
-                break;
-            p++;
-        }
-    }
-    for (i = keep_ascii || !idn ? alen + 1 : 0; i <= alen; i++) {
+    for (label = 0; label < count && rc == XN_OK; label++) {
+        const xn__dlabel *l = &dl[label];
+        const char *a = ascii + l->a;
         uint32_t unsafe = 0, pre = 0;
-        const char *l = ascii + start;
-        if (i < alen && ascii[i] != '.')
-            continue;
-        {
-            if (xn__has_ace_prefix_bytes(l, i - start))
-                rc = idna2008_reason(l, i - start, flags, &pre);
-            if (label >= known_first)
-                pre |= XN_UNSAFE_KNOWN_DOMAIN;
-            if (tld_lookalike)
-                pre |= XN_UNSAFE_CONFUSABLE;
+        if (label)
+            xn__put(&s, ".", 1);
+        if (label >= known_first)
+            pre |= XN_UNSAFE_KNOWN_DOMAIN;
+        if (tld_lookalike)
+            pre |= XN_UNSAFE_CONFUSABLE;
+        if (l->u) {
+            const uint32_t *cp = u.cp + l->cp;
+            rc = idna2008_reason(cp, l->n, &pre);
             if (rc == XN_OK)
-                rc = display_label(&s, l, i - start, flags, &tld, pre, &unsafe);
+                rc = label_reasons(cp, l->n, flags, &tld, &unsafe);
+            unsafe |= pre;
+            if (unsafe)
+                xn__put(&s, a, l->an);
+            else
+                xn__put_utf8(&s, cp, l->n);
+        } else {
+            /* An ASCII label, shown as it is; one that starts with "xn--"
+             * and is no A-label (XN_IGNORE_INVALID_PUNYCODE kept it)
+             * IDNA2008 refuses. */
+            if (!keep_ascii && xn__has_ace_prefix_bytes(a, l->an))
+                unsafe = pre | XN_UNSAFE_IDNA2008;
+            xn__put(&s, a, l->an);
         }
-        if (rc != XN_OK)
-            break;
         display->unsafe |= unsafe;
         if (label < XN_DISPLAY_LABELS_MAX)
             display->label_unsafe[label] = unsafe;
-        if (i < alen)
-            xn__put(&s, ".", 1);
-        start = i + 1;
-        label++;
     }
     if (rc != XN_OK) {
-        for (i = 0; i < label && i < XN_DISPLAY_LABELS_MAX; i++)
-            display->label_unsafe[i] = 0;
+        for (label = 0; label < count && label < XN_DISPLAY_LABELS_MAX; label++)
+            display->label_unsafe[label] = 0;
         display->unsafe = 0;
         display->labels = 0;
         if (out_cap)
             out[0] = '\0';
         return rc;
     }
-    display->labels = label;
+    display->labels = count;
     *out_len = s.len;
     if (s.len >= out_cap) {
         if (s.len > out_cap) {

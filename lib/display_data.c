@@ -79,36 +79,30 @@ static bool basic_letter(uint32_t c)
     return (c >= 0x0430 && c <= 0x044F) || c == 0x0451 || (c >= 0x03B1 && c <= 0x03C9);
 }
 
-/* Whether the label s[0..n) has a letter of xn__display_extra() that reads
- * as a letter and is none of basic_letter(). */
-static bool rare_lookalike(const char *s, size_t n)
+/* Whether the label cp[0..n) has a letter of xn__display_extra() that
+ * reads as a letter and is none of basic_letter(). */
+static bool rare_lookalike(const uint32_t *cp, size_t n)
 {
-    size_t i = 0;
-    while (i < n) {
-        uint32_t c;
-        size_t len = xn__utf8_decode((const unsigned char *)s + i, n - i, &c);
-        const char *a;
-        if (len == 0)
-            return false;
-        i += len;
-        a = c >= 0x80 && c < 0x2000 && !basic_letter(c) ? xn__display_extra(c) : NULL;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        uint32_t c = cp[i];
+        const char *a = c < 0x2000 && xn__display_named(c) && !basic_letter(c)
+                            ? xn__display_extra(c)
+                            : NULL;
         if (a && !(a[0] >= '0' && a[0] <= '9') && a[0] != '-')
             return true;
     }
     return false;
 }
 
-size_t xn__display_map(const char *s, size_t n, bool wsc, char *out, size_t cap)
+size_t xn__display_map(const uint32_t *cp, size_t n, bool wsc, uint32_t *out)
 {
-    size_t i = 0, o = 0;
-    bool letters = !wsc || rare_lookalike(s, n);
-    while (i < n) {
-        uint32_t c;
-        size_t len = xn__utf8_decode((const unsigned char *)s + i, n - i, &c);
+    size_t i, o = 0;
+    bool letters = !wsc || rare_lookalike(cp, n);
+    for (i = 0; i < n; i++) {
+        uint32_t c = cp[i];
         const char *a = NULL;
-        if (len == 0)
-            break; /* xn's own UTF-8: cannot happen */
-        if (c >= 0x80) {
+        if (xn__display_named(c)) { /* no code point below U+0080 is */
             /* For the whole-script rule, the letters that read as digits
              * always; those that read as letters in a label with a rare
              * one (Cyrillic ҏ, ҫ, ԧ; Lao, Thai, Myanmar ...): a word of
@@ -117,24 +111,14 @@ size_t xn__display_map(const char *s, size_t n, bool wsc, char *out, size_t cap)
             a = xn__display_extra(c);
             if (a && (!letters || (wsc && c >= 0x2000)) && !(a[0] >= '0' && a[0] <= '9'))
                 a = NULL;
-            if (!a && wsc) {
-                if (xn__display_wsc_letter(c, xn__u39_script(c)))
-                    a = "o";
-            }
+            if (!a && wsc && xn__display_wsc_letter(c, xn__u39_script(c)))
+                a = "o";
         }
-        if (a) {
-            size_t k = strlen(a);
-            if (k > len || o + k > cap)
-                break; /* never longer than the letter: cannot happen */
-            memmove(out + o, a, k);
-            o += k;
-        } else {
-            if (o + len > cap)
-                break;
-            memmove(out + o, s + i, len);
-            o += len;
-        }
-        i += len;
+        if (!a)
+            out[o++] = c;
+        else
+            while (*a)
+                out[o++] = (unsigned char)*a++;
     }
     return o;
 }

@@ -33,6 +33,30 @@ extern const size_t xn__display_wsc_count;
 extern const char *const xn__display_words[];
 extern const size_t xn__display_words_count;
 
+/* Every code point the tables above name, as a bitmap: see
+ * xn__display_named(). */
+extern const uint8_t xn__display_block[0x1100];
+extern const uint32_t xn__display_bits[][8];
+
+/* Whether c is a code point of the tables above: a quick no for all the
+ * others, before any search. */
+static inline bool xn__display_named(uint32_t c)
+{
+    unsigned b = c < 0x110000 ? xn__display_block[c >> 8] : 0;
+    return b && (xn__display_bits[b - 1][(c & 255) >> 5] >> (c & 31)) & 1;
+}
+
+/* Whether some code point of cp[0..n) is xn__display_named(): else
+ * xn__display_map() writes the label as it is. */
+static inline bool xn__display_any(const uint32_t *cp, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (xn__display_named(cp[i]))
+            return true;
+    return false;
+}
+
 /* The ASCII that the letter c reads as beyond ICU's
  * skeleton ("w" for Cyrillic ш, "3" for з), or NULL. */
 const char *xn__display_extra(uint32_t c);
@@ -48,12 +72,12 @@ bool xn__display_in_sorted(uint32_t c, const uint32_t *set, size_t n);
  * word although its letters all have Latin lookalikes ("курс"). */
 bool xn__display_allowed_word(const char *u8, size_t n);
 
-/* Writes the UTF-8 label s[0..n) to out (cap bytes; out may be s: the
- * result is never longer) with each letter of xn__display_extra() as its
- * ASCII and, with wsc (for the whole-script rule), each letter of
- * xn__display_wsc_letter() of its own script as "o" and the dashes and
- * CJK letters of xn__display_extra() as they are; returns the length
- * written. */
-size_t xn__display_map(const char *s, size_t n, bool wsc, char *out, size_t cap);
+/* Writes the label cp[0..n) to out (room for 2n code points: a letter
+ * reads as two ASCII letters at most) with each letter of
+ * xn__display_extra() as its ASCII and, with wsc (for the whole-script
+ * rule), each letter of xn__display_wsc_letter() of its own script as "o"
+ * and the dashes and CJK letters of xn__display_extra() as they are;
+ * returns the number of code points written. */
+size_t xn__display_map(const uint32_t *cp, size_t n, bool wsc, uint32_t *out);
 
 #endif

@@ -37,40 +37,41 @@ typedef struct growbuf {
 
 #define KEY_STACK 512 /* bytes: the key of any name DNS can carry */
 
-static void grow_put(growbuf *b, const char *s, size_t n)
+/* Makes room for n more bytes in *b; false (nomem set) when it cannot. */
+static bool grow_room(growbuf *b, size_t n)
 {
+    size_t cap;
+    char *p;
     if (b->nomem)
-        return;
-    if (b->cap - b->len < n) {
-        size_t cap = b->cap ? b->cap : 256;
-        char *p;
-        while (cap - b->len < n) {
-            if (cap > SIZE_MAX / 2) {
-                b->nomem = true;
-                return;
-            }
-            cap *= 2;
-        }
-        p = realloc(b->heap, cap);
-        if (!p) {
+        return false;
+    if (b->cap - b->len >= n)
+        return true;
+    cap = b->cap ? b->cap : 256;
+    while (cap - b->len < n) {
+        if (cap > SIZE_MAX / 2) {
             b->nomem = true;
-            return;
+            return false;
         }
-        if (!b->heap && b->len)
-            memcpy(p, b->p, b->len);
-        b->heap = b->p = p;
-        b->cap = cap;
+        cap *= 2;
     }
-    memcpy(b->p + b->len, s, n);
-    b->len += n;
+    p = realloc(b->heap, cap);
+    if (!p) {
+        b->nomem = true;
+        return false;
+    }
+    if (!b->heap && b->len)
+        memcpy(p, b->p, b->len);
+    b->heap = b->p = p;
+    b->cap = cap;
+    return true;
 }
 
-static bool key_put(uint32_t c, void *ctx)
+static void grow_put(growbuf *b, const char *s, size_t n)
 {
-    growbuf *b = ctx;
-    char tmp[4];
-    grow_put(b, tmp, xn__utf8_put(c, tmp));
-    return !b->nomem;
+    if (!grow_room(b, n))
+        return;
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
 }
 
 /* Writes "rn" as "m" in s[0..*n), in place. */
@@ -114,34 +115,67 @@ static bool ldh_key(const char *s, size_t n, growbuf *b)
     return true;
 }
 
-/* Appends the key of one label of an ASCII form to *b. */
-XN__NOINLINE static int label_key(const char *label, size_t n, unsigned flags, growbuf *b)
+/* Appends the key of the label of code points cp[0..n) to *b: the extra
+ * mappings, the skeleton without nonspacing marks, in UTF-8, "rn" as
+ * "m". */
+static int cps_key(const uint32_t *cp, size_t n, growbuf *b)
 {
-    char u8[U8_CAP], small[SMALL_UNITS], *skeleton;
-    const char *u = label;
-    size_t un = n, from = b->len, kn, skn;
+    uint32_t small[128], sk_small[256];
+    const uint32_t *src = cp;
     void *heap = NULL;
+    xn__cps sk;
+    size_t i, from = b->len, kn, sn = n;
     int rc;
 
-    if (xn__has_ace_prefix_bytes(label, n) &&
-        xn_label_to_unicode(label, n, u8, sizeof u8, &un, LABEL_FLAGS(flags), NULL) == XN_OK) {
-        un = xn__display_map(u8, un, false, u8, sizeof u8);
-        u = u8;
-    } else if (ldh_key(label, n, b)) {
-        return b->nomem ? XN_E_NOMEM : XN_OK;
-    } else {
-        un = n;
+    if (xn__display_any(cp, n)) { /* else nothing to map: the common case */
+        uint32_t *mapped = xn__scratch(small, sizeof small, 2 * n * sizeof *mapped, &heap);
+        if (!mapped)
+            return XN_E_NOMEM;
+        sn = xn__display_map(cp, n, false, mapped);
+        src = mapped;
     }
-    rc = xn__display_skeleton(u, un, small, &skeleton, &skn, &heap);
-    if (rc == XN_OK)
-        xn__display_each_base(skeleton, skn, key_put, b);
+    xn__cps_init(&sk, sk_small, sizeof sk_small / sizeof sk_small[0]);
+    rc = xn__display_bases(src, sn, &sk);
     xn__scratch_free(heap);
-    if (rc == XN_OK && !b->nomem) {
+    if (rc == XN_OK && sk.len <= SIZE_MAX / 4 && grow_room(b, 4 * sk.len))
+        for (i = 0; i < sk.len; i++)
+            b->len += xn__utf8_put(sk.p[i], b->p + b->len);
+    else if (rc == XN_OK)
+        b->nomem = true;
+    xn__cps_free(&sk);
+    if (rc == XN_OK && b->nomem)
+        rc = XN_E_NOMEM;
+    if (rc == XN_OK) {
         kn = b->len - from;
         fold_rn(b->p + from, &kn);
         b->len = from + kn;
     }
-    return rc == XN_OK && b->nomem ? XN_E_NOMEM : rc;
+    return rc;
+}
+
+/* Appends the key of a label of an ASCII form, label[0..n) (fewer than
+ * XN_DOMAIN_MAX bytes), to *b: an A-label's is its U-label's. */
+XN__NOINLINE static int label_key(const char *label, size_t n, growbuf *b)
+{
+    uint32_t cp[XN_DOMAIN_MAX];
+    char u8[U8_CAP];
+    size_t un = 0, i = 0, cn = 0;
+
+    if (xn__has_ace_prefix_bytes(label, n) &&
+        xn_label_to_unicode(label, n, u8, sizeof u8, &un, 0, NULL) == XN_OK) {
+        while (i < un && cn < XN_DOMAIN_MAX) {
+            size_t k = xn__utf8_decode((const unsigned char *)u8 + i, un - i, &cp[cn++]);
+            if (k == 0)
+                return XN_E_INTERNAL; /* the library wrote it: cannot happen */
+            i += k;
+        }
+    } else if (ldh_key(label, n, b)) {
+        return b->nomem ? XN_E_NOMEM : XN_OK;
+    } else {
+        for (cn = 0; cn < n && cn < XN_DOMAIN_MAX; cn++)
+            cp[cn] = (unsigned char)label[cn];
+    }
+    return cps_key(cp, cn, b);
 }
 
 static uint64_t hash_step(uint64_t h, unsigned char byte)
@@ -180,8 +214,7 @@ static bool looks_like_known(const xn_known_set *set, uint64_t h, const char *k,
  * left out), joined by '.', to *b; start[j] = where label j's key starts,
  * astart[j] where the label starts in a (either may be NULL); sets
  * *labels. */
-static int name_key(const char *a, size_t an, unsigned flags, growbuf *b,
-                    size_t *start, size_t *astart, size_t *labels)
+static int name_key(const char *a, size_t an, growbuf *b, size_t *labels)
 {
     size_t i, from = 0, j = 0;
     int rc = XN_OK;
@@ -192,11 +225,7 @@ static int name_key(const char *a, size_t an, unsigned flags, growbuf *b,
             continue;
         if (j)
             grow_put(b, ".", 1);
-        if (start)
-            start[j] = b->len;
-        if (astart)
-            astart[j] = from;
-        rc = label_key(a + from, i - from, flags, b);
+        rc = label_key(a + from, i - from, b);
         from = i + 1;
         j++;
     }
@@ -204,111 +233,107 @@ static int name_key(const char *a, size_t an, unsigned flags, growbuf *b,
     return rc == XN_OK && b->nomem ? XN_E_NOMEM : rc;
 }
 
-int xn__display_known_from(const xn_known_set *set, bool builtin,
-                           const char *a, size_t an, unsigned flags, size_t *from)
+/* Whether the key k[0..kn) is an ASCII TLD's ("сом" reads "com"). */
+static bool ascii_tld_key(const char *k, size_t kn)
 {
-    char stack[KEY_STACK];
-    growbuf key = {stack, 0, sizeof stack, false, NULL};
-    size_t n = 1, i, j, labels = 0, p, pa, *start, start_stack[2 * 64];
-    uint64_t h = 0, ha = 0;
-    int rc;
-
-    *from = SIZE_MAX;
-    for (i = 0; i < an; i++)
-        n += a[i] == '.';
-    start = n <= 64 ? start_stack : malloc(2 * n * sizeof *start);
-    if (!start)
-        return XN_E_NOMEM;
-    rc = name_key(a, an, flags, &key, start, start + n, &labels);
-    if (an && a[an - 1] == '.')
-        an--;
-    p = key.len;
-    pa = an;
-    for (j = labels; rc == XN_OK && j-- > 0;) {
-        const char *k, *s = a + start[n + j];
-        size_t kn, sn = an - start[n + j];
-        while (p > start[j])
-            h = hash_step(h, (unsigned char)key.p[--p]);
-        while (pa > start[n + j])
-            ha = hash_step(ha, (unsigned char)a[--pa]);
-        k = key.p + p;
-        kn = key.len - p;
-        if ((set && looks_like_known(set, h, k, kn, ha, s, sn)) ||
-            (builtin && looks_like_known(&xn__builtin_known, h, k, kn, ha, s, sn)))
-            *from = j;
-    }
-    if (start != start_stack)
-        free(start);
-    free(key.heap);
-    return rc;
-}
-
-/* ---- lookalike TLDs ----------------------------------------------------------- */
-
-int xn__display_tld_lookalike(const char *tld, size_t n, bool *hit)
-{
-    char stack[KEY_STACK];
-    growbuf key = {stack, 0, sizeof stack, false, NULL};
     size_t lo = 0, hi = xn__builtin_tld_count;
-    int rc;
-
-    *hit = false;
-    if (!xn__has_ace_prefix_bytes(tld, n))
-        return XN_OK;
-    rc = label_key(tld, n, 0, &key);
-    while (rc == XN_OK && lo < hi) {
+    while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        const char *t = xn__builtin_tlds[mid];
-        size_t tn = strlen(t);
-        int cmp = memcmp(t, key.p, tn < key.len ? tn : key.len);
-        if (cmp == 0 && tn != key.len)
-            cmp = tn < key.len ? -1 : 1;
-        if (cmp == 0) {
-            *hit = true;
-            break;
-        }
+        int cmp = xn__cmp_label(xn__builtin_tlds[mid], k, kn);
+        if (cmp == 0)
+            return true;
         if (cmp < 0)
             lo = mid + 1;
         else
             hi = mid;
     }
-    free(key.heap);
-    return rc;
+    return false;
 }
 
-/* The TLD counts: an IDN TLD that reads as an ASCII one ("сом") sets
- * *lookalike, which keeps every IDN label of the name; any other IDN TLD
- * of letters of one script exempts that script from the whole-script
- * rule, as a country-code TLD of the table does (".орг", ".中国"). */
-int xn__display_tld_rules(xn__tld *tld, bool *lookalike)
+/* The one script of the letters of cp[0..n) (Common and Inherited aside),
+ * or -1 when they have none or several. */
+static int one_script(const uint32_t *cp, size_t n)
 {
-    char u8[U8_CAP];
-    size_t un = 0, i = 0;
     int script = -1;
-    int rc;
-
-    if (!xn__has_ace_prefix_bytes(tld->s, tld->n))
-        return XN_OK;
-    rc = xn__display_tld_lookalike(tld->s, tld->n, lookalike);
-    if (rc != XN_OK || *lookalike || tld->script >= 0 ||
-        xn_label_to_unicode(tld->s, tld->n, u8, sizeof u8, &un, 0, NULL) != XN_OK)
-        return rc;
-    while (i < un) {
-        uint32_t c;
-        int sx;
-        size_t k = xn__utf8_decode((const unsigned char *)u8 + i, un - i, &c);
-        if (k == 0)
-            return XN_OK;
-        i += k;
-        sx = xn__u39_script(c);
+    size_t i;
+    for (i = 0; i < n; i++) {
+        int sx = xn__u39_script(cp[i]);
         if (sx == XN_SC_COMMON || sx == XN_SC_INHERITED)
             continue;
         if (script >= 0 && script != sx)
-            return XN_OK; /* several scripts: none */
+            return -1;
         script = sx;
     }
-    tld->script = script;
-    return XN_OK;
+    return script;
+}
+
+/* Appends the key of the label l of the name nm to *b. */
+static int dlabel_key(const xn__dname *nm, const xn__dlabel *l, growbuf *b)
+{
+    if (l->u)
+        return cps_key(nm->cps + l->cp, l->n, b);
+    return label_key(nm->ascii + l->a, l->an, b);
+}
+
+int xn__display_known(const xn_known_set *set, bool builtin, const xn__dname *nm,
+                      size_t *from, bool *tld_lookalike, xn__tld *tld)
+{
+    char stack[KEY_STACK];
+    growbuf key = {stack, 0, sizeof stack, false, NULL};
+    uint16_t start[XN_DOMAIN_MAX / 2 + 1]; /* a label and its dot take two bytes */
+    const xn__dlabel *last = nm->count ? &nm->l[nm->count - 1] : NULL;
+    size_t j, p, pa, an, tld_from = 0;
+    uint64_t h = 0, ha = 0;
+    int rc = XN_OK;
+
+    *from = SIZE_MAX;
+    *tld_lookalike = false;
+    if (!last || nm->count > sizeof start / sizeof start[0])
+        return nm->count ? XN_E_INTERNAL : XN_OK; /* an ASCII form of 256 bytes: cannot be */
+    if (set || builtin) {
+        /* The whole name's key, each label's start in it noted. */
+        for (j = 0; j < nm->count && rc == XN_OK; j++) {
+            if (j)
+                grow_put(&key, ".", 1);
+            start[j] = (uint16_t)(key.len < 0xFFFF ? key.len : 0xFFFF);
+            tld_from = key.len;
+            rc = dlabel_key(nm, &nm->l[j], &key);
+        }
+        if (rc == XN_OK && key.nomem)
+            rc = XN_E_NOMEM;
+        if (rc == XN_OK && key.len >= 0xFFFF)
+            rc = XN_E_INTERNAL; /* 4 bytes at most of each byte of 256: cannot be */
+        /* Each run of final labels, from the shortest: its key's hash and
+         * its ASCII form's come from the next shorter run's. */
+        an = last->a + last->an;
+        p = key.len;
+        pa = an;
+        for (j = nm->count; rc == XN_OK && j-- > 0;) {
+            const char *k, *a = nm->ascii + nm->l[j].a;
+            size_t kn, sn = an - nm->l[j].a;
+            while (p > start[j])
+                h = hash_step(h, (unsigned char)key.p[--p]);
+            while (pa > nm->l[j].a)
+                ha = hash_step(ha, (unsigned char)nm->ascii[--pa]);
+            k = key.p + p;
+            kn = key.len - p;
+            if ((set && looks_like_known(set, h, k, kn, ha, a, sn)) ||
+                (builtin && looks_like_known(&xn__builtin_known, h, k, kn, ha, a, sn)))
+                *from = j;
+        }
+    } else if (last->u) {
+        rc = dlabel_key(nm, last, &key);
+    }
+    /* An IDN TLD that reads as an ASCII one ("сом") keeps every IDN label
+     * of the name; any other IDN TLD of letters of one script exempts
+     * that script from the whole-script rule. */
+    if (rc == XN_OK && last->u) {
+        *tld_lookalike = ascii_tld_key(key.p + tld_from, key.len - tld_from);
+        if (!*tld_lookalike && tld->script < 0)
+            tld->script = one_script(nm->cps + last->cp, last->n);
+    }
+    free(key.heap);
+    return rc;
 }
 
 /* ---- the caller's sets ---------------------------------------------------------- */
@@ -393,7 +418,7 @@ xn_known_set_new(const char *const *domains, size_t n, int *status)
             rc = index_add(&names, &pool, ascii, alen);
         key.len = 0;
         if (rc == XN_OK)
-            rc = name_key(ascii, alen, 0, &key, NULL, NULL, &labels);
+            rc = name_key(ascii, alen, &key, &labels);
         if (rc == XN_OK)
             rc = index_add(&keys, &pool, key.p, key.len);
     }

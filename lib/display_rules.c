@@ -50,8 +50,9 @@ static bool has_script(uint32_t c, int s)
  * text, where the lookalikes below are ordinary letters. */
 static bool is_cjk(uint32_t c)
 {
-    return has_script(c, XN_SC_HAN) || has_script(c, XN_SC_HIRAGANA) ||
-           has_script(c, XN_SC_KATAKANA) || has_script(c, XN_SC_BOPOMOFO);
+    const uint64_t *set = xn__u39_set(xn__u39_word(c));
+    return xn__u39_set_has(set, XN_SC_HAN) || xn__u39_set_has(set, XN_SC_HIRAGANA) ||
+           xn__u39_set_has(set, XN_SC_KATAKANA) || xn__u39_set_has(set, XN_SC_BOPOMOFO);
 }
 
 static bool is_kana(uint32_t c)
@@ -140,14 +141,29 @@ static bool kana_mark_misplaced(const uint32_t *cp, size_t i)
     return !is_kana(cp[i - 1]);
 }
 
-/* A CJK lookalike with a neighbour of another script. */
-static bool cjk_lookalike_at(const uint32_t *cp, size_t n, size_t i)
+/* A CJK lookalike with a neighbour of another script; other: the label
+ * has a letter of a script other than those of CJK (*other_known once it
+ * was looked for). */
+static bool cjk_lookalike_at(const uint32_t *cp, size_t n, size_t i, bool *other,
+                             bool *other_known)
 {
-    bool before = i > 0 && !is_cjk(cp[i - 1]);
-    bool after = i + 1 < n && !is_cjk(cp[i + 1]);
-    if (xn__display_in_sorted(cp[i], kana_slashes, COUNT(kana_slashes)))
-        return before && after;
-    return (before || after) && xn__display_in_sorted(cp[i], cjk_lookalikes, COUNT(cjk_lookalikes));
+    bool slash = xn__display_in_sorted(cp[i], kana_slashes, COUNT(kana_slashes)), before, after;
+    size_t k;
+    if (!slash && !xn__display_in_sorted(cp[i], cjk_lookalikes, COUNT(cjk_lookalikes)))
+        return false;
+    /* Beside digits and hyphens alone they are words ("一123"). */
+    if (!*other_known) {
+        for (k = 0; k < n && !*other; k++) {
+            int sc = xn__u39_script(cp[k]);
+            *other = sc != XN_SC_COMMON && sc != XN_SC_INHERITED && !is_cjk(cp[k]);
+        }
+        *other_known = true;
+    }
+    if (!*other)
+        return false;
+    before = i > 0 && !is_cjk(cp[i - 1]);
+    after = i + 1 < n && !is_cjk(cp[i + 1]);
+    return slash ? before && after : before || after;
 }
 
 /* A combining mark on a base it does not belong with: one of
@@ -229,15 +245,10 @@ uint32_t xn__display_patterns(const uint32_t *cp, size_t n, const xn__tld *tld)
 {
     uint32_t bits = 0;
     size_t i;
-    bool catalan = tld_in(tld, "cat"), other = false;
+    bool catalan = tld->n == 3 && memcmp(tld->s, "cat", 3) == 0, other = false,
+         other_known = false;
     mark_run run = {false, 0, 0};
 
-    /* The CJK lookalikes pass for Latin signs beside letters of another
-     * script; beside digits and hyphens alone they are words ("一123"). */
-    for (i = 0; i < n && !other; i++) {
-        int sc = xn__u39_script(cp[i]);
-        other = sc != XN_SC_COMMON && sc != XN_SC_INHERITED && !is_cjk(cp[i]);
-    }
     for (i = 0; i < n; i++) {
         uint32_t c = cp[i];
         if (c < 0x80)
@@ -246,7 +257,10 @@ uint32_t xn__display_patterns(const uint32_t *cp, size_t n, const xn__tld *tld)
             bits |= XN_UNSAFE_DOTLESS_MARK;
         if (kana_mark_misplaced(cp, i))
             bits |= XN_UNSAFE_KANA_MARK;
-        if (other && cjk_lookalike_at(cp, n, i))
+        /* The CJK lookalikes pass for Latin signs beside letters of another
+         * script. */
+        if ((c >= cjk_lookalikes[0] || c >= kana_slashes[0]) &&
+            cjk_lookalike_at(cp, n, i, &other, &other_known))
             bits |= XN_UNSAFE_CJK_LOOKALIKE;
         if (separator_at(cp, n, i, catalan))
             bits |= XN_UNSAFE_SEPARATOR;
@@ -323,13 +337,9 @@ void xn__display_tld(const char *a, size_t an, xn__tld *t)
         size_t lo = 0, hi = COUNT(tld_scripts);
         while (lo < hi) { /* binary search: a name's display costs it on every call */
             size_t mid = lo + (hi - lo) / 2;
-            const char *e = tld_scripts[mid].tld;
-            size_t en = strlen(e);
-            /* memcmp, not strncmp: an ASCII label may hold a NUL (without
-             * STD3 rules), and the entry must not be read past its end. */
-            int cmp = memcmp(e, t->s, en < t->n ? en : t->n);
-            if (cmp == 0 && en != t->n)
-                cmp = en < t->n ? -1 : 1;
+            /* Not strncmp: an ASCII label may hold a NUL (without STD3
+             * rules), and the entry must not be read past its end. */
+            int cmp = xn__cmp_label(tld_scripts[mid].tld, t->s, t->n);
             if (cmp == 0) {
                 t->script = tld_scripts[mid].script;
                 return;
@@ -354,63 +364,15 @@ bool xn__display_latin_looking(uint32_t c)
     return c >= 0x00C0 && c <= 0x024F && xn__u39_is_alpha(c) && xn__u39_script(c) == XN_SC_LATIN;
 }
 
-void xn__display_each_base(const char *s, size_t n, bool (*each)(uint32_t c, void *ctx),
-                           void *ctx)
+int xn__display_bases(const uint32_t *cp, size_t n, xn__cps *out)
 {
-    size_t i = 0;
-    while (i < n) {
-        uint32_t c, dec[8]; /* a canonical decomposition is at most 4 code points */
-        xn__cps d;
-        size_t k, len = xn__utf8_decode((const unsigned char *)s + i, n - i, &c);
-        if (len == 0)
-            return; /* xn's own UTF-8: cannot happen */
-        i += len;
-        xn__cps_init(&d, dec, sizeof dec / sizeof dec[0]);
-        if (xn__u39_nfd(&c, 1, &d) != XN_OK)
-            return; /* within dec: cannot happen */
-        for (k = 0; k < d.len && (xn__u39_is_nonspacing(d.p[k]) || each(d.p[k], ctx)); k++)
-            ;
-        xn__cps_free(&d); /* nothing on the heap: a decomposition is short */
-        if (k < d.len)
-            return;
-    }
-}
-
-int xn__display_skeleton(const char *s, size_t n, char *small, char **skeleton, size_t *len,
-                         void **heap)
-{
-    uint32_t in_small[128], sk_small[256];
-    xn__cps in, sk;
-    size_t i = 0, need = 0, o = 0;
-    int rc = XN_OK;
-
-    *skeleton = small;
-    *heap = NULL;
-    *len = 0;
-    xn__cps_init(&in, in_small, sizeof in_small / sizeof in_small[0]);
-    xn__cps_init(&sk, sk_small, sizeof sk_small / sizeof sk_small[0]);
-    while (i < n && rc == XN_OK) {
-        uint32_t c;
-        size_t k = xn__utf8_decode((const unsigned char *)s + i, n - i, &c);
-        if (k == 0)
-            break; /* xn's own UTF-8: cannot happen */
-        i += k;
-        if (!xn__cps_push(&in, c))
-            rc = XN_E_NOMEM;
-    }
-    if (rc == XN_OK)
-        rc = xn__u39_skeleton(&xn__u39_builtin, in.p, in.len, &sk);
-    for (i = 0; rc == XN_OK && i < sk.len; i++)
-        need += xn__utf8_length(sk.p[i]);
-    if (rc == XN_OK && need > SMALL_UNITS) {
-        *skeleton = *heap = malloc(need);
-        if (!*heap)
-            rc = XN_E_NOMEM;
-    }
-    for (i = 0; rc == XN_OK && i < sk.len; i++)
-        o += xn__utf8_put(sk.p[i], *skeleton + o);
-    *len = o;
-    xn__cps_free(&in);
-    xn__cps_free(&sk);
-    return rc;
+    size_t i, o, from = out->len;
+    int rc = xn__u39_skeleton(&xn__u39_builtin, cp, n, out);
+    if (rc != XN_OK)
+        return rc;
+    for (i = o = from; i < out->len; i++)
+        if (!xn__u39_is_nonspacing(out->p[i]))
+            out->p[o++] = out->p[i];
+    out->len = o;
+    return XN_OK;
 }

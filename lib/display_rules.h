@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "flags.h"
+#include "uts39.h"
 #include "xn.h"
 
 #define DISPLAY_FLAGS \
@@ -30,23 +31,25 @@ _Static_assert(XN__FLAGS_LISTED(DISPLAY_FLAGS), "DISPLAY_FLAGS: a bit not in XN_
 #define U8_CAP (4 * XN_DOMAIN_MAX)
 #define SMALL_UNITS 512
 
-/* The skeleton (UTS #39 §4, uts39.h) of the UTF-8 string s[0..n), in
- * UTF-8: *skeleton = small (SMALL_UNITS bytes) when it fits there, else a
- * heap block, *heap, to release with xn__scratch_free() (NULL otherwise);
- * *len its length.  XN_OK or XN_E_NOMEM (nothing to free). */
-int xn__display_skeleton(const char *s, size_t n, char *small, char **skeleton, size_t *len,
-                         void **heap);
+/* One label of a name, as the display checks see it: a[0..an) of the
+ * name's ASCII form; for a label ToASCII wrote as an A-label (u), its
+ * U-label, code points cp[0..n) of the name's U-labels (uts46.h's
+ * xn__ulabels).  Offsets, not pointers: a name's 128 labels fit in 1 KiB
+ * of stack. */
+typedef struct xn__dlabel {
+    uint16_t a, an, cp, n;
+    bool u;
+} xn__dlabel;
 
-/* Sets *from to the first label of the longest run of labels that ends the
- * name a[0..an) (an ASCII form) and looks like a domain of set (may be
- * NULL) or, with builtin, of the built-in set, without being that domain,
- * or to SIZE_MAX when none does (display_known.c). */
-int xn__display_known_from(const xn_known_set *set, bool builtin,
-                           const char *a, size_t an, unsigned flags, size_t *from);
-
-/* Sets *hit when the TLD tld[0..n) (ASCII form) is an A-label whose key
- * (display_known.h) is an ASCII TLD's: "сом" reads "com". */
-int xn__display_tld_lookalike(const char *tld, size_t n, bool *hit);
+/* A name as the display checks see it: its ASCII form, the code points of
+ * its U-labels, and its labels (the root label after a trailing dot left
+ * out). */
+typedef struct xn__dname {
+    const char *ascii;
+    const uint32_t *cps;
+    const xn__dlabel *l;
+    size_t count;
+} xn__dname;
 
 /* A name's TLD: its last label (a root dot aside) in ASCII form, lower
  * case, s[0..n), and the script (XN_SC_*, uts39.h) whose labels it exempts
@@ -57,14 +60,45 @@ typedef struct xn__tld {
     int script;
 } xn__tld;
 
+/* Compares the string e (NUL-terminated) with s[0..n) (which may hold a
+ * NUL) as memcmp() compares equal lengths, the shorter first on a tie:
+ * the order of the sorted tables of TLDs, without a strlen() a probe. */
+static inline int xn__cmp_label(const char *e, const char *s, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n && e[i]; i++)
+        if (e[i] != s[i])
+            return (unsigned char)e[i] < (unsigned char)s[i] ? -1 : 1;
+    return e[i] ? 1 : i < n ? -1 : 0;
+}
+
 /* Fills *t for the name a[0..an) in ASCII form; t->s points into a. */
 void xn__display_tld(const char *a, size_t an, xn__tld *t);
 
-/* The TLD rules (display_known.c): when the TLD t is an A-label that
- * reads as an ASCII TLD, sets *lookalike; otherwise, when it is an A-label
- * of letters of one script, sets t->script to it (an IDN TLD exempts its
- * script as a ccTLD of the table does). */
-int xn__display_tld_rules(xn__tld *t, bool *lookalike);
+/* The known-domain and TLD rules of the name nm (display_known.c): sets
+ * *from to the first label of the longest run of labels that ends the name
+ * and looks like a domain of set (may be NULL) or, with builtin, of the
+ * built-in set, without being that domain (SIZE_MAX when none does); sets
+ * *tld_lookalike when the TLD is a U-label whose key (display_known.h) is
+ * an ASCII TLD's ("сом" reads "com"); and, when it is not, but a U-label
+ * of letters of one script, sets tld->script to that script (an IDN TLD
+ * exempts its script as a country-code TLD of the table does: ".орг",
+ * ".中国").  XN_OK or XN_E_NOMEM. */
+int xn__display_known(const xn_known_set *set, bool builtin, const xn__dname *nm,
+                      size_t *from, bool *tld_lookalike, xn__tld *tld);
+
+/* The code points of the skeleton (UTS #39 §4, uts39.h) of cp[0..n),
+ * accents removed (nonspacing marks left out: the skeleton is in NFD),
+ * to *out (set up by the caller, who frees it).  XN_OK or XN_E_NOMEM. */
+int xn__display_bases(const uint32_t *cp, size_t n, xn__cps *out);
+
+/* Whether c is the skeleton of an ASCII digit: "O", "l", "2" ... "9".
+ * confusables.txt maps "0" to "O" and "1" to "l" and leaves the other
+ * digits alone; tests/test-uts39.c checks this against the data. */
+static inline bool xn__display_digit_skeleton(uint32_t c)
+{
+    return (c >= '2' && c <= '9') || c == 'O' || c == 'l';
+}
 
 /* The XN_UNSAFE_* bits of the dangerous patterns in the label cp[0..n)
  * of a name under the TLD tld: DOTLESS_MARK, KANA_MARK, CJK_LOOKALIKE,
@@ -77,9 +111,5 @@ uint32_t xn__display_patterns(const uint32_t *cp, size_t n, const xn__tld *tld);
  * capitals and turned letters). */
 bool xn__display_latin_looking(uint32_t c);
 
-/* Gives each code point of the UTF-8 string s[0..n), in NFD, nonspacing
- * marks left out, to each(c, ctx), in order, until it returns false. */
-void xn__display_each_base(const char *s, size_t n, bool (*each)(uint32_t c, void *ctx),
-                          void *ctx);
 
 #endif

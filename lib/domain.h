@@ -49,6 +49,9 @@ typedef struct xn__domain {
     bool url_forbidden;   /* the output holds a forbidden domain code point */
     /* IDNA2008 */
     bool registration;    /* the Bidi rule is settled per label (RFC 5891 §4.2.3.4) */
+    /* Where UTS #46 ToASCII keeps the code points of each U-label it
+     * writes, for the display policy (uts46.h); NULL for every other call. */
+    struct xn__ulabels *ulabels;
 } xn__domain;
 
 /* ---- entry and exit ------------------------------------------------------ */
@@ -91,6 +94,7 @@ static inline void xn__dom_init(xn__domain *d, unsigned flags, char *out, size_t
     d->label = d->label_offset = d->name_len = 0;
     d->ascii_lengths = d->one_label = d->to_ascii = false;
     d->url_forbidden = d->registration = false;
+    d->ulabels = NULL;
     if (out_cap)
         out[0] = '\0';
 }

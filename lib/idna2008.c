@@ -30,6 +30,7 @@
 #include "compiler.h"
 #include "domain.h"
 #include "flags.h"
+#include "idna2008.h"
 #include "mapping.h"
 #include "normalize.h"
 #include "props.h"
@@ -102,6 +103,19 @@ static int check_ulabel(state *st, const uint32_t *l, size_t n, const size_t *of
     r.std3 = false;
     r.joiners = true;
     return xn__dom_check_label(st, l, n, offs, &r);
+}
+
+int xn__idna2008_check_ulabel(const uint32_t *l, size_t n, bool *refused)
+{
+    state st;
+    int rc;
+    xn__dom_init(&st, 0, NULL, 0);
+    st.to_ascii = true;
+    st.ascii_lengths = true;
+    rc = check_ulabel(&st, l, n, NULL, false);
+    xn__dom_settle(&st, false);
+    *refused = st.errors != 0;
+    return rc;
 }
 
 /* Room for the A-label of a U-label of up to 63 code points on the stack

@@ -129,7 +129,9 @@ int xn__u39_nfd(const uint32_t *in, size_t n, xn__cps *out)
     return XN_OK;
 }
 
-int xn__u39_skeleton(const xn__u39_confusables *t, const uint32_t *in, size_t n, xn__cps *out)
+/* UTS #39 §4 on in[0..n): NFD, each code point to its prototype, NFD. */
+static int skeleton_general(const xn__u39_confusables *t, const uint32_t *in, size_t n,
+                            xn__cps *out)
 {
     uint32_t small[128];
     xn__cps nfd;
@@ -155,6 +157,39 @@ int xn__u39_skeleton(const xn__u39_confusables *t, const uint32_t *in, size_t n,
     xn__cps_free(&nfd);
     if (rc == XN_OK)
         reorder(out->p, from, out->len);
+    return rc;
+}
+
+/* A code point the built-in skeleton keeps as it is, which no reordering
+ * moves anything across: ccc 0, no decomposition, no prototype
+ * (XN_U39_PLAIN), and not default ignorable. */
+static bool plain(uint32_t c)
+{
+    return (xn__u39_word(c) & (XN_U39_PLAIN | XN_U39_IGNORABLE)) == XN_U39_PLAIN;
+}
+
+int xn__u39_skeleton(const xn__u39_confusables *t, const uint32_t *in, size_t n, xn__cps *out)
+{
+    size_t i = 0, from;
+    int rc = XN_OK;
+
+    if (t != &xn__u39_builtin)
+        return skeleton_general(t, in, n, out);
+    /* The built-in data mark the plain code points, most of a label's: each
+     * is its own skeleton, a starter that canonical reordering does not
+     * cross, so the skeleton of the runs between them is made on its own
+     * (tests/test-uts39.c compares the two ways). */
+    while (i < n && rc == XN_OK) {
+        if (plain(in[i])) {
+            if (!xn__cps_push(out, in[i]))
+                rc = XN_E_NOMEM;
+            i++;
+            continue;
+        }
+        for (from = i++; i < n && !plain(in[i]); i++)
+            ;
+        rc = skeleton_general(t, in + from, i - from, out);
+    }
     return rc;
 }
 

@@ -207,6 +207,22 @@ static int write_label(domain *d, const uint32_t *l, size_t n, bool ascii, size_
     return XN_OK;
 }
 
+/* Keeps the U-label l[0..n), validated, for the display policy (uts46.h). */
+XN__NOINLINE static void keep_ulabel(domain *d, const uint32_t *l, size_t n)
+{
+    struct xn__ulabels *u = d->ulabels;
+    if (u->count == XN__ULABELS_MAX || n > XN_DOMAIN_MAX - u->used) {
+        u->overflow = true;
+        return;
+    }
+    u->at[u->count].label = d->label;
+    u->at[u->count].start = u->used;
+    u->at[u->count].n = n;
+    memcpy(u->cp + u->used, l, n * sizeof *l);
+    u->used += n;
+    u->count++;
+}
+
 /* ---- §4 step 4 Convert/Validate, for a label of code points --------------- */
 
 /* Steps 4.1.2-4.1.4 for an "xn--" label of ASCII characters: ace[0..m)
@@ -283,6 +299,8 @@ static int convert_ace_into(domain *d, const char *ace, size_t m, uint32_t *dec,
         if (rc != XN_OK)
             return rc;
         if (d->to_ascii && u_label) {
+            if (d->ulabels)
+                keep_ulabel(d, dec, dn);
             xn__put(&d->out, "xn--", 4);
             xn__put_lower(&d->out, ace, m);
             /* The ACE characters are the label's basic code points (a
@@ -328,6 +346,8 @@ static XN__ALWAYS_INLINE int plain_label(domain *d, const uint32_t *l, size_t n,
      * forbidden domain code point among them. */
     if (!simple && d->to_ascii)
         check_url_code_points(d, l, n);
+    if (!ascii && d->ulabels)
+        keep_ulabel(d, l, n);
     return write_label(d, l, n, ascii, out_bytes);
 }
 
@@ -529,7 +549,8 @@ static bool has_url_forbidden(const char *in, size_t n)
  * whole-name fast path takes in ascii_fast.c never reaches an entry here. */
 XN__ALWAYS_INLINE static int convert_labels(const char *in, size_t in_len, char *out,
                                             size_t out_cap, size_t *out_len, unsigned flags,
-                                            xn_report *report, bool to_ascii, bool one_label)
+                                            xn_report *report, bool to_ascii, bool one_label,
+                                            xn__ulabels *ulabels)
 {
     domain d;
     xn__walk w;
@@ -541,6 +562,11 @@ XN__ALWAYS_INLINE static int convert_labels(const char *in, size_t in_len, char 
         d.to_ascii = to_ascii;
         d.ascii_lengths = to_ascii;
         d.one_label = one_label;
+        d.ulabels = ulabels;
+        if (ulabels) { /* each pass keeps them again */
+            ulabels->count = ulabels->used = 0;
+            ulabels->overflow = false;
+        }
         xn__walk_start(&w, in, in_len, XN__SPLIT_MAPPED, true);
         while (rc == XN_OK && xn__walk_next(&d, &w))
             rc = !w.bytes ? general_label(&d, &w)
@@ -599,14 +625,14 @@ XN__NOINLINE static void url_validation_errors(const char *in, size_t in_len, un
     size_t n = 0;
     unsigned strict = flags & ~(unsigned)(XN_URL_RULES | XN_NO_STD3_RULES |
                                           XN_NO_CHECK_HYPHENS | XN_NO_VERIFY_DNS_LENGTH);
-    convert_labels(in, in_len, tmp, sizeof tmp, &n, strict, report, true, false);
+    convert_labels(in, in_len, tmp, sizeof tmp, &n, strict, report, true, false, NULL);
 }
 
 /* fast: the whole-name ASCII fast path may take the name (only
  * xn__uts46_general() says no, to compare the two). */
 static inline int convert_name(const char *in, size_t in_len, char *out, size_t out_cap,
                                size_t *out_len, unsigned flags, xn_report *report,
-                               bool to_ascii, bool one_label, bool fast)
+                               bool to_ascii, bool one_label, bool fast, xn__ulabels *ulabels)
 {
     int rc = xn__dom_enter(in, in_len, out, out_cap, out_len, flags, ALL_FLAGS, report, false);
 
@@ -618,7 +644,7 @@ static inline int convert_name(const char *in, size_t in_len, char *out, size_t 
         rc = XN_OK;
     else
         rc = convert_labels(in, in_len, out, out_cap, out_len, flags, report, to_ascii,
-                            one_label);
+                            one_label, ulabels);
     if ((rc == XN_OK || rc == XN_E_BUFFER_TOO_SMALL) && report && to_ascii && !one_label &&
         (flags & XN_URL_RULES))
         url_validation_errors(in, in_len, flags, report);
@@ -632,14 +658,14 @@ XN__NOINLINE static int general_to_ascii(const char *in, size_t in_len, char *ou
                                          size_t out_cap, size_t *out_len, unsigned flags,
                                          xn_report *report)
 {
-    return convert_name(in, in_len, out, out_cap, out_len, flags, report, true, false, true);
+    return convert_name(in, in_len, out, out_cap, out_len, flags, report, true, false, true, NULL);
 }
 
 XN__NOINLINE static int general_to_unicode(const char *in, size_t in_len, char *out,
                                            size_t out_cap, size_t *out_len, unsigned flags,
                                            xn_report *report)
 {
-    return convert_name(in, in_len, out, out_cap, out_len, flags, report, false, false, true);
+    return convert_name(in, in_len, out, out_cap, out_len, flags, report, false, false, true, NULL);
 }
 
 /* The same from the labels on, for a call whose arguments the entry point
@@ -648,27 +674,33 @@ XN__NOINLINE static int labels_to_ascii(const char *in, size_t in_len, char *out
                                         size_t out_cap, size_t *out_len, unsigned flags)
 {
     *out_len = 0;
-    return convert_labels(in, in_len, out, out_cap, out_len, flags, NULL, true, false);
+    return convert_labels(in, in_len, out, out_cap, out_len, flags, NULL, true, false, NULL);
 }
 
 XN__NOINLINE static int labels_to_unicode(const char *in, size_t in_len, char *out,
                                           size_t out_cap, size_t *out_len, unsigned flags)
 {
     *out_len = 0;
-    return convert_labels(in, in_len, out, out_cap, out_len, flags, NULL, false, false);
+    return convert_labels(in, in_len, out, out_cap, out_len, flags, NULL, false, false, NULL);
 }
 
 static XN__ALWAYS_INLINE int label_entry(const xn__call *c, bool to_ascii)
 {
     return convert_name(c->in, c->in_len, c->out, c->out_cap, c->out_len, c->flags, c->report,
-                        to_ascii, true, true);
+                        to_ascii, true, true, NULL);
 }
 
 int xn__uts46_general(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
                       unsigned flags, xn_report *report, bool to_ascii, bool one_label)
 {
     return convert_name(in, in_len, out, out_cap, out_len, flags, report, to_ascii, one_label,
-                        false);
+                        false, NULL);
+}
+
+int xn__to_ascii_ulabels(const char *in, size_t in_len, char *out, size_t out_cap,
+                         size_t *out_len, unsigned flags, xn_report *report, xn__ulabels *u)
+{
+    return convert_name(in, in_len, out, out_cap, out_len, flags, report, true, false, false, u);
 }
 
 /* ---- the whole-name entry ---------------------------------------------------- */

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "flags.h"
 #include "xn.h"
@@ -24,5 +25,27 @@ _Static_assert(XN__FLAGS_LISTED(XN__UTS46_FLAGS), "XN__UTS46_FLAGS: a bit not in
  * path: the fuzz targets check that both give the same, byte for byte. */
 int xn__uts46_general(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
                       unsigned flags, xn_report *report, bool to_ascii, bool one_label);
+
+/* The U-labels of a name as ToASCII validated them, for the display
+ * policy, which checks them further without decoding its A-labels again:
+ * label at[k].label (its index in the name) is cp[at[k].start ..
+ * at[k].start + at[k].n), in NFC, in the order of the name.  Only labels
+ * written as A-labels are kept.  A U-label takes one byte of the ASCII
+ * form at least for each code point, and five for itself ("xn--" and a
+ * digit), so a name whose ASCII form is shorter than XN_DOMAIN_MAX bytes
+ * always fits; overflow is set for one that does not. */
+#define XN__ULABELS_MAX (XN_DOMAIN_MAX / 5)
+typedef struct xn__ulabels {
+    uint32_t cp[XN_DOMAIN_MAX];
+    struct {
+        size_t label, start, n;
+    } at[XN__ULABELS_MAX];
+    size_t count, used;
+    bool overflow;
+} xn__ulabels;
+
+/* xn_to_ascii() by the general path, keeping its U-labels in *u. */
+int xn__to_ascii_ulabels(const char *in, size_t in_len, char *out, size_t out_cap,
+                         size_t *out_len, unsigned flags, xn_report *report, xn__ulabels *u);
 
 #endif

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 
 #include "display_known.h"
+#include "display_rules.h"
 #include "props.h"
 #include "uts39.h"
 #include "xn.h"
@@ -538,6 +539,71 @@ static void test_known_copies(void)
     free(list);
 }
 
+/* The same skeleton both ways: the built-in data's, which keeps its plain
+ * code points as they are and makes the skeleton of the runs between
+ * them alone, and the general way of any data, NFD, prototypes, NFD, on
+ * the whole string (a copy of the built-in table goes that way).  On every
+ * code point after a letter and before a letter and marks that reordering
+ * moves, so that each run meets its neighbours. */
+static bool skeleton_same(const uint32_t *cp, size_t n, const xn__u39_confusables *general)
+{
+    uint32_t sa[64], sb[64];
+    xn__cps a, b;
+    bool same;
+    xn__cps_init(&a, sa, 64);
+    xn__cps_init(&b, sb, 64);
+    same = xn__u39_skeleton(&xn__u39_builtin, cp, n, &a) == XN_OK &&
+           xn__u39_skeleton(general, cp, n, &b) == XN_OK && a.len == b.len &&
+           memcmp(a.p, b.p, a.len * sizeof *a.p) == 0;
+    xn__cps_free(&a);
+    xn__cps_free(&b);
+    return same;
+}
+
+static void test_skeleton_ways(void)
+{
+    const xn__u39_confusables general = xn__u39_builtin; /* not the same table */
+    size_t differ = 0;
+    uint32_t c;
+    for (c = 0; c <= 0x10FFFF; c++) {
+        uint32_t s[6] = {'a', c, 0x0323, 0x0301, 0x0315, 'l'};
+        if (c >= 0xD800 && c <= 0xDFFF)
+            continue;
+        if (!skeleton_same(&c, 1, &general) || !skeleton_same(s, 6, &general)) {
+            if (differ++ < 10)
+                CHECK_MSG(false, "U+%04X: the built-in skeleton differs from the general one",
+                          (unsigned)c);
+        }
+    }
+    CHECK_MSG(differ == 0, "%zu code points whose skeletons differ", differ);
+}
+
+/* The skeletons of the ASCII digits are what display.c takes them for
+ * (xn__display_digit_skeleton()): "0" is "O", "1" is "l", the others are
+ * themselves, and no other code point is one. */
+static void test_digit_skeletons(void)
+{
+    uint32_t c, d, sk[10];
+    for (d = 0; d < 10; d++) {
+        uint32_t small[8], digit = '0' + d;
+        xn__cps out;
+        xn__cps_init(&out, small, 8);
+        CHECK(xn__u39_skeleton(&xn__u39_builtin, &digit, 1, &out) == XN_OK && out.len == 1);
+        sk[d] = out.len ? out.p[0] : 0;
+        xn__cps_free(&out);
+    }
+    for (c = 0; c <= 0x10FFFF; c++) {
+        bool is = false;
+        for (d = 0; d < 10; d++)
+            is = is || sk[d] == c;
+        CHECK_MSG(is == xn__display_digit_skeleton(c),
+                  "U+%04X: the skeleton of an ASCII digit is %s", (unsigned)c,
+                  is ? "it, display.c says not" : "not it, display.c says so");
+        if (is != xn__display_digit_skeleton(c))
+            break;
+    }
+}
+
 int main(void)
 {
     test_display_threads(); /* first: the threads race to create the checker */
@@ -547,5 +613,7 @@ int main(void)
     test_marks_shortcut();
     test_mark_checks();
     test_known_copies();
+    test_skeleton_ways();
+    test_digit_skeletons();
     return test_done("uts39");
 }
