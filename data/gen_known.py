@@ -152,6 +152,9 @@ def main():
     out.append(f"    {{{len(slot_sets['keys']) - 1}, keys_slots, {len(key_entries)}}},")
     out.append(f"    {{{len(slot_sets['domains']) - 1}, domains_slots, {len(domain_entries)}}},")
     out.append("    (const char *)pool,")
+    # Every key is ASCII: the domains are (read_domains()), and so are
+    # their keys (label_key()).
+    out.append("    true,")
     out.append("};\n")
     out.append("const char *const xn__builtin_tlds[] = {")
     for i in range(0, len(tlds), 10):

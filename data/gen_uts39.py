@@ -75,6 +75,56 @@ def three_stage(values, elem_bytes):
     return best[1:]
 
 
+def hangul_or_full(cp, decomp):
+    """The full canonical decomposition of cp, Hangul syllables by
+    arithmetic (Unicode §3.12), as lib/uts39.c's decompose()."""
+    s = cp - HANGUL_FIRST
+    if 0 <= s <= HANGUL_LAST - HANGUL_FIRST:
+        t = s % 28
+        return (0x1100 + s // 588, 0x1161 + (s % 588) // 28) + ((0x11A7 + t,) if t else ())
+    return decomp.get(cp, (cp,))
+
+
+def skeleton_bits(script, num, gc, alpha, ignorable, proto, decomp):
+    """For each code point, whether the skeleton of it alone (NFD, default
+    ignorables dropped, prototypes, NFD: lib/uts39.c) is, nonspacing marks
+    aside, letters that read as Latin (lib/display_rules.c's
+    xn__display_latin_looking()), and whether all of it is the skeletons of
+    ASCII digits, '-' and decimal digits (lib/display.c's
+    digit_skeleton_only()).  A label's skeleton holds the code points of
+    its code points' skeletons, reordered: either is true of a label only
+    if it is of each of its code points (test-uts39 checks both bits on
+    the library's own skeletons)."""
+    def skeleton(cp):
+        out = []
+        for x in hangul_or_full(cp, decomp):
+            if ignorable[x]:
+                continue
+            for y in proto.get(x, (x,)):
+                out.extend(hangul_or_full(y, decomp))
+        return out
+
+    def latin_looking(c):
+        if c < 0x80:
+            return chr(c).isascii() and (chr(c).isalnum() or c == 0x2D)
+        if c in (0x0251, 0x0261, 0x0269):
+            return True
+        return 0xC0 <= c <= 0x24F and alpha[c] and script[c] == num["Latn"]
+
+    digits = set()
+    for d in range(0x30, 0x3A):
+        sk = skeleton(d)
+        if len(sk) != 1:
+            raise DataError("the skeleton of %s is not one code point" % chr(d))
+        digits.add(sk[0])
+    latin, digit = [0] * NCP, [0] * NCP
+    for cp in range(NCP):
+        sk = skeleton(cp)
+        latin[cp] = int(all(gc[z] == "Mn" or latin_looking(z) for z in sk))
+        digit[cp] = int(all(z in digits or z == 0x2D or gc[z] == "Nd" for z in sk))
+    return latin, digit
+
+
 def words_and_records(data_dir, allowed_ranges):
     files = u.read_files(data_dir)
     version = os.path.basename(os.path.normpath(data_dir))
@@ -108,6 +158,8 @@ def words_and_records(data_dir, allowed_ranges):
             display[cp] = False
     for cp in u.DISPLAY_ADDED:
         display[cp] = True
+
+    latin_sk, digit_sk = skeleton_bits(script, num, gc, alpha, ignorable, proto, decomp)
 
     sets, set_of = [], {}
     pool, pool_of = [], {}
@@ -147,6 +199,7 @@ def words_and_records(data_dir, allowed_ranges):
         w |= display[cp] << u.BIT_DISPLAY | digits.get(cp, 0) << u.DIGIT_SHIFT
         if rec == (0, 0) and not (HANGUL_FIRST <= cp <= HANGUL_LAST):
             w |= 1 << u.BIT_PLAIN
+        w |= latin_sk[cp] << u.BIT_LATIN_SKELETON | digit_sk[cp] << u.BIT_DIGIT_SKELETON
         words.append(w)
     if len(sets) >= 1 << u.SCX_BITS or len(records) > 0xFFFF or len(pool) >= 1 << 20:
         raise DataError("%d sets, %d records, %d pool entries: over the fields"
@@ -190,6 +243,8 @@ def generate(data_dir, allowed_path, out_c, out_h):
           "#define XN_U39_DISPLAY (1u << %d)" % u.BIT_DISPLAY,
           "#define XN_U39_DIGIT_SHIFT %d" % u.DIGIT_SHIFT,
           "#define XN_U39_PLAIN (1u << %d)" % u.BIT_PLAIN,
+          "#define XN_U39_LATIN_SKELETON (1u << %d)" % u.BIT_LATIN_SKELETON,
+          "#define XN_U39_DIGIT_SKELETON (1u << %d)" % u.BIT_DIGIT_SKELETON,
           "/* The shifts of the three-stage tables (lib/uts39.h). */",
           "#define XN_U39_WORD_LO %d" % wt[0], "#define XN_U39_WORD_MID %d" % wt[1],
           "#define XN_U39_REC_LO %d" % rt[0], "#define XN_U39_REC_MID %d" % rt[1], "",

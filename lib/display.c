@@ -50,13 +50,6 @@
 
 /* ---- checks on one decoded label ----------------------------------------- */
 
-/* UTS #46 §6: a character of status deviation in the mapping table (ß, ς,
- * ZWNJ and ZWJ in 18.0). */
-static bool is_deviation(uint32_t c)
-{
-    return xn__status(xn__props(c)) == XN_STATUS_DEVIATION;
-}
-
 /* The restriction level a display flag asks for. */
 static int wanted_level(unsigned flags)
 {
@@ -128,7 +121,27 @@ static int skeleton_reasons(const uint32_t *cp, size_t n, const scripts *sx, con
      * and the lookalikes beyond UTS #39's data count (mixed with Latin, the
      * restriction level speaks). */
     bool one = sx->one >= 0 && sx->one != XN_SC_LATIN;
+    /* What the skeleton could show: letters that read as Latin (of a label
+     * with letters of another script, not under a TLD of its own script),
+     * or a number.  The word tells it of each code point's own skeleton,
+     * without one (uts39.h); a letter of the extra mappings may read as
+     * either. */
+    bool want_latin = sx->foreign && !own_tld, want_digits = !sx->digits_only;
     int rc;
+
+    if (sx->digits_only && !own_tld) /* digits of one system alone, not under their TLD */
+        *bits |= XN_UNSAFE_DIGIT_LOOKALIKE;
+    for (i = 0; i < n && (want_latin || want_digits); i++) {
+        uint32_t w = xn__u39_word(cp[i]);
+        if ((w & (XN_U39_LATIN_SKELETON | XN_U39_DIGIT_SKELETON)) !=
+                (XN_U39_LATIN_SKELETON | XN_U39_DIGIT_SKELETON) &&
+            !xn__display_named(cp[i])) {
+            want_latin = want_latin && (w & XN_U39_LATIN_SKELETON);
+            want_digits = want_digits && (w & XN_U39_DIGIT_SKELETON);
+        }
+    }
+    if (!want_latin && !want_digits)
+        return XN_OK;
 
     if (one && xn__display_any(cp, n)) {
         mapped = xn__scratch(small, sizeof small, 2 * n * sizeof *mapped, &heap);
@@ -147,52 +160,81 @@ static int skeleton_reasons(const uint32_t *cp, size_t n, const scripts *sx, con
      * (the skeleton is in NFD: its nonspacing marks are the accents);
      * under a TLD of their own script, a label of that script alone is
      * what a reader expects, and so are a few common words anywhere. */
-    if (sx->foreign) {
+    if (want_latin) {
         for (i = 0; i < sk.len && latin; i++)
             latin = xn__u39_is_nonspacing(sk.p[i]) || xn__display_latin_looking(sk.p[i]);
-        if (latin && !own_tld && !allowed_word(cp, n))
+        if (latin && !allowed_word(cp, n))
             *bits |= XN_UNSAFE_CONFUSABLE;
     }
-    /* Digits of one system alone are a number in that script's country. */
-    if (!(sx->digits_only && own_tld) &&
-        (sx->digits_only || digit_skeleton_only(sk.p, sk.len)))
+    /* Digits of one system alone are a number in that script's country
+     * (above); the skeleton of a number reads as one anywhere. */
+    if (want_digits && digit_skeleton_only(sk.p, sk.len))
         *bits |= XN_UNSAFE_DIGIT_LOOKALIKE;
     xn__cps_free(&sk);
     return XN_OK;
 }
 
 /* Sets *unsafe to the XN_UNSAFE_* bits of the label cp[0..n); tld as for
- * skeleton_reasons(). */
+ * skeleton_reasons().  Sets *idna2008 when the label needs the tests of
+ * IDNA2008 lookup (idna2008_reason()): a label of code points IDNA2008
+ * calls PVALID, with no right-to-left character, no mark first and no
+ * "--" in its third and fourth positions passes them all (RFC 5891 §5.4:
+ * no CONTEXTJ or CONTEXTO rule applies, and RFC 5893 only to a Bidi
+ * domain name; ToASCII has checked NFC). */
 static int label_reasons(const uint32_t *cp, size_t n, unsigned flags, const xn__tld *tld,
-                         uint32_t *unsafe)
+                         uint32_t *unsafe, bool *idna2008)
 {
     scripts sx = {false, false, false, false, true, -1};
-    bool several = false;
+    bool several = false, allowed = true, ascii = true, mixed_scx = false, pvalid = true;
+    bool rtl = false, mixed_numbers = false, digit_seen = false, level_several = false;
+    int level_one = -1; /* as sx.one, deviation characters included, for the level */
     size_t mark_cps = 0; /* code points of General_Category M */
-    uint32_t bits = 0;
+    uint32_t bits = 0, zero = 0;
     unsigned marks = 0;
     size_t i;
     int rc, level;
 
+    /* One look at each code point's UTS #46 and UTS #39 words. */
     for (i = 0; i < n; i++) {
-        uint32_t c = cp[i];
-        int script;
+        uint32_t c = cp[i], p = xn__props(c), w = xn__u39_word(c);
+        unsigned gc = (w >> XN_U39_GC_SHIFT) & 3u;
+        int script = (int)(w & XN_U39_SCRIPT_MASK);
+        pvalid = pvalid && xn__idna2008(p) == XN_IDNA2008_PVALID;
+        rtl = rtl || (xn__bidi_bit(xn__bidi(p)) & XN_BIDI_SET_RTL_CLASSES);
+        allowed = allowed && (w & XN_U39_DISPLAY);
+        ascii = ascii && c < 0x80;
         if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
             sx.ascii_letter = true;
-        if (c != '-') {
-            sx.digits_only = sx.digits_only && xn__u39_is_digit(c);
-            mark_cps += xn__u39_is_mark(c);
+        if (gc == XN_U39_GC_ND) { /* §5.3: the digits' zeros, one system */
+            uint32_t z = c - ((w >> XN_U39_DIGIT_SHIFT) & 15u);
+            mixed_numbers = mixed_numbers || (digit_seen && z != zero);
+            zero = z;
+            digit_seen = true;
         }
-        if (is_deviation(c)) {
+        if (c != '-') {
+            sx.digits_only = sx.digits_only && gc == XN_U39_GC_ND;
+            mark_cps += gc == XN_U39_GC_MN || gc == XN_U39_GC_MARK;
+        }
+        if (script == XN_SC_COMMON || script == XN_SC_INHERITED) {
+            /* §5.1: one that goes with every script; else its
+             * Script_Extensions speak (xn__u39_level()). */
+            const uint64_t *set = xn__u39_set(w);
+            mixed_scx = mixed_scx || !(xn__u39_set_has(set, XN_SC_COMMON) ||
+                                       xn__u39_set_has(set, XN_SC_INHERITED));
+        } else {
+            level_several = level_several || (level_one >= 0 && level_one != script);
+            level_one = script;
+        }
+        /* UTS #46 §6. */
+        if (xn__status(p) == XN_STATUS_DEVIATION) {
             /* Under Transitional_Processing a U-label with one names another
              * domain (ß maps to "ss"): shown, it would not be this name. */
             if (!(flags & XN_DISPLAY_ALLOW_DEVIATIONS) || (flags & XN_TRANSITIONAL))
                 bits |= XN_UNSAFE_DEVIATION;
             continue;
         }
-        if (xn__u39_is_ignorable(c))
+        if (w & XN_U39_IGNORABLE)
             bits |= XN_UNSAFE_INVISIBLE;
-        script = xn__u39_script(c);
         if (script == XN_SC_COMMON || script == XN_SC_INHERITED)
             continue;
         if (script != XN_SC_LATIN)
@@ -208,9 +250,21 @@ static int label_reasons(const uint32_t *cp, size_t n, unsigned flags, const xn_
     }
     if (several)
         sx.one = -1;
+    *idna2008 = !pvalid || rtl || (n > 0 && xn__u39_is_mark(cp[0])) ||
+                (n >= 4 && cp[2] == '-' && cp[3] == '-');
 
-    /* §3.1 and §5.2: the allowed characters, then the restriction level. */
-    level = n ? xn__u39_level(cp, n, XN_U39_DISPLAY) : XN_U39_ASCII;
+    /* §3.1 and §5.2: the allowed characters, then the restriction level.
+     * Letters of one script and characters of every script are of a
+     * single script (a character's Script_Extensions hold its Script);
+     * any other label asks xn__u39_level(). */
+    if (!n)
+        level = XN_U39_ASCII;
+    else if (!allowed)
+        level = XN_U39_UNRESTRICTED;
+    else if (!level_several && !mixed_scx)
+        level = ascii ? XN_U39_ASCII : XN_U39_SINGLE_SCRIPT;
+    else
+        level = xn__u39_level(cp, n, XN_U39_DISPLAY);
     if (level == XN_U39_UNRESTRICTED)
         bits |= XN_UNSAFE_RESTRICTED;
     else if (level > wanted_level(flags))
@@ -220,8 +274,7 @@ static int label_reasons(const uint32_t *cp, size_t n, unsigned flags, const xn_
      * policy keeps that to ASCII ("héllo中国" is no such word). */
     else if (sx.latin_accented && sx.cjk && wanted_level(flags) <= XN_U39_HIGHLY)
         bits |= XN_UNSAFE_MIXED_SCRIPT;
-    /* §5.3. */
-    if (xn__u39_mixed_numbers(cp, n))
+    if (mixed_numbers)
         bits |= XN_UNSAFE_MIXED_NUMBERS;
 
     /* §5.4: a nonspacing mark repeated in a run, more than four in a row,
@@ -339,7 +392,7 @@ XN__NOINLINE static int to_display(const char *in, size_t in_len, char *out, siz
     nm.count = count > 1 && dl[count - 1].an == 0 ? count - 1 : count; /* a root dot aside */
     xn__display_tld(ascii, alen, &tld);
     if (u.count)
-        rc = xn__display_known(known, (flags & XN_DISPLAY_BUILTIN_KNOWN) != 0, &nm,
+        rc = xn__display_known(known, (flags & XN_DISPLAY_BUILTIN_KNOWN) != 0, &nm, flags,
                                &known_first, &tld_lookalike, &tld);
     if (rc != XN_OK)
         return rc;
@@ -360,9 +413,10 @@ XN__NOINLINE static int to_display(const char *in, size_t in_len, char *out, siz
             pre |= XN_UNSAFE_CONFUSABLE;
         if (l->u) {
             const uint32_t *cp = u.cp + l->cp;
-            rc = idna2008_reason(cp, l->n, &pre);
-            if (rc == XN_OK)
-                rc = label_reasons(cp, l->n, flags, &tld, &unsafe);
+            bool idna2008 = true;
+            rc = label_reasons(cp, l->n, flags, &tld, &unsafe, &idna2008);
+            if (rc == XN_OK && idna2008)
+                rc = idna2008_reason(cp, l->n, &pre);
             unsafe |= pre;
             if (unsafe)
                 xn__put(&s, a, l->an);

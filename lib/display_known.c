@@ -275,25 +275,62 @@ static int dlabel_key(const xn__dname *nm, const xn__dlabel *l, growbuf *b)
     return label_key(nm->ascii + l->a, l->an, b);
 }
 
+/* Whether the U-label cp[0..n) may have a key of letters that read as
+ * Latin (ASCII among them): each code point's skeleton does (uts39.h), or
+ * the extra mappings may make it. */
+static bool may_read_latin(const uint32_t *cp, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (!(xn__u39_word(cp[i]) & XN_U39_LATIN_SKELETON) && !xn__display_named(cp[i]))
+            return false;
+    return true;
+}
+
+/* Whether the TLD l, a U-label under the caller's flags, is one under
+ * UTS #46's defaults too: only such a TLD is an IDN TLD for the TLD rules
+ * (a TLD with a '-' at an end, or a digit alone of a right-to-left script,
+ * delegates nothing). */
+static bool tld_valid(const xn__dname *nm, const xn__dlabel *l, unsigned flags)
+{
+    char u8[U8_CAP];
+    size_t n = 0;
+    if (!(flags & (XN_NO_STD3_RULES | XN_NO_CHECK_HYPHENS | XN_NO_CHECK_BIDI |
+                   XN_NO_CHECK_JOINERS)))
+        return true; /* ToASCII checked it so */
+    return xn_label_to_unicode(nm->ascii + l->a, l->an, u8, sizeof u8, &n, 0, NULL) == XN_OK;
+}
+
 int xn__display_known(const xn_known_set *set, bool builtin, const xn__dname *nm,
-                      size_t *from, bool *tld_lookalike, xn__tld *tld)
+                      unsigned flags, size_t *from, bool *tld_lookalike, xn__tld *tld)
 {
     char stack[KEY_STACK];
     growbuf key = {stack, 0, sizeof stack, false, NULL};
     uint16_t start[XN_DOMAIN_MAX / 2 + 1]; /* a label and its dot take two bytes */
     const xn__dlabel *last = nm->count ? &nm->l[nm->count - 1] : NULL;
-    size_t j, p, pa, an, tld_from = 0;
+    size_t j, p, pa, an, first = 0, tld_from = 0;
     uint64_t h = 0, ha = 0;
+    bool ascii_sets = (!set || set->ascii_keys) && (!builtin || xn__builtin_known.ascii_keys);
     int rc = XN_OK;
 
     *from = SIZE_MAX;
     *tld_lookalike = false;
     if (!last || nm->count > sizeof start / sizeof start[0])
         return nm->count ? XN_E_INTERNAL : XN_OK; /* an ASCII form of 256 bytes: cannot be */
-    if (set || builtin) {
-        /* The whole name's key, each label's start in it noted. */
-        for (j = 0; j < nm->count && rc == XN_OK; j++) {
-            if (j)
+    /* A U-label whose key cannot be ASCII is in no run of labels that
+     * looks like a domain of sets of ASCII keys, nor an ASCII TLD: only
+     * the labels after the last such one need a key. */
+    if (ascii_sets || !(set || builtin))
+        for (j = nm->count; j-- > 0;)
+            if (nm->l[j].u && !may_read_latin(nm->cps + nm->l[j].cp, nm->l[j].n)) {
+                first = j + 1;
+                break;
+            }
+    if ((set || builtin) && first < nm->count) {
+        /* The key of the labels from first on, each label's start in it
+         * noted. */
+        for (j = first; j < nm->count && rc == XN_OK; j++) {
+            if (j > first)
                 grow_put(&key, ".", 1);
             start[j] = (uint16_t)(key.len < 0xFFFF ? key.len : 0xFFFF);
             tld_from = key.len;
@@ -308,7 +345,7 @@ int xn__display_known(const xn_known_set *set, bool builtin, const xn__dname *nm
         an = last->a + last->an;
         p = key.len;
         pa = an;
-        for (j = nm->count; rc == XN_OK && j-- > 0;) {
+        for (j = nm->count; rc == XN_OK && j-- > first;) {
             const char *k, *a = nm->ascii + nm->l[j].a;
             size_t kn, sn = an - nm->l[j].a;
             while (p > start[j])
@@ -321,14 +358,15 @@ int xn__display_known(const xn_known_set *set, bool builtin, const xn__dname *nm
                 (builtin && looks_like_known(&xn__builtin_known, h, k, kn, ha, a, sn)))
                 *from = j;
         }
-    } else if (last->u) {
+    } else if (last->u && first < nm->count) {
         rc = dlabel_key(nm, last, &key);
     }
     /* An IDN TLD that reads as an ASCII one ("сом") keeps every IDN label
-     * of the name; any other IDN TLD of letters of one script exempts
-     * that script from the whole-script rule. */
-    if (rc == XN_OK && last->u) {
-        *tld_lookalike = ascii_tld_key(key.p + tld_from, key.len - tld_from);
+     * of the name (the ASCII TLDs' keys are ASCII); any other IDN TLD of
+     * letters of one script exempts that script from the whole-script
+     * rule. */
+    if (rc == XN_OK && last->u && tld_valid(nm, last, flags)) {
+        *tld_lookalike = first < nm->count && ascii_tld_key(key.p + tld_from, key.len - tld_from);
         if (!*tld_lookalike && tld->script < 0)
             tld->script = one_script(nm->cps + last->cp, last->n);
     }
@@ -395,7 +433,8 @@ xn_known_set_new(const char *const *domains, size_t n, int *status)
     index_build keys = {NULL, 0, 0}, names = {NULL, 0, 0};
     char stack[KEY_STACK];
     growbuf pool = {NULL, 0, 0, false, NULL}, key = {stack, 0, sizeof stack, false, NULL};
-    size_t i;
+    size_t i, b;
+    bool ascii_keys = true;
     int rc = XN_OK;
 
     if ((!domains && n) || n > UINT32_MAX / 4)
@@ -419,6 +458,8 @@ xn_known_set_new(const char *const *domains, size_t n, int *status)
         key.len = 0;
         if (rc == XN_OK)
             rc = name_key(ascii, alen, &key, &labels);
+        for (b = 0; rc == XN_OK && b < key.len; b++)
+            ascii_keys = ascii_keys && (unsigned char)key.p[b] < 0x80;
         if (rc == XN_OK)
             rc = index_add(&keys, &pool, key.p, key.len);
     }
@@ -427,6 +468,7 @@ xn_known_set_new(const char *const *domains, size_t n, int *status)
         index_publish(&set->keys, &keys);
         index_publish(&set->domains, &names);
         set->pool = pool.p;
+        set->ascii_keys = ascii_keys;
     } else {
         free(set);
         free(keys.slots);

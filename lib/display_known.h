@@ -16,6 +16,7 @@
 #ifndef XN_DISPLAY_KNOWN_H
 #define XN_DISPLAY_KNOWN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -39,6 +40,8 @@ typedef struct known_index {
 struct xn_known_set {
     known_index keys, domains;
     const char *pool; /* the ASCII forms and keys */
+    bool ascii_keys;  /* every key is ASCII: a label whose key cannot be
+                       * is in no domain of the set (display_known.c) */
 };
 
 /* The built-in set of popular domains (known_builtin.c, generated), and

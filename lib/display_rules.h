@@ -83,9 +83,11 @@ void xn__display_tld(const char *a, size_t an, xn__tld *t);
  * an ASCII TLD's ("сом" reads "com"); and, when it is not, but a U-label
  * of letters of one script, sets tld->script to that script (an IDN TLD
  * exempts its script as a country-code TLD of the table does: ".орг",
- * ".中国").  XN_OK or XN_E_NOMEM. */
+ * ".中国").  A TLD counts as a U-label for these only if it is one under
+ * UTS #46's defaults, whatever flags (the caller's) the name was
+ * converted with.  XN_OK or XN_E_NOMEM. */
 int xn__display_known(const xn_known_set *set, bool builtin, const xn__dname *nm,
-                      size_t *from, bool *tld_lookalike, xn__tld *tld);
+                      unsigned flags, size_t *from, bool *tld_lookalike, xn__tld *tld);
 
 /* The code points of the skeleton (UTS #39 §4, uts39.h) of cp[0..n),
  * accents removed (nonspacing marks left out: the skeleton is in NFD),

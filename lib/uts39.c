@@ -168,9 +168,72 @@ static bool plain(uint32_t c)
     return (xn__u39_word(c) & (XN_U39_PLAIN | XN_U39_IGNORABLE)) == XN_U39_PLAIN;
 }
 
+/* The skeleton of a run of code points that are not plain() with the
+ * built-in data, in one pass, when the run's NFD is in canonical order as
+ * its code points' decompositions give it (as a label's mostly is):
+ * NFD, prototypes and NFD again with a record looked up once for each
+ * code point and each piece of a decomposition.  Sets *general, having
+ * written nothing, when the NFD would have to be reordered first. */
+static int run_builtin(const uint32_t *in, size_t n, xn__cps *out, bool *general)
+{
+    size_t i, k, from = out->len;
+    unsigned last = 0;
+    bool mapped = false;
+
+    *general = false;
+    for (i = 0; i < n; i++) {
+        uint32_t c = in[i], jamo[3];
+        const uint32_t *d = &c;
+        const xn__u39_record *r = NULL;
+        size_t dn = 1;
+        if (c - S_BASE < S_COUNT) { /* Hangul: jamo of ccc 0 */
+            uint32_t s = c - S_BASE, t = s % T_COUNT;
+            jamo[0] = L_BASE + s / (V_COUNT * T_COUNT);
+            jamo[1] = V_BASE + (s % (V_COUNT * T_COUNT)) / T_COUNT;
+            jamo[2] = T_BASE + t;
+            d = jamo;
+            dn = t ? 3 : 2;
+        } else {
+            r = record(c);
+            if (r->decomp & 15u) {
+                d = xn__u39_pool + ((r->decomp >> 4) & 0xFFFFFu);
+                dn = r->decomp & 15u;
+                r = NULL;
+            }
+        }
+        for (k = 0; k < dn; k++) {
+            uint32_t x = d[k], pn;
+            const xn__u39_record *rx = r ? r : record(x);
+            unsigned cc = rx->decomp >> 24;
+            if (cc && cc < last) {
+                out->len = from;
+                *general = true;
+                return XN_OK;
+            }
+            last = cc;
+            if (x >= 0xAD && xn__u39_is_ignorable(x))
+                continue; /* step 2: dropped */
+            pn = rx->proto & 63u;
+            if (pn == 0) {
+                if (!xn__cps_push(out, x))
+                    return XN_E_NOMEM;
+                continue;
+            }
+            for (mapped = true; pn > 0; pn--)
+                if (!decompose(xn__u39_pool[(rx->proto >> 6) + (rx->proto & 63u) - pn], out))
+                    return XN_E_NOMEM;
+        }
+    }
+    /* Unmapped, the run's NFD was in order already. */
+    if (mapped)
+        reorder(out->p, from, out->len);
+    return XN_OK;
+}
+
 int xn__u39_skeleton(const xn__u39_confusables *t, const uint32_t *in, size_t n, xn__cps *out)
 {
     size_t i = 0, from;
+    bool general;
     int rc = XN_OK;
 
     if (t != &xn__u39_builtin)
@@ -188,7 +251,9 @@ int xn__u39_skeleton(const xn__u39_confusables *t, const uint32_t *in, size_t n,
         }
         for (from = i++; i < n && !plain(in[i]); i++)
             ;
-        rc = skeleton_general(t, in + from, i - from, out);
+        rc = run_builtin(in + from, i - from, out, &general);
+        if (rc == XN_OK && general)
+            rc = skeleton_general(t, in + from, i - from, out);
     }
     return rc;
 }

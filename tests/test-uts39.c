@@ -566,10 +566,12 @@ static void test_skeleton_ways(void)
     size_t differ = 0;
     uint32_t c;
     for (c = 0; c <= 0x10FFFF; c++) {
-        uint32_t s[6] = {'a', c, 0x0323, 0x0301, 0x0315, 'l'};
+        /* Marks in canonical order after it, and out of it. */
+        uint32_t s[6] = {'a', c, 0x0323, 0x0301, 0x0315, 'l'}, t[5] = {0x00E9, c, 0x0301, 0x0323, c};
         if (c >= 0xD800 && c <= 0xDFFF)
             continue;
-        if (!skeleton_same(&c, 1, &general) || !skeleton_same(s, 6, &general)) {
+        if (!skeleton_same(&c, 1, &general) || !skeleton_same(s, 6, &general) ||
+            !skeleton_same(t, 5, &general)) {
             if (differ++ < 10)
                 CHECK_MSG(false, "U+%04X: the built-in skeleton differs from the general one",
                           (unsigned)c);
@@ -604,6 +606,70 @@ static void test_digit_skeletons(void)
     }
 }
 
+/* The word's quick answers for the display policy hold on the library's
+ * own skeleton of every code point: XN_U39_LATIN_SKELETON when its
+ * skeleton, nonspacing marks aside, is letters that read as Latin,
+ * XN_U39_DIGIT_SKELETON when it is the ASCII digits' skeletons, '-' and
+ * decimal digits. */
+static void test_skeleton_bits(void)
+{
+    size_t latin_n = 0, digit_n = 0, wrong = 0;
+    uint32_t c;
+    for (c = 0; c <= 0x10FFFF; c++) {
+        uint32_t small[64], w = xn__u39_word(c);
+        xn__cps sk;
+        bool latin = true, digit = true;
+        size_t i;
+        xn__cps_init(&sk, small, 64);
+        CHECK(xn__u39_skeleton(&xn__u39_builtin, &c, 1, &sk) == XN_OK);
+        for (i = 0; i < sk.len; i++) {
+            uint32_t z = sk.p[i];
+            latin = latin && (xn__u39_is_nonspacing(z) || xn__display_latin_looking(z));
+            digit = digit && (xn__display_digit_skeleton(z) || z == '-' || xn__u39_is_digit(z));
+        }
+        xn__cps_free(&sk);
+        latin_n += latin;
+        digit_n += digit;
+        if (latin != !!(w & XN_U39_LATIN_SKELETON) || digit != !!(w & XN_U39_DIGIT_SKELETON)) {
+            if (wrong++ < 10)
+                CHECK_MSG(false, "U+%04X: its skeleton is%s Latin, is%s digits; the word says "
+                                 "0x%08X", (unsigned)c, latin ? "" : " not", digit ? "" : " not",
+                          (unsigned)w);
+        }
+    }
+    CHECK_MSG(wrong == 0, "%zu code points whose skeleton bits are wrong", wrong);
+    /* Not vacuous: the Latin letters, the digits of every system. */
+    CHECK_MSG(latin_n > 1000 && digit_n > 600, "%zu Latin, %zu digit skeletons", latin_n,
+              digit_n);
+}
+
+/* display.c takes a label whose letters are of one Script, beside
+ * characters whose Script_Extensions hold Common or Inherited, for a
+ * single script without xn__u39_level(): that needs each character's
+ * Script_Extensions to hold its Script (UAX #24), and the level to say so
+ * on such labels. */
+static void test_scx_holds_script(void)
+{
+    size_t wrong = 0;
+    uint32_t c;
+    for (c = 0; c <= 0x10FFFF; c++) {
+        uint32_t w = xn__u39_word(c);
+        int sc = (int)(w & XN_U39_SCRIPT_MASK);
+        if (sc == XN_SC_COMMON || sc == XN_SC_INHERITED || sc == XN_SC_UNKNOWN)
+            continue;
+        if (!xn__u39_set_has(xn__u39_set(w), sc) && wrong++ < 10)
+            CHECK_MSG(false, "U+%04X: its Script_Extensions lack its Script", (unsigned)c);
+    }
+    CHECK_MSG(wrong == 0, "%zu code points", wrong);
+    {
+        /* кот, "кот-1", and Katakana with the prolonged sound mark (Common,
+         * Script_Extensions Hiragana and Katakana). */
+        static const uint32_t kot[] = {0x043A, 0x043E, 0x0442, '-', '1'}, kana[] = {0x30AB, 0x30FC};
+        CHECK(xn__u39_level(kot, 5, XN_U39_DISPLAY) == XN_U39_SINGLE_SCRIPT);
+        CHECK(xn__u39_level(kana, 2, XN_U39_DISPLAY) == XN_U39_SINGLE_SCRIPT);
+    }
+}
+
 int main(void)
 {
     test_display_threads(); /* first: the threads race to create the checker */
@@ -615,5 +681,7 @@ int main(void)
     test_known_copies();
     test_skeleton_ways();
     test_digit_skeletons();
+    test_skeleton_bits();
+    test_scx_holds_script();
     return test_done("uts39");
 }

@@ -45,6 +45,11 @@ GC_SHIFT = 18
 BIT_ALPHA, BIT_IGNORABLE, BIT_SOFT_DOTTED, BIT_ALLOWED, BIT_DISPLAY = 20, 21, 22, 23, 24
 DIGIT_SHIFT = 25  # 4 bits
 BIT_PLAIN = 29    # ccc 0, no decomposition, no prototype: its own skeleton
+# The display policy's quick answers (lib/display.c): the skeleton of the
+# code point alone, its nonspacing marks aside, is letters that read as
+# Latin (BIT_LATIN_SKELETON); all of it is the skeletons of ASCII digits,
+# '-' and decimal digits (BIT_DIGIT_SKELETON).
+BIT_LATIN_SKELETON, BIT_DIGIT_SKELETON = 30, 31
 
 # What the browsers take out of UTS #39's allowed characters for display
 # (Chromium's spoof checker and Firefox's blocklist, as facts), [first,
