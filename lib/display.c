@@ -187,6 +187,7 @@ static int label_reasons(const uint32_t *cp, size_t n, unsigned flags, const xn_
     scripts sx = {false, false, false, false, true, -1};
     bool several = false, allowed = true, ascii = true, mixed_scx = false, pvalid = true;
     bool rtl = false, mixed_numbers = false, digit_seen = false, level_several = false;
+    bool other = false; /* a letter of a script not of CJK: xn__display_patterns() */
     int level_one = -1; /* as sx.one, deviation characters included, for the level */
     size_t mark_cps = 0; /* code points of General_Category M */
     uint32_t bits = 0, zero = 0;
@@ -224,6 +225,7 @@ static int label_reasons(const uint32_t *cp, size_t n, unsigned flags, const xn_
         } else {
             level_several = level_several || (level_one >= 0 && level_one != script);
             level_one = script;
+            other = other || !xn__display_cjk(w);
         }
         /* UTS #46 §6. */
         if (xn__status(p) == XN_STATUS_DEVIATION) {
@@ -292,7 +294,7 @@ static int label_reasons(const uint32_t *cp, size_t n, unsigned flags, const xn_
     }
 
     /* The browsers' patterns (display_rules.c). */
-    bits |= xn__display_patterns(cp, n, tld);
+    bits |= xn__display_patterns(cp, n, tld, other);
 
     /* §4: confusable with a Latin label, or with a number.  A label with
      * ASCII letters and nothing but Latin ones can be neither. */
@@ -329,20 +331,21 @@ XN__NOINLINE static int idna2008_reason(const uint32_t *cp, size_t n, uint32_t *
  * (an empty root label after a trailing dot included). */
 static size_t split_labels(const char *a, size_t an, const xn__ulabels *u, xn__dlabel *l)
 {
-    size_t i, start = 0, count = 0, k = 0;
-    for (i = 0; i <= an; i++) {
-        if (i < an && a[i] != '.')
-            continue;
+    size_t start = 0, count = 0, k = 0;
+    for (;;) {
+        const char *dot = memchr(a + start, '.', an - start);
+        size_t end = dot ? (size_t)(dot - a) : an;
         l[count].a = (uint16_t)start;
-        l[count].an = (uint16_t)(i - start);
+        l[count].an = (uint16_t)(end - start);
         l[count].u = k < u->count && u->at[k].label == count;
         l[count].cp = l[count].u ? (uint16_t)u->at[k].start : 0;
         l[count].n = l[count].u ? (uint16_t)u->at[k].n : 0;
         k += l[count].u;
         count++;
-        start = i + 1;
+        if (!dot)
+            return count;
+        start = end + 1;
     }
-    return count;
 }
 
 /* xn_to_display_known() with its arguments checked and a whole display
@@ -390,7 +393,7 @@ XN__NOINLINE static int to_display(const char *in, size_t in_len, char *out, siz
     /* The checks of the whole name: none for a name without a U-label,
      * which is shown as it is. */
     nm.count = count > 1 && dl[count - 1].an == 0 ? count - 1 : count; /* a root dot aside */
-    xn__display_tld(ascii, alen, &tld);
+    xn__display_tld(ascii + dl[nm.count - 1].a, dl[nm.count - 1].an, &tld);
     if (u.count)
         rc = xn__display_known(known, (flags & XN_DISPLAY_BUILTIN_KNOWN) != 0, &nm, flags,
                                &known_first, &tld_lookalike, &tld);

@@ -34,21 +34,6 @@ const char *xn__display_extra(uint32_t c)
 
 /* ---- whole-script confusable letters, per script ------------------------- */
 
-bool xn__display_in_sorted(uint32_t c, const uint32_t *set, size_t n)
-{
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (set[mid] == c)
-            return true;
-        if (set[mid] < c)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return false;
-}
-
 bool xn__display_wsc_letter(uint32_t c, int script)
 {
     size_t k;

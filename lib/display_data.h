@@ -66,7 +66,16 @@ const char *xn__display_extra(uint32_t c);
 bool xn__display_wsc_letter(uint32_t c, int script);
 
 /* Whether c is in set[0..n), sorted ascending (a binary search). */
-bool xn__display_in_sorted(uint32_t c, const uint32_t *set, size_t n);
+static inline bool xn__display_in_sorted(uint32_t c, const uint32_t *set, size_t n)
+{
+    /* The last entry not above c, halving without a branch to mispredict. */
+    while (n > 1) {
+        size_t half = n / 2;
+        set = set[half] <= c ? set + half : set;
+        n -= half;
+    }
+    return n && *set == c;
+}
 
 /* Whether the UTF-8 label u8[0..n) is a common word that reads as no Latin
  * word although its letters all have Latin lookalikes ("курс"). */

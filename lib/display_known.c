@@ -308,7 +308,7 @@ int xn__display_known(const xn_known_set *set, bool builtin, const xn__dname *nm
     growbuf key = {stack, 0, sizeof stack, false, NULL};
     uint16_t start[XN_DOMAIN_MAX / 2 + 1]; /* a label and its dot take two bytes */
     const xn__dlabel *last = nm->count ? &nm->l[nm->count - 1] : NULL;
-    size_t j, p, pa, an, first = 0, tld_from = 0;
+    size_t j, p, pa, an, first = 0, tld_from = 0, last_u = 0;
     uint64_t h = 0, ha = 0;
     bool ascii_sets = (!set || set->ascii_keys) && (!builtin || xn__builtin_known.ascii_keys);
     int rc = XN_OK;
@@ -326,7 +326,15 @@ int xn__display_known(const xn_known_set *set, bool builtin, const xn__dname *nm
                 first = j + 1;
                 break;
             }
-    if ((set || builtin) && first < nm->count) {
+    /* A run of ASCII labels alone gives no label a reason (the ASCII
+     * labels are shown as they are): only the runs from the last U-label
+     * back are looked up. */
+    for (j = nm->count; j-- > 0;)
+        if (nm->l[j].u) {
+            last_u = j;
+            break;
+        }
+    if ((set || builtin) && first <= last_u && nm->l[last_u].u) {
         /* The key of the labels from first on, each label's start in it
          * noted. */
         for (j = first; j < nm->count && rc == XN_OK; j++) {
@@ -354,6 +362,8 @@ int xn__display_known(const xn_known_set *set, bool builtin, const xn__dname *nm
                 ha = hash_step(ha, (unsigned char)nm->ascii[--pa]);
             k = key.p + p;
             kn = key.len - p;
+            if (j > last_u)
+                continue;
             if ((set && looks_like_known(set, h, k, kn, ha, a, sn)) ||
                 (builtin && looks_like_known(&xn__builtin_known, h, k, kn, ha, a, sn)))
                 *from = j;

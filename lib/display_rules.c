@@ -50,9 +50,7 @@ static bool has_script(uint32_t c, int s)
  * text, where the lookalikes below are ordinary letters. */
 static bool is_cjk(uint32_t c)
 {
-    const uint64_t *set = xn__u39_set(xn__u39_word(c));
-    return xn__u39_set_has(set, XN_SC_HAN) || xn__u39_set_has(set, XN_SC_HIRAGANA) ||
-           xn__u39_set_has(set, XN_SC_KATAKANA) || xn__u39_set_has(set, XN_SC_BOPOMOFO);
+    return xn__display_cjk(xn__u39_word(c));
 }
 
 static bool is_kana(uint32_t c)
@@ -69,51 +67,77 @@ static bool is_mark(uint32_t c)
 
 /* ---- the patterns --------------------------------------------------------- */
 
+/* Each set below is a list macro, LIST(X) calling X(c) on each code point
+ * in ascending order: it makes the sorted array that is searched, and, at
+ * compile time, a bitmap of the 256-code-point blocks that hold one, which
+ * answers most code points without a search.  Every code point of them is
+ * in the BMP (NOT_BMP() counts those that are not). */
+#define AS_ITEM(c) c,
+#define NOT_BMP(c) +((c) > 0xFFFF)
+#define BLOCK_BIT(c, word) | ((((c) >> 14) == (word)) ? (UINT64_C(1) << (((c) >> 8) & 63)) : 0)
+#define BLOCK_0(c) BLOCK_BIT(c, 0)
+#define BLOCK_1(c) BLOCK_BIT(c, 1)
+#define BLOCK_2(c) BLOCK_BIT(c, 2)
+#define BLOCK_3(c) BLOCK_BIT(c, 3)
+#define BLOCKS_OF(LIST) {0 LIST(BLOCK_0), 0 LIST(BLOCK_1), 0 LIST(BLOCK_2), 0 LIST(BLOCK_3)}
+
+/* Whether c is in a block of the bitmap b (BLOCKS_OF()). */
+static bool in_blocks(const uint64_t *b, uint32_t c)
+{
+    return c <= 0xFFFF && (b[c >> 14] >> ((c >> 8) & 63)) & 1;
+}
+
 /* Han, kana and Bopomofo characters that look like '-' (一 ㄧ 乛 ー ㆺ),
  * '|' or 'I' (丨 ㄧ), '/' or '\' (丿 乀 乁 丶 讠), 'T' (丅 丁 丆 ㄒ), '+' or
  * 't' (十 七), 'O' (〇), 'Y' 'X' 'U' 'C' 'I' (ㄚ 丫 ㄨ 乂 ㄩ 丩 ㄈ 工 ㆲ ㆳ ㄟ):
- * a lookalike when a neighbour is of another script.  Sorted. */
-static const uint32_t cjk_lookalikes[] = {
-    0x3007, 0x30FC, 0x3108, 0x3112, 0x311A, 0x311F, 0x3127, 0x3128, 0x3129, 0x31B2,
-    0x31B3, 0x31BA, 0x4E00, 0x4E01, 0x4E03, 0x4E05, 0x4E06, 0x4E28, 0x4E29, 0x4E2B,
-    0x4E36, 0x4E3F, 0x4E40, 0x4E41, 0x4E42, 0x4E5B, 0x5341, 0x5DE5, 0x8BA0,
-};
-
-/* Katakana that look like '/' (ノ ソ ゾ ン): a lookalike between two
- * characters of other scripts. */
-static const uint32_t kana_slashes[] = {0x30BD, 0x30BE, 0x30CE, 0x30F3};
+ * a lookalike when a neighbour is of another script; and the katakana that
+ * look like '/' (ノ ソ ゾ ン), a lookalike between two characters of other
+ * scripts. */
+#define CJK_LOOKALIKES(X)                                                                     \
+    X(0x3007) X(0x30FC) X(0x3108) X(0x3112) X(0x311A) X(0x311F) X(0x3127) X(0x3128)         \
+    X(0x3129) X(0x31B2) X(0x31B3) X(0x31BA) X(0x4E00) X(0x4E01) X(0x4E03) X(0x4E05)         \
+    X(0x4E06) X(0x4E28) X(0x4E29) X(0x4E2B) X(0x4E36) X(0x4E3F) X(0x4E40) X(0x4E41)         \
+    X(0x4E42) X(0x4E5B) X(0x5341) X(0x5DE5) X(0x8BA0)
+#define KANA_SLASHES(X) X(0x30BD) X(0x30BE) X(0x30CE) X(0x30F3)
+static const uint32_t cjk_lookalikes[] = {CJK_LOOKALIKES(AS_ITEM)};
+static const uint32_t kana_slashes[] = {KANA_SLASHES(AS_ITEM)};
+#define CJK_PATTERNS(X) CJK_LOOKALIKES(X) KANA_SLASHES(X)
+static const uint64_t cjk_blocks[4] = BLOCKS_OF(CJK_PATTERNS);
+_Static_assert((0 CJK_LOOKALIKES(NOT_BMP) KANA_SLASHES(NOT_BMP)) == 0, "a CJK lookalike beyond the BMP");
 
 /* Characters that render as, or look like, a path separator, a dot or a
- * hyphen wherever they stand.  Sorted. */
-static const uint32_t separators[] = {
-    0x02D7, /* ˗ modifier letter minus sign */
-    0x02EC, /* ˬ modifier letter voicing: a low dot */
-    0x0335, 0x0336, 0x0337, 0x0338, /* combining stroke and solidus overlays */
-    0x0589, /* ։ Armenian full stop */
-    0x058A, /* ֊ Armenian hyphen */
-    0x05BE, /* ־ Hebrew maqaf */
-    0x05C3, /* ׃ Hebrew sof pasuq */
-    0x06D4, /* ۔ Arabic full stop */
-    0x0701, 0x0702, /* Syriac supralinear and sublinear full stops */
-    0x1400, /* ᐀ Canadian syllabics hyphen */
-    0x16EB, /* ᛫ runic single punctuation */
-    0x1806, /* ᠆ Mongolian todo soft hyphen */
-    0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2015, /* hyphens and dashes */
-    0x2024, /* ․ one dot leader */
-    0x2027, /* ‧ hyphenation point */
-    0x2043, /* ⁃ hyphen bullet */
-    0x2044, /* ⁄ fraction slash */
-    0x20E5, /* combining reverse solidus overlay */
-    0x2212, /* − minus sign */
-    0x2215, /* ∕ division slash */
-    0x2219, /* ∙ bullet operator */
-    0x22C5, /* ⋅ dot operator */
-    0x2E17, 0x2E1A, 0x2E3A, 0x2E3B, 0x2E40, /* hyphens and dashes */
-    0x30A0, /* ゠ katakana-hiragana double hyphen */
-    0xA60E, /* ꘎ Vai full stop */
-    0xA78F, /* ꞏ Latin letter sinological dot */
-    0xFE58, 0xFE63, 0xFF0D, 0xFF0E, 0xFF0F, /* small and fullwidth forms */
-};
+ * hyphen wherever they stand. */
+#define SEPARATORS(X) \
+    X(0x02D7) /* ˗ modifier letter minus sign */                                          \
+    X(0x02EC) /* ˬ modifier letter voicing: a low dot */                                  \
+    X(0x0335) X(0x0336) X(0x0337) X(0x0338) /* combining stroke and solidus overlays */   \
+    X(0x0589) /* ։ Armenian full stop */                                                  \
+    X(0x058A) /* ֊ Armenian hyphen */                                                     \
+    X(0x05BE) /* ־ Hebrew maqaf */                                                        \
+    X(0x05C3) /* ׃ Hebrew sof pasuq */                                                    \
+    X(0x06D4) /* ۔ Arabic full stop */                                                    \
+    X(0x0701) X(0x0702) /* Syriac supralinear and sublinear full stops */                 \
+    X(0x1400) /* ᐀ Canadian syllabics hyphen */                                           \
+    X(0x16EB) /* ᛫ runic single punctuation */                                            \
+    X(0x1806) /* ᠆ Mongolian todo soft hyphen */                                          \
+    X(0x2010) X(0x2011) X(0x2012) X(0x2013) X(0x2014) X(0x2015) /* hyphens and dashes */  \
+    X(0x2024) /* ․ one dot leader */                                                      \
+    X(0x2027) /* ‧ hyphenation point */                                                   \
+    X(0x2043) /* ⁃ hyphen bullet */                                                       \
+    X(0x2044) /* ⁄ fraction slash */                                                      \
+    X(0x20E5) /* combining reverse solidus overlay */                                     \
+    X(0x2212) /* − minus sign */                                                          \
+    X(0x2215) /* ∕ division slash */                                                      \
+    X(0x2219) /* ∙ bullet operator */                                                     \
+    X(0x22C5) /* ⋅ dot operator */                                                        \
+    X(0x2E17) X(0x2E1A) X(0x2E3A) X(0x2E3B) X(0x2E40) /* hyphens and dashes */            \
+    X(0x30A0) /* ゠ katakana-hiragana double hyphen */                                     \
+    X(0xA60E) /* ꘎ Vai full stop */                                                       \
+    X(0xA78F) /* ꞏ Latin letter sinological dot */                                        \
+    X(0xFE58) X(0xFE63) X(0xFF0D) X(0xFF0E) X(0xFF0F) /* small and fullwidth forms */
+static const uint32_t separators[] = {SEPARATORS(AS_ITEM)};
+static const uint64_t separator_blocks[4] = BLOCKS_OF(SEPARATORS);
+_Static_assert((0 SEPARATORS(NOT_BMP)) == 0, "a separator beyond the BMP");
 
 /* U+00B7 is a dot but in Catalan's "l·l" under .cat (catalan); U+30FB a
  * dot but beside kana or Han only (IDNA2008's CONTEXTO rule asks for kana
@@ -125,7 +149,8 @@ static bool separator_at(const uint32_t *cp, size_t n, size_t i, bool catalan)
         return !(catalan && i > 0 && i + 1 < n && cp[i - 1] == 'l' && cp[i + 1] == 'l');
     if (c == 0x30FB)
         return (i > 0 && !is_cjk(cp[i - 1])) || (i + 1 < n && !is_cjk(cp[i + 1]));
-    return xn__display_in_sorted(c, separators, COUNT(separators));
+    return in_blocks(separator_blocks, c) &&
+           xn__display_in_sorted(c, separators, COUNT(separators));
 }
 
 /* The sound and iteration marks of kana after what they follow. */
@@ -141,25 +166,11 @@ static bool kana_mark_misplaced(const uint32_t *cp, size_t i)
     return !is_kana(cp[i - 1]);
 }
 
-/* A CJK lookalike with a neighbour of another script; other: the label
- * has a letter of a script other than those of CJK (*other_known once it
- * was looked for). */
-static bool cjk_lookalike_at(const uint32_t *cp, size_t n, size_t i, bool *other,
-                             bool *other_known)
+/* A CJK lookalike with a neighbour of another script. */
+static bool cjk_lookalike_at(const uint32_t *cp, size_t n, size_t i)
 {
     bool slash = xn__display_in_sorted(cp[i], kana_slashes, COUNT(kana_slashes)), before, after;
-    size_t k;
     if (!slash && !xn__display_in_sorted(cp[i], cjk_lookalikes, COUNT(cjk_lookalikes)))
-        return false;
-    /* Beside digits and hyphens alone they are words ("一123"). */
-    if (!*other_known) {
-        for (k = 0; k < n && !*other; k++) {
-            int sc = xn__u39_script(cp[k]);
-            *other = sc != XN_SC_COMMON && sc != XN_SC_INHERITED && !is_cjk(cp[k]);
-        }
-        *other_known = true;
-    }
-    if (!*other)
         return false;
     before = i > 0 && !is_cjk(cp[i - 1]);
     after = i + 1 < n && !is_cjk(cp[i + 1]);
@@ -241,12 +252,11 @@ static bool rare_latin_at(uint32_t c, const xn__tld *tld)
     return false;
 }
 
-uint32_t xn__display_patterns(const uint32_t *cp, size_t n, const xn__tld *tld)
+uint32_t xn__display_patterns(const uint32_t *cp, size_t n, const xn__tld *tld, bool other)
 {
     uint32_t bits = 0;
     size_t i;
-    bool catalan = tld->n == 3 && memcmp(tld->s, "cat", 3) == 0, other = false,
-         other_known = false;
+    bool catalan = tld->n == 3 && memcmp(tld->s, "cat", 3) == 0;
     mark_run run = {false, 0, 0};
 
     for (i = 0; i < n; i++) {
@@ -258,9 +268,10 @@ uint32_t xn__display_patterns(const uint32_t *cp, size_t n, const xn__tld *tld)
         if (kana_mark_misplaced(cp, i))
             bits |= XN_UNSAFE_KANA_MARK;
         /* The CJK lookalikes pass for Latin signs beside letters of another
-         * script. */
-        if ((c >= cjk_lookalikes[0] || c >= kana_slashes[0]) &&
-            cjk_lookalike_at(cp, n, i, &other, &other_known))
+         * script; beside digits and hyphens alone they are words
+         * ("一123"). */
+        if (other && in_blocks(cjk_blocks, c) &&
+            cjk_lookalike_at(cp, n, i))
             bits |= XN_UNSAFE_CJK_LOOKALIKE;
         if (separator_at(cp, n, i, catalan))
             bits |= XN_UNSAFE_SEPARATOR;
@@ -323,32 +334,28 @@ static const struct {
     {"xn--y9a3aq", XN_SC_ARMENIAN},    /* հայ, Armenia */
 };
 
-void xn__display_tld(const char *a, size_t an, xn__tld *t)
+void xn__display_tld(const char *s, size_t n, xn__tld *t)
 {
-    size_t i;
-    if (an && a[an - 1] == '.')
-        an--;
-    for (i = an; i > 0 && a[i - 1] != '.'; i--)
-        ;
-    t->s = a + i;
-    t->n = an - i;
+    size_t lo = 0, hi = COUNT(tld_scripts);
+    t->s = s;
+    t->n = n;
     t->script = -1;
-    {
-        size_t lo = 0, hi = COUNT(tld_scripts);
-        while (lo < hi) { /* binary search: a name's display costs it on every call */
-            size_t mid = lo + (hi - lo) / 2;
-            /* Not strncmp: an ASCII label may hold a NUL (without STD3
-             * rules), and the entry must not be read past its end. */
-            int cmp = xn__cmp_label(tld_scripts[mid].tld, t->s, t->n);
-            if (cmp == 0) {
-                t->script = tld_scripts[mid].script;
-                return;
-            }
-            if (cmp < 0)
-                lo = mid + 1;
-            else
-                hi = mid;
+    while (lo < hi && n) { /* binary search: a name's display costs it on every call */
+        size_t mid = lo + (hi - lo) / 2;
+        const char *e = tld_scripts[mid].tld;
+        /* The first byte decides most probes.  Not strncmp: an ASCII
+         * label may hold a NUL (without STD3 rules), and the entry must
+         * not be read past its end. */
+        int cmp = e[0] != s[0] ? ((unsigned char)e[0] < (unsigned char)s[0] ? -1 : 1)
+                               : xn__cmp_label(e, s, n);
+        if (cmp == 0) {
+            t->script = tld_scripts[mid].script;
+            return;
         }
+        if (cmp < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
 }
 

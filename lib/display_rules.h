@@ -72,8 +72,9 @@ static inline int xn__cmp_label(const char *e, const char *s, size_t n)
     return e[i] ? 1 : i < n ? -1 : 0;
 }
 
-/* Fills *t for the name a[0..an) in ASCII form; t->s points into a. */
-void xn__display_tld(const char *a, size_t an, xn__tld *t);
+/* Fills *t for the TLD s[0..n), a name's last label in ASCII form (a
+ * root dot aside); t->s is s. */
+void xn__display_tld(const char *s, size_t n, xn__tld *t);
 
 /* The known-domain and TLD rules of the name nm (display_known.c): sets
  * *from to the first label of the longest run of labels that ends the name
@@ -104,8 +105,20 @@ static inline bool xn__display_digit_skeleton(uint32_t c)
 
 /* The XN_UNSAFE_* bits of the dangerous patterns in the label cp[0..n)
  * of a name under the TLD tld: DOTLESS_MARK, KANA_MARK, CJK_LOOKALIKE,
- * SEPARATOR, FOREIGN_MARK, RARE_LATIN. */
-uint32_t xn__display_patterns(const uint32_t *cp, size_t n, const xn__tld *tld);
+ * SEPARATOR, FOREIGN_MARK, RARE_LATIN.  other: the label has a character
+ * of a script (Common and Inherited aside) whose Script_Extensions name
+ * none of Han, Hiragana, Katakana and Bopomofo (xn__display_cjk()). */
+uint32_t xn__display_patterns(const uint32_t *cp, size_t n, const xn__tld *tld, bool other);
+
+/* Whether the Script_Extensions set of the UTS #39 word w name Han,
+ * Hiragana, Katakana or Bopomofo: the scripts of Chinese and Japanese
+ * text. */
+static inline bool xn__display_cjk(uint32_t w)
+{
+    const uint64_t *set = xn__u39_set(w);
+    return xn__u39_set_has(set, XN_SC_HAN) || xn__u39_set_has(set, XN_SC_HIRAGANA) ||
+           xn__u39_set_has(set, XN_SC_KATAKANA) || xn__u39_set_has(set, XN_SC_BOPOMOFO);
+}
 
 /* A code point of a skeleton, accents removed, that reads as a letter of
  * the Latin alphabets or a digit: ASCII letters, digits and '-', and the
