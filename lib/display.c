@@ -540,32 +540,24 @@ static int ascii_display(const char *in, size_t in_len, char *out, size_t out_ca
 /* The smallest size a caller's xn_display_report may give: its first layout. */
 #define DISPLAY_REPORT_MIN_SIZE sizeof(xn_display_report)
 
-int
-xn_to_display_known(const char *in, size_t in_len, char *out, size_t out_cap,
-                    size_t *out_len, unsigned flags, const xn_known_set *known,
-                    xn_report *report, xn_display_report *display)
+/* xn_to_display_known() for every name but those display_entry()
+ * answers: out of line, so that the commonest call makes none of its
+ * frame.  stale: the labels a previous call wrote into the caller's report
+ * (its count, read before the entry zeroed it). */
+XN__NOINLINE static int display_general(const char *in, size_t in_len, char *out,
+                                        size_t out_cap, size_t *out_len, unsigned flags,
+                                        const xn_known_set *known, xn_report *report,
+                                        xn_display_report *display, size_t stale)
 {
     bool display_bad = display && display->size < DISPLAY_REPORT_MIN_SIZE;
     xn_display_report local, *d = display && !display_bad ? display : &local;
-    size_t stale = d == display ? display->labels : 0, i, dots = 0;
+    size_t i, dots = 0;
     int rc = XN_E_INVALID_ARG;
 
-    /* The caller's report is written in place (its size covers this
-     * layout): its header, then one entry per label.  Entries past the
-     * labels keep the zeros of XN_DISPLAY_REPORT_INIT; those a previous
-     * call wrote are cleared (all of them when the count is no count). */
+    if (d != display)
+        stale = 0;
     d->unsafe = 0;
     d->labels = 0;
-    /* First the commonest name: ASCII that ToASCII's whole-name kernel
-     * takes (it checks the arguments it reads itself). */
-    if (!display_bad && !(flags & ~(unsigned)(XN__UTS46_FLAGS | DISPLAY_FLAGS)) &&
-        xn__ascii_whole_name(in, in_len, out, out_cap, out_len, flags, report,
-                             XN__UTS46_FLAGS | DISPLAY_FLAGS,
-                             flags & ~DISPLAY_FLAGS) == XN__WHOLE_TAKEN) {
-        if (d == display)
-            whole_labels(out, *out_len, stale, d);
-        return XN_OK;
-    }
     if (out_len)
         *out_len = 0;
     if ((!out && out_cap) || !out_len || xn__report_bad(report) || display_bad ||
@@ -596,11 +588,52 @@ xn_to_display_known(const char *in, size_t in_len, char *out, size_t out_cap,
     return rc;
 }
 
+/* Both entry points: first the commonest name, ASCII that ToASCII's
+ * whole-name kernel takes (it checks the arguments it reads itself),
+ * shown as it is; every other call goes to display_general().  The
+ * caller's report is written in place (its size covers this layout): its
+ * header, then one entry per label.  Entries past the labels keep the
+ * zeros of XN_DISPLAY_REPORT_INIT; those a previous call wrote are cleared
+ * (all of them when the count is no count). */
+static XN__ALWAYS_INLINE int display_entry(const char *in, size_t in_len, char *out,
+                                           size_t out_cap, size_t *out_len, unsigned flags,
+                                           const xn_known_set *known, xn_report *report,
+                                           xn_display_report *display)
+{
+    size_t stale = 0;
+    if (display) {
+        if (display->size < DISPLAY_REPORT_MIN_SIZE)
+            return display_general(in, in_len, out, out_cap, out_len, flags, known, report,
+                                   display, 0);
+        stale = display->labels;
+        display->unsafe = 0;
+        display->labels = 0;
+    }
+    if (!(flags & ~(unsigned)(XN__UTS46_FLAGS | DISPLAY_FLAGS)) &&
+        xn__ascii_whole_name(in, in_len, out, out_cap, out_len, flags, report,
+                             XN__UTS46_FLAGS | DISPLAY_FLAGS,
+                             flags & ~DISPLAY_FLAGS) == XN__WHOLE_TAKEN) {
+        if (display)
+            whole_labels(out, *out_len, stale, display);
+        return XN_OK;
+    }
+    return display_general(in, in_len, out, out_cap, out_len, flags, known, report, display,
+                           stale);
+}
+
+int
+xn_to_display_known(const char *in, size_t in_len, char *out, size_t out_cap,
+                    size_t *out_len, unsigned flags, const xn_known_set *known,
+                    xn_report *report, xn_display_report *display)
+{
+    return display_entry(in, in_len, out, out_cap, out_len, flags, known, report, display);
+}
+
 int
 xn_to_display(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
               unsigned flags, xn_report *report, xn_display_report *display)
 {
-    return xn_to_display_known(in, in_len, out, out_cap, out_len, flags, NULL, report, display);
+    return display_entry(in, in_len, out, out_cap, out_len, flags, NULL, report, display);
 }
 
 /* ---- reason names ------------------------------------------------------------ */
