@@ -185,37 +185,29 @@ static int label_reasons(const uint32_t *cp, size_t n, unsigned flags, const xn_
                          uint32_t *unsafe, bool *idna2008)
 {
     scripts sx = {false, false, false, false, true, -1};
-    bool several = false, allowed = true, ascii = true, mixed_scx = false, pvalid = true;
-    bool rtl = false, mixed_numbers = false, digit_seen = false, level_several = false;
+    bool several = false, mixed_scx = false, mixed_numbers = false, level_several = false;
     bool other = false; /* a letter of a script not of CJK: xn__display_patterns() */
+    bool not_digits = false, lookup = false, deviation = false;
     int level_one = -1; /* as sx.one, deviation characters included, for the level */
-    size_t mark_cps = 0; /* code points of General_Category M */
-    uint32_t bits = 0, zero = 0;
-    unsigned marks = 0;
+    uint32_t bits = 0, w_and = ~UINT32_C(0), w_ign = 0, c_or = 0;
+    unsigned marks = 0, gcs = 0;
     size_t i;
     int rc, level;
 
-    /* One look at each code point's UTS #46 and UTS #39 words. */
+    /* One look at each code point's UTS #46 and UTS #39 words, most of
+     * what it tells gathered in or-s and and-s. */
     for (i = 0; i < n; i++) {
         uint32_t c = cp[i], p = xn__props(c), w = xn__u39_word(c);
         unsigned gc = (w >> XN_U39_GC_SHIFT) & 3u;
         int script = (int)(w & XN_U39_SCRIPT_MASK);
-        pvalid = pvalid && xn__idna2008(p) == XN_IDNA2008_PVALID;
-        rtl = rtl || (xn__bidi_bit(xn__bidi(p)) & XN_BIDI_SET_RTL_CLASSES);
-        allowed = allowed && (w & XN_U39_DISPLAY);
-        ascii = ascii && c < 0x80;
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
-            sx.ascii_letter = true;
-        if (gc == XN_U39_GC_ND) { /* §5.3: the digits' zeros, one system */
-            uint32_t z = c - ((w >> XN_U39_DIGIT_SHIFT) & 15u);
-            mixed_numbers = mixed_numbers || (digit_seen && z != zero);
-            zero = z;
-            digit_seen = true;
-        }
-        if (c != '-') {
-            sx.digits_only = sx.digits_only && gc == XN_U39_GC_ND;
-            mark_cps += gc == XN_U39_GC_MN || gc == XN_U39_GC_MARK;
-        }
+        w_and &= w;
+        c_or |= c;
+        gcs |= 1u << gc;
+        not_digits = not_digits || (gc != XN_U39_GC_ND && c != '-');
+        sx.ascii_letter = sx.ascii_letter || (c | 0x20) - 'a' < 26u;
+        /* What IDNA2008 lookup may refuse (see above). */
+        lookup = lookup || xn__idna2008(p) != XN_IDNA2008_PVALID ||
+                 (xn__bidi_bit(xn__bidi(p)) & XN_BIDI_SET_RTL_CLASSES);
         if (script == XN_SC_COMMON || script == XN_SC_INHERITED) {
             /* §5.1: one that goes with every script; else its
              * Script_Extensions speak (xn__u39_level()). */
@@ -223,36 +215,54 @@ static int label_reasons(const uint32_t *cp, size_t n, unsigned flags, const xn_
             mixed_scx = mixed_scx || !(xn__u39_set_has(set, XN_SC_COMMON) ||
                                        xn__u39_set_has(set, XN_SC_INHERITED));
         } else {
-            level_several = level_several || (level_one >= 0 && level_one != script);
-            level_one = script;
-            other = other || !xn__display_cjk(w);
+            if (script != level_one) {
+                level_several = level_several || level_one >= 0;
+                level_one = script;
+            }
+            other = other || (script != XN_SC_HAN && !xn__display_cjk(w));
         }
         /* UTS #46 §6. */
         if (xn__status(p) == XN_STATUS_DEVIATION) {
-            /* Under Transitional_Processing a U-label with one names another
-             * domain (ß maps to "ss"): shown, it would not be this name. */
-            if (!(flags & XN_DISPLAY_ALLOW_DEVIATIONS) || (flags & XN_TRANSITIONAL))
-                bits |= XN_UNSAFE_DEVIATION;
+            deviation = true;
             continue;
         }
-        if (w & XN_U39_IGNORABLE)
-            bits |= XN_UNSAFE_INVISIBLE;
+        w_ign |= w;
         if (script == XN_SC_COMMON || script == XN_SC_INHERITED)
             continue;
-        if (script != XN_SC_LATIN)
-            sx.foreign = true;
-        else if (c >= 0x80)
-            sx.latin_accented = true;
-        if (script == XN_SC_HAN || script == XN_SC_HIRAGANA || script == XN_SC_KATAKANA ||
-            script == XN_SC_HANGUL || script == XN_SC_BOPOMOFO)
-            sx.cjk = true;
-        if (sx.one >= 0 && sx.one != script)
-            several = true;
-        sx.one = script;
+        sx.foreign = sx.foreign || script != XN_SC_LATIN;
+        sx.latin_accented = sx.latin_accented || (script == XN_SC_LATIN && c >= 0x80);
+        sx.cjk = sx.cjk || script == XN_SC_HAN || script == XN_SC_HIRAGANA ||
+                 script == XN_SC_KATAKANA || script == XN_SC_HANGUL || script == XN_SC_BOPOMOFO;
+        if (script != sx.one) {
+            several = several || sx.one >= 0;
+            sx.one = script;
+        }
     }
     if (several)
         sx.one = -1;
-    *idna2008 = !pvalid || rtl || (n > 0 && xn__u39_is_mark(cp[0])) ||
+    sx.digits_only = !not_digits;
+    /* Under Transitional_Processing a U-label with a deviation character
+     * names another domain (ß maps to "ss"): shown, it would not be this
+     * name. */
+    if (deviation && (!(flags & XN_DISPLAY_ALLOW_DEVIATIONS) || (flags & XN_TRANSITIONAL)))
+        bits |= XN_UNSAFE_DEVIATION;
+    if (w_ign & XN_U39_IGNORABLE)
+        bits |= XN_UNSAFE_INVISIBLE;
+    /* §5.3: decimal digits of more than one system (their zeros differ). */
+    if (gcs & (1u << XN_U39_GC_ND)) {
+        uint32_t zero = 0;
+        bool seen = false;
+        for (i = 0; i < n && !mixed_numbers; i++) {
+            uint32_t w = xn__u39_word(cp[i]), z;
+            if (((w >> XN_U39_GC_SHIFT) & 3u) != XN_U39_GC_ND)
+                continue;
+            z = cp[i] - ((w >> XN_U39_DIGIT_SHIFT) & 15u);
+            mixed_numbers = seen && z != zero;
+            zero = z;
+            seen = true;
+        }
+    }
+    *idna2008 = lookup || (n > 0 && xn__u39_is_mark(cp[0])) ||
                 (n >= 4 && cp[2] == '-' && cp[3] == '-');
 
     /* §3.1 and §5.2: the allowed characters, then the restriction level.
@@ -261,10 +271,10 @@ static int label_reasons(const uint32_t *cp, size_t n, unsigned flags, const xn_
      * any other label asks xn__u39_level(). */
     if (!n)
         level = XN_U39_ASCII;
-    else if (!allowed)
+    else if (!(w_and & XN_U39_DISPLAY))
         level = XN_U39_UNRESTRICTED;
     else if (!level_several && !mixed_scx)
-        level = ascii ? XN_U39_ASCII : XN_U39_SINGLE_SCRIPT;
+        level = c_or < 0x80 ? XN_U39_ASCII : XN_U39_SINGLE_SCRIPT;
     else
         level = xn__u39_level(cp, n, XN_U39_DISPLAY);
     if (level == XN_U39_UNRESTRICTED)
@@ -285,7 +295,7 @@ static int label_reasons(const uint32_t *cp, size_t n, unsigned flags, const xn_
      * hold decomposes to more than four marks, one mark twice, or U+0307
      * over a letter with a dot, nor begins its NFD with a mark
      * (tests/test-uts39.c checks every code point). */
-    if (mark_cps) {
+    if (gcs & (1u << XN_U39_GC_MN | 1u << XN_U39_GC_MARK)) {
         rc = xn__u39_marks(cp, n, &marks);
         if (rc != XN_OK)
             return rc;
