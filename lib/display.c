@@ -109,8 +109,8 @@ typedef struct scripts {
  * the label cp[0..n) as it reads (xn__display_map(): the letters that read
  * as Latin beyond UTS #39's data mapped first): or-s CONFUSABLE and
  * DIGIT_LOOKALIKE into *bits.  tld: the name's TLD. */
-static int skeleton_reasons(const uint32_t *cp, size_t n, const scripts *sx, const xn__tld *tld,
-                            uint32_t *bits)
+static int skeleton_reasons(const uint32_t *cp, const uint32_t *words, size_t n,
+                            const scripts *sx, const xn__tld *tld, uint32_t *bits)
 {
     uint32_t small[128], sk_small[256], *mapped = NULL;
     void *heap = NULL;
@@ -132,7 +132,7 @@ static int skeleton_reasons(const uint32_t *cp, size_t n, const scripts *sx, con
     if (sx->digits_only && !own_tld) /* digits of one system alone, not under their TLD */
         *bits |= XN_UNSAFE_DIGIT_LOOKALIKE;
     for (i = 0; i < n && (want_latin || want_digits); i++) {
-        uint32_t w = xn__u39_word(cp[i]);
+        uint32_t w = words[i];
         if ((w & (XN_U39_LATIN_SKELETON | XN_U39_DIGIT_SKELETON)) !=
                 (XN_U39_LATIN_SKELETON | XN_U39_DIGIT_SKELETON) &&
             !xn__display_named(cp[i])) {
@@ -150,7 +150,8 @@ static int skeleton_reasons(const uint32_t *cp, size_t n, const scripts *sx, con
         mn = xn__display_map(cp, n, true, mapped);
     }
     xn__cps_init(&sk, sk_small, sizeof sk_small / sizeof sk_small[0]);
-    rc = xn__u39_skeleton(&xn__u39_builtin, mapped ? mapped : cp, mapped ? mn : n, &sk);
+    rc = mapped ? xn__u39_skeleton_words(mapped, NULL, mn, &sk)
+                : xn__u39_skeleton_words(cp, words, n, &sk);
     xn__scratch_free(heap);
     if (rc != XN_OK) {
         xn__cps_free(&sk);
@@ -181,8 +182,8 @@ static int skeleton_reasons(const uint32_t *cp, size_t n, const scripts *sx, con
  * "--" in its third and fourth positions passes them all (RFC 5891 §5.4:
  * no CONTEXTJ or CONTEXTO rule applies, and RFC 5893 only to a Bidi
  * domain name; ToASCII has checked NFC). */
-static int label_reasons(const uint32_t *cp, size_t n, unsigned flags, const xn__tld *tld,
-                         uint32_t *unsafe, bool *idna2008)
+static int label_reasons(const uint32_t *cp, const uint32_t *words, size_t n, unsigned flags,
+                         const xn__tld *tld, uint32_t *unsafe, bool *idna2008)
 {
     scripts sx = {false, false, false, false, true, -1};
     bool several = false, mixed_scx = false, mixed_numbers = false, level_several = false;
@@ -197,7 +198,7 @@ static int label_reasons(const uint32_t *cp, size_t n, unsigned flags, const xn_
     /* One look at each code point's UTS #46 and UTS #39 words, most of
      * what it tells gathered in or-s and and-s. */
     for (i = 0; i < n; i++) {
-        uint32_t c = cp[i], p = xn__props(c), w = xn__u39_word(c);
+        uint32_t c = cp[i], p = xn__props(c), w = words[i];
         unsigned gc = (w >> XN_U39_GC_SHIFT) & 3u;
         int script = (int)(w & XN_U39_SCRIPT_MASK);
         w_and &= w;
@@ -253,7 +254,7 @@ static int label_reasons(const uint32_t *cp, size_t n, unsigned flags, const xn_
         uint32_t zero = 0;
         bool seen = false;
         for (i = 0; i < n && !mixed_numbers; i++) {
-            uint32_t w = xn__u39_word(cp[i]), z;
+            uint32_t w = words[i], z;
             if (((w >> XN_U39_GC_SHIFT) & 3u) != XN_U39_GC_ND)
                 continue;
             z = cp[i] - ((w >> XN_U39_DIGIT_SHIFT) & 15u);
@@ -262,7 +263,7 @@ static int label_reasons(const uint32_t *cp, size_t n, unsigned flags, const xn_
             seen = true;
         }
     }
-    *idna2008 = lookup || (n > 0 && xn__u39_is_mark(cp[0])) ||
+    *idna2008 = lookup || (n > 0 && xn__u39_word_is_mark(words[0])) ||
                 (n >= 4 && cp[2] == '-' && cp[3] == '-');
 
     /* §3.1 and §5.2: the allowed characters, then the restriction level.
@@ -304,12 +305,12 @@ static int label_reasons(const uint32_t *cp, size_t n, unsigned flags, const xn_
     }
 
     /* The browsers' patterns (display_rules.c). */
-    bits |= xn__display_patterns(cp, n, tld, other);
+    bits |= xn__display_patterns(cp, words, n, tld, other);
 
     /* §4: confusable with a Latin label, or with a number.  A label with
      * ASCII letters and nothing but Latin ones can be neither. */
     if (sx.foreign || !sx.ascii_letter) {
-        rc = skeleton_reasons(cp, n, &sx, tld, &bits);
+        rc = skeleton_reasons(cp, words, n, &sx, tld, &bits);
         if (rc != XN_OK)
             return rc;
     }
@@ -358,53 +359,32 @@ static size_t split_labels(const char *a, size_t an, const xn__ulabels *u, xn__d
     }
 }
 
-/* xn_to_display_known() with its arguments checked and a whole display
- * report of this library's layout, zeroed, to fill.  Out of line: the
- * ASCII names that xn_to_display_known() answers itself need none of its
- * frame. */
-XN__NOINLINE static int to_display(const char *in, size_t in_len, char *out, size_t out_cap,
-                      size_t *out_len, unsigned flags, const xn_known_set *known,
-                      xn_report *report, xn_display_report *display)
+/* The checks and the output of a name ToASCII gave as ascii[0..alen),
+ * with its U-labels in *u (none when it is shown as it is: keep_ascii).
+ * Out of line, after ToASCII has returned: its frame is not on the stack
+ * while ToASCII (and ICU, loaded on a first call) runs. */
+XN__NOINLINE static int display_labels(const char *ascii, size_t alen, const xn__ulabels *u,
+                                       bool keep_ascii, char *out, size_t out_cap,
+                                       size_t *out_len, unsigned flags,
+                                       const xn_known_set *known, xn_display_report *display)
 {
-    char ascii[XN_DOMAIN_MAX];
-    xn__ulabels u;
+    uint32_t words[XN_DOMAIN_MAX]; /* of u->cp */
     xn__dlabel dl[XN_DOMAIN_MAX / 2 + 1];
-    xn__dname nm = {ascii, u.cp, dl, 0};
-    size_t alen = 0, label, count, known_first = SIZE_MAX;
-    bool keep_ascii = false, tld_lookalike = false;
+    xn__dname nm = {ascii, u->cp, words, dl, 0};
+    size_t label, count, known_first = SIZE_MAX, i;
+    bool tld_lookalike = false;
     xn__tld tld;
     sink s;
-    int rc;
+    int rc = XN_OK;
 
-    /* UTS #46 ToASCII validates the name, and keeps the code points of its
-     * U-labels for the checks; its flags check the other bits. */
-    rc = xn__to_ascii_ulabels(in, in_len, ascii, sizeof ascii, &alen, flags & ~DISPLAY_FLAGS,
-                              report, &u);
-    if (rc == XN_E_BUFFER_TOO_SMALL)
-        return XN_E_TOO_LONG;
-    if (rc != XN_OK)
-        return rc;
-    if (u.overflow)
-        return XN_E_INTERNAL; /* the ASCII form fits: cannot happen (uts46.h) */
-    if (flags & XN_URL_RULES) {
-        /* The URL Standard keeps an ASCII name that ToASCII rejects as it
-         * is.  Showing any of its labels in Unicode would make a name that
-         * no longer converts ("xn--3v6h2bb--3v6h2bb6834b.xn----i38957g":
-         * the first label is valid, the second is not): shown as it is. */
-        size_t need = 0;
-        keep_ascii = xn_to_ascii(in, in_len, NULL, 0, &need,
-                                 flags & ~(DISPLAY_FLAGS | XN_URL_RULES),
-                                 NULL) == XN_E_INVALID_DOMAIN;
-    }
-    if (keep_ascii)
-        u.count = 0; /* no label is shown in Unicode */
-
-    count = split_labels(ascii, alen, &u, dl);
+    count = split_labels(ascii, alen, u, dl);
+    for (i = 0; i < u->used; i++) /* each check asks them */
+        words[i] = xn__u39_word(u->cp[i]);
     /* The checks of the whole name: none for a name without a U-label,
      * which is shown as it is. */
     nm.count = count > 1 && dl[count - 1].an == 0 ? count - 1 : count; /* a root dot aside */
     xn__display_tld(ascii + dl[nm.count - 1].a, dl[nm.count - 1].an, &tld);
-    if (u.count)
+    if (u->count)
         rc = xn__display_known(known, (flags & XN_DISPLAY_BUILTIN_KNOWN) != 0, &nm, flags,
                                &known_first, &tld_lookalike, &tld);
     if (rc != XN_OK)
@@ -425,9 +405,9 @@ XN__NOINLINE static int to_display(const char *in, size_t in_len, char *out, siz
         if (tld_lookalike)
             pre |= XN_UNSAFE_CONFUSABLE;
         if (l->u) {
-            const uint32_t *cp = u.cp + l->cp;
+            const uint32_t *cp = u->cp + l->cp;
             bool idna2008 = true;
-            rc = label_reasons(cp, l->n, flags, &tld, &unsafe, &idna2008);
+            rc = label_reasons(cp, words + l->cp, l->n, flags, &tld, &unsafe, &idna2008);
             if (rc == XN_OK && idna2008)
                 rc = idna2008_reason(cp, l->n, &pre);
             unsafe |= pre;
@@ -468,6 +448,46 @@ XN__NOINLINE static int to_display(const char *in, size_t in_len, char *out, siz
     }
     out[s.len] = '\0';
     return XN_OK;
+}
+
+/* xn_to_display_known() with its arguments checked and a whole display
+ * report of this library's layout, zeroed, to fill.  Out of line: the
+ * ASCII names that xn_to_display_known() answers itself need none of its
+ * frame. */
+XN__NOINLINE static int to_display(const char *in, size_t in_len, char *out, size_t out_cap,
+                      size_t *out_len, unsigned flags, const xn_known_set *known,
+                      xn_report *report, xn_display_report *display)
+{
+    char ascii[XN_DOMAIN_MAX];
+    xn__ulabels u;
+    size_t alen = 0;
+    bool keep_ascii = false;
+    int rc;
+
+    /* UTS #46 ToASCII validates the name, and keeps the code points of its
+     * U-labels for the checks; its flags check the other bits. */
+    rc = xn__to_ascii_ulabels(in, in_len, ascii, sizeof ascii, &alen, flags & ~DISPLAY_FLAGS,
+                              report, &u);
+    if (rc == XN_E_BUFFER_TOO_SMALL)
+        return XN_E_TOO_LONG;
+    if (rc != XN_OK)
+        return rc;
+    if (u.overflow)
+        return XN_E_INTERNAL; /* the ASCII form fits: cannot happen (uts46.h) */
+    if (flags & XN_URL_RULES) {
+        /* The URL Standard keeps an ASCII name that ToASCII rejects as it
+         * is.  Showing any of its labels in Unicode would make a name that
+         * no longer converts ("xn--3v6h2bb--3v6h2bb6834b.xn----i38957g":
+         * the first label is valid, the second is not): shown as it is. */
+        size_t need = 0;
+        keep_ascii = xn_to_ascii(in, in_len, NULL, 0, &need,
+                                 flags & ~(DISPLAY_FLAGS | XN_URL_RULES),
+                                 NULL) == XN_E_INVALID_DOMAIN;
+    }
+    if (keep_ascii)
+        u.count = 0; /* no label is shown in Unicode */
+    return display_labels(ascii, alen, &u, keep_ascii, out, out_cap, out_len, flags, known,
+                          display);
 }
 
 /* ToASCII's whole-name fast path (ascii.h) for a display call: true when

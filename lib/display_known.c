@@ -118,7 +118,7 @@ static bool ldh_key(const char *s, size_t n, growbuf *b)
 /* Appends the key of the label of code points cp[0..n) to *b: the extra
  * mappings, the skeleton without nonspacing marks, in UTF-8, "rn" as
  * "m". */
-static int cps_key(const uint32_t *cp, size_t n, growbuf *b)
+static int cps_key(const uint32_t *cp, const uint32_t *words, size_t n, growbuf *b)
 {
     uint32_t small[128], sk_small[256];
     const uint32_t *src = cp;
@@ -133,9 +133,10 @@ static int cps_key(const uint32_t *cp, size_t n, growbuf *b)
             return XN_E_NOMEM;
         sn = xn__display_map(cp, n, false, mapped);
         src = mapped;
+        words = NULL; /* theirs, not the mapped code points' */
     }
     xn__cps_init(&sk, sk_small, sizeof sk_small / sizeof sk_small[0]);
-    rc = xn__display_bases(src, sn, &sk);
+    rc = xn__display_bases(src, words, sn, &sk);
     xn__scratch_free(heap);
     if (rc == XN_OK && sk.len <= SIZE_MAX / 4 && grow_room(b, 4 * sk.len))
         for (i = 0; i < sk.len; i++)
@@ -175,7 +176,7 @@ XN__NOINLINE static int label_key(const char *label, size_t n, growbuf *b)
         for (cn = 0; cn < n && cn < XN_DOMAIN_MAX; cn++)
             cp[cn] = (unsigned char)label[cn];
     }
-    return cps_key(cp, cn, b);
+    return cps_key(cp, NULL, cn, b);
 }
 
 static uint64_t hash_step(uint64_t h, unsigned char byte)
@@ -271,18 +272,18 @@ static int one_script(const uint32_t *cp, size_t n)
 static int dlabel_key(const xn__dname *nm, const xn__dlabel *l, growbuf *b)
 {
     if (l->u)
-        return cps_key(nm->cps + l->cp, l->n, b);
+        return cps_key(nm->cps + l->cp, nm->words + l->cp, l->n, b);
     return label_key(nm->ascii + l->a, l->an, b);
 }
 
 /* Whether the U-label cp[0..n) may have a key of letters that read as
  * Latin (ASCII among them): each code point's skeleton does (uts39.h), or
  * the extra mappings may make it. */
-static bool may_read_latin(const uint32_t *cp, size_t n)
+static bool may_read_latin(const xn__dname *nm, const xn__dlabel *l)
 {
     size_t i;
-    for (i = 0; i < n; i++)
-        if (!(xn__u39_word(cp[i]) & XN_U39_LATIN_SKELETON) && !xn__display_named(cp[i]))
+    for (i = l->cp; i < (size_t)l->cp + l->n; i++)
+        if (!(nm->words[i] & XN_U39_LATIN_SKELETON) && !xn__display_named(nm->cps[i]))
             return false;
     return true;
 }
@@ -320,12 +321,17 @@ int xn__display_known(const xn_known_set *set, bool builtin, const xn__dname *nm
     /* A U-label whose key cannot be ASCII is in no run of labels that
      * looks like a domain of sets of ASCII keys, nor an ASCII TLD: only
      * the labels after the last such one need a key. */
-    if (ascii_sets || !(set || builtin))
+    if (!(set || builtin)) {
+        /* The TLD's key alone. */
+        if (last->u && !may_read_latin(nm, last))
+            first = nm->count;
+    } else if (ascii_sets) {
         for (j = nm->count; j-- > 0;)
-            if (nm->l[j].u && !may_read_latin(nm->cps + nm->l[j].cp, nm->l[j].n)) {
+            if (nm->l[j].u && !may_read_latin(nm, &nm->l[j])) {
                 first = j + 1;
                 break;
             }
+    }
     /* A run of ASCII labels alone gives no label a reason (the ASCII
      * labels are shown as they are): only the runs from the last U-label
      * back are looked up. */

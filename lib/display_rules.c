@@ -252,7 +252,8 @@ static bool rare_latin_at(uint32_t c, const xn__tld *tld)
     return false;
 }
 
-uint32_t xn__display_patterns(const uint32_t *cp, size_t n, const xn__tld *tld, bool other)
+uint32_t xn__display_patterns(const uint32_t *cp, const uint32_t *words, size_t n,
+                              const xn__tld *tld, bool other)
 {
     uint32_t bits = 0;
     size_t i;
@@ -275,7 +276,8 @@ uint32_t xn__display_patterns(const uint32_t *cp, size_t n, const xn__tld *tld, 
             bits |= XN_UNSAFE_CJK_LOOKALIKE;
         if (separator_at(cp, n, i, catalan))
             bits |= XN_UNSAFE_SEPARATOR;
-        if (foreign_mark_at(cp, i, &run))
+        if (c >= 0x0300 && (c <= 0x036F || xn__u39_word_is_mark(words[i])) &&
+            foreign_mark_at(cp, i, &run))
             bits |= XN_UNSAFE_FOREIGN_MARK;
         if (rare_latin_at(c, tld))
             bits |= XN_UNSAFE_RARE_LATIN;
@@ -292,47 +294,54 @@ uint32_t xn__display_patterns(const uint32_t *cp, size_t n, const xn__tld *tld, 
  * the browsers' policies list them; .su is the Soviet Union's code, still
  * delegated; .ευ the European Union's in Greek).  In ASCII form: the last
  * label of a name is compared as ToASCII gives it.  Sorted. */
+#define TLD_SCRIPTS(X) \
+    X("am", XN_SC_ARMENIAN)                                               \
+    X("bg", XN_SC_CYRILLIC)                                               \
+    X("by", XN_SC_CYRILLIC)                                               \
+    X("cy", XN_SC_GREEK)                                                  \
+    X("et", XN_SC_ETHIOPIC)                                               \
+    X("ge", XN_SC_GEORGIAN)                                               \
+    X("gr", XN_SC_GREEK)                                                  \
+    X("il", XN_SC_HEBREW)                                                 \
+    X("kg", XN_SC_CYRILLIC)                                               \
+    X("kz", XN_SC_CYRILLIC)                                               \
+    X("mk", XN_SC_CYRILLIC)                                               \
+    X("mm", XN_SC_MYANMAR)                                                \
+    X("mn", XN_SC_CYRILLIC)                                               \
+    X("rs", XN_SC_CYRILLIC)                                               \
+    X("ru", XN_SC_CYRILLIC)                                               \
+    X("su", XN_SC_CYRILLIC)                                               \
+    X("th", XN_SC_THAI)                                                   \
+    X("tj", XN_SC_CYRILLIC)                                               \
+    X("ua", XN_SC_CYRILLIC)                                               \
+    X("xn--4dbrk0ce", XN_SC_HEBREW) /* ישראל, Israel */                   \
+    X("xn--7idjb0f4ck", XN_SC_MYANMAR) /* မြန်မာ, Myanmar */              \
+    X("xn--80ao21a", XN_SC_CYRILLIC) /* қаз, Kazakhstan */                \
+    X("xn--90a3ac", XN_SC_CYRILLIC) /* срб, Serbia */                     \
+    X("xn--90ae", XN_SC_CYRILLIC) /* бг, Bulgaria */                      \
+    X("xn--90ais", XN_SC_CYRILLIC) /* бел, Belarus */                     \
+    X("xn--d1alf", XN_SC_CYRILLIC) /* мкд, North Macedonia */             \
+    X("xn--j1amh", XN_SC_CYRILLIC) /* укр, Ukraine */                     \
+    X("xn--l1acc", XN_SC_CYRILLIC) /* мон, Mongolia */                    \
+    X("xn--m0d3gwjla96a", XN_SC_ETHIOPIC) /* ኢትዮጵያ, Ethiopia */           \
+    X("xn--node", XN_SC_GEORGIAN) /* გე, Georgia */                       \
+    X("xn--o3cw4h", XN_SC_THAI) /* ไทย, Thailand */                       \
+    X("xn--p1acf", XN_SC_CYRILLIC) /* рус, Russian-speaking community */  \
+    X("xn--p1ai", XN_SC_CYRILLIC) /* рф, Russia */                        \
+    X("xn--qxa6a", XN_SC_GREEK) /* ευ, the European Union */              \
+    X("xn--qxam", XN_SC_GREEK) /* ελ, Greece */                           \
+    X("xn--y9a3aq", XN_SC_ARMENIAN) /* հայ, Armenia */
+#define TLD_ENTRY(tld, script) {tld, script},
+#define TLD_LENGTH_BIT(tld, script) | (UINT32_C(1) << (sizeof(tld) - 1))
+#define TLD_TOO_LONG(tld, script) +(sizeof(tld) > 32)
 static const struct {
     const char *tld;
     int script;
-} tld_scripts[] = {
-    {"am", XN_SC_ARMENIAN},
-    {"bg", XN_SC_CYRILLIC},
-    {"by", XN_SC_CYRILLIC},
-    {"cy", XN_SC_GREEK},
-    {"et", XN_SC_ETHIOPIC},
-    {"ge", XN_SC_GEORGIAN},
-    {"gr", XN_SC_GREEK},
-    {"il", XN_SC_HEBREW},
-    {"kg", XN_SC_CYRILLIC},
-    {"kz", XN_SC_CYRILLIC},
-    {"mk", XN_SC_CYRILLIC},
-    {"mm", XN_SC_MYANMAR},
-    {"mn", XN_SC_CYRILLIC},
-    {"rs", XN_SC_CYRILLIC},
-    {"ru", XN_SC_CYRILLIC},
-    {"su", XN_SC_CYRILLIC},
-    {"th", XN_SC_THAI},
-    {"tj", XN_SC_CYRILLIC},
-    {"ua", XN_SC_CYRILLIC},
-    {"xn--4dbrk0ce", XN_SC_HEBREW},    /* ישראל, Israel */
-    {"xn--7idjb0f4ck", XN_SC_MYANMAR}, /* မြန်မာ, Myanmar */
-    {"xn--80ao21a", XN_SC_CYRILLIC},   /* қаз, Kazakhstan */
-    {"xn--90a3ac", XN_SC_CYRILLIC},    /* срб, Serbia */
-    {"xn--90ae", XN_SC_CYRILLIC},      /* бг, Bulgaria */
-    {"xn--90ais", XN_SC_CYRILLIC},     /* бел, Belarus */
-    {"xn--d1alf", XN_SC_CYRILLIC},     /* мкд, North Macedonia */
-    {"xn--j1amh", XN_SC_CYRILLIC},     /* укр, Ukraine */
-    {"xn--l1acc", XN_SC_CYRILLIC},     /* мон, Mongolia */
-    {"xn--m0d3gwjla96a", XN_SC_ETHIOPIC}, /* ኢትዮጵያ, Ethiopia */
-    {"xn--node", XN_SC_GEORGIAN},      /* გე, Georgia */
-    {"xn--o3cw4h", XN_SC_THAI},        /* ไทย, Thailand */
-    {"xn--p1acf", XN_SC_CYRILLIC},     /* рус, Russian-speaking community */
-    {"xn--p1ai", XN_SC_CYRILLIC},      /* рф, Russia */
-    {"xn--qxa6a", XN_SC_GREEK},        /* ευ, the European Union */
-    {"xn--qxam", XN_SC_GREEK},         /* ελ, Greece */
-    {"xn--y9a3aq", XN_SC_ARMENIAN},    /* հայ, Armenia */
-};
+} tld_scripts[] = {TLD_SCRIPTS(TLD_ENTRY)};
+/* The lengths the table's TLDs have, as bits: a TLD of another length is
+ * in no entry ("com", "org": no search). */
+static const uint32_t tld_lengths = 0 TLD_SCRIPTS(TLD_LENGTH_BIT);
+_Static_assert((0 TLD_SCRIPTS(TLD_TOO_LONG)) == 0, "a TLD of the table is 32 bytes or longer");
 
 void xn__display_tld(const char *s, size_t n, xn__tld *t)
 {
@@ -340,7 +349,9 @@ void xn__display_tld(const char *s, size_t n, xn__tld *t)
     t->s = s;
     t->n = n;
     t->script = -1;
-    while (lo < hi && n) { /* binary search: a name's display costs it on every call */
+    if (n >= 32 || !((tld_lengths >> n) & 1))
+        return;
+    while (lo < hi) { /* binary search: a name's display costs it on every call */
         size_t mid = lo + (hi - lo) / 2;
         const char *e = tld_scripts[mid].tld;
         /* The first byte decides most probes.  Not strncmp: an ASCII
@@ -371,14 +382,14 @@ bool xn__display_latin_looking(uint32_t c)
     return c >= 0x00C0 && c <= 0x024F && xn__u39_is_alpha(c) && xn__u39_script(c) == XN_SC_LATIN;
 }
 
-int xn__display_bases(const uint32_t *cp, size_t n, xn__cps *out)
+int xn__display_bases(const uint32_t *cp, const uint32_t *words, size_t n, xn__cps *out)
 {
     size_t i, o, from = out->len;
-    int rc = xn__u39_skeleton(&xn__u39_builtin, cp, n, out);
+    int rc = xn__u39_skeleton_words(cp, words, n, out);
     if (rc != XN_OK)
         return rc;
     for (i = o = from; i < out->len; i++)
-        if (!xn__u39_is_nonspacing(out->p[i]))
+        if (out->p[i] < 0x80 || !xn__u39_is_nonspacing(out->p[i]))
             out->p[o++] = out->p[i];
     out->len = o;
     return XN_OK;

@@ -46,7 +46,7 @@ typedef struct xn__dlabel {
  * out). */
 typedef struct xn__dname {
     const char *ascii;
-    const uint32_t *cps;
+    const uint32_t *cps, *words; /* words: each code point's xn__u39_word() */
     const xn__dlabel *l;
     size_t count;
 } xn__dname;
@@ -92,8 +92,9 @@ int xn__display_known(const xn_known_set *set, bool builtin, const xn__dname *nm
 
 /* The code points of the skeleton (UTS #39 §4, uts39.h) of cp[0..n),
  * accents removed (nonspacing marks left out: the skeleton is in NFD),
- * to *out (set up by the caller, who frees it).  XN_OK or XN_E_NOMEM. */
-int xn__display_bases(const uint32_t *cp, size_t n, xn__cps *out);
+ * to *out (set up by the caller, who frees it); words: each code point's
+ * xn__u39_word(), or NULL.  XN_OK or XN_E_NOMEM. */
+int xn__display_bases(const uint32_t *cp, const uint32_t *words, size_t n, xn__cps *out);
 
 /* Whether c is the skeleton of an ASCII digit: "O", "l", "2" ... "9".
  * confusables.txt maps "0" to "O" and "1" to "l" and leaves the other
@@ -104,11 +105,13 @@ static inline bool xn__display_digit_skeleton(uint32_t c)
 }
 
 /* The XN_UNSAFE_* bits of the dangerous patterns in the label cp[0..n)
- * of a name under the TLD tld: DOTLESS_MARK, KANA_MARK, CJK_LOOKALIKE,
- * SEPARATOR, FOREIGN_MARK, RARE_LATIN.  other: the label has a character
+ * (words: their xn__u39_word()s) of a name under the TLD tld:
+ * DOTLESS_MARK, KANA_MARK, CJK_LOOKALIKE, SEPARATOR, FOREIGN_MARK,
+ * RARE_LATIN.  other: the label has a character
  * of a script (Common and Inherited aside) whose Script_Extensions name
  * none of Han, Hiragana, Katakana and Bopomofo (xn__display_cjk()). */
-uint32_t xn__display_patterns(const uint32_t *cp, size_t n, const xn__tld *tld, bool other);
+uint32_t xn__display_patterns(const uint32_t *cp, const uint32_t *words, size_t n,
+                              const xn__tld *tld, bool other);
 
 /* Whether the Script_Extensions set of the UTS #39 word w name Han,
  * Hiragana, Katakana or Bopomofo: the scripts of Chinese and Japanese

@@ -232,28 +232,39 @@ static int run_builtin(const uint32_t *in, size_t n, xn__cps *out, bool *general
 
 int xn__u39_skeleton(const xn__u39_confusables *t, const uint32_t *in, size_t n, xn__cps *out)
 {
+    if (t != &xn__u39_builtin)
+        return skeleton_general(t, in, n, out);
+    return xn__u39_skeleton_words(in, NULL, n, out);
+}
+
+/* A plain() code point by its word. */
+static bool plain_word(uint32_t w)
+{
+    return (w & (XN_U39_PLAIN | XN_U39_IGNORABLE)) == XN_U39_PLAIN;
+}
+
+int xn__u39_skeleton_words(const uint32_t *in, const uint32_t *words, size_t n, xn__cps *out)
+{
     size_t i = 0, from;
     bool general;
     int rc = XN_OK;
 
-    if (t != &xn__u39_builtin)
-        return skeleton_general(t, in, n, out);
     /* The built-in data mark the plain code points, most of a label's: each
      * is its own skeleton, a starter that canonical reordering does not
      * cross, so the skeleton of the runs between them is made on its own
      * (tests/test-uts39.c compares the two ways). */
     while (i < n && rc == XN_OK) {
-        if (plain(in[i])) {
+        if (words ? plain_word(words[i]) : plain(in[i])) {
             if (!xn__cps_push(out, in[i]))
                 rc = XN_E_NOMEM;
             i++;
             continue;
         }
-        for (from = i++; i < n && !plain(in[i]); i++)
+        for (from = i++; i < n && !(words ? plain_word(words[i]) : plain(in[i])); i++)
             ;
         rc = run_builtin(in + from, i - from, out, &general);
         if (rc == XN_OK && general)
-            rc = skeleton_general(t, in + from, i - from, out);
+            rc = skeleton_general(&xn__u39_builtin, in + from, i - from, out);
     }
     return rc;
 }

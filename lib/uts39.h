@@ -62,10 +62,16 @@ static inline unsigned xn__u39_gc(uint32_t c)
 }
 
 /* General_Category M (Mn, Mc, Me); Mn; Nd. */
+/* Whether the word w (xn__u39_word()) is a mark's (General_Category M). */
+static inline bool xn__u39_word_is_mark(uint32_t w)
+{
+    unsigned gc = (w >> XN_U39_GC_SHIFT) & 3u;
+    return gc == XN_U39_GC_MN || gc == XN_U39_GC_MARK;
+}
+
 static inline bool xn__u39_is_mark(uint32_t c)
 {
-    unsigned gc = xn__u39_gc(c);
-    return gc == XN_U39_GC_MN || gc == XN_U39_GC_MARK;
+    return xn__u39_word_is_mark(xn__u39_word(c));
 }
 
 static inline bool xn__u39_is_nonspacing(uint32_t c)
@@ -148,6 +154,10 @@ int xn__u39_nfd(const uint32_t *in, size_t n, xn__cps *out);
  * ignorables removed (t->drop_ignorable), each code point replaced by its
  * prototype in t, NFD).  XN_OK or XN_E_NOMEM. */
 int xn__u39_skeleton(const xn__u39_confusables *t, const uint32_t *in, size_t n, xn__cps *out);
+
+/* The same with the built-in data, given each code point's word
+ * (xn__u39_word()) in words[0..n) when the caller has them (or NULL). */
+int xn__u39_skeleton_words(const uint32_t *in, const uint32_t *words, size_t n, xn__cps *out);
 
 /* ---- §5: restriction levels, mixed numbers, marks ------------------------ */
 

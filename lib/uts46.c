@@ -211,13 +211,13 @@ static int write_label(domain *d, const uint32_t *l, size_t n, bool ascii, size_
 XN__NOINLINE static void keep_ulabel(domain *d, const uint32_t *l, size_t n)
 {
     struct xn__ulabels *u = d->ulabels;
-    if (u->count == XN__ULABELS_MAX || n > XN_DOMAIN_MAX - u->used) {
+    if (u->count == XN__ULABELS_MAX || n > XN_DOMAIN_MAX - u->used || d->label >= XN_DOMAIN_MAX) {
         u->overflow = true;
         return;
     }
-    u->at[u->count].label = d->label;
-    u->at[u->count].start = u->used;
-    u->at[u->count].n = n;
+    u->at[u->count].label = (uint16_t)d->label; /* below XN_DOMAIN_MAX, as the rest: see above */
+    u->at[u->count].start = (uint16_t)u->used;
+    u->at[u->count].n = (uint16_t)n;
     memcpy(u->cp + u->used, l, n * sizeof *l);
     u->used += n;
     u->count++;

@@ -38,7 +38,7 @@ int xn__uts46_general(const char *in, size_t in_len, char *out, size_t out_cap, 
 typedef struct xn__ulabels {
     uint32_t cp[XN_DOMAIN_MAX];
     struct {
-        size_t label, start, n;
+        uint16_t label, start, n;
     } at[XN__ULABELS_MAX];
     size_t count, used;
     bool overflow;
