@@ -222,15 +222,15 @@ static bool foreign_mark_at(const uint32_t *cp, size_t i, mark_run *run)
  * for e), shown only under the TLDs of the languages written with them
  * (Icelandic, Faroese, Azerbaijani; kra's Greenlandic spelling is out of
  * use): the browsers' policies. */
+#define RARE_LATIN(X) X(0x00F0, "is fo") X(0x00FE, "is") X(0x0138, "") X(0x0259, "az")
+#define RARE_ENTRY(c, tlds) {c, tlds},
+#define RARE_ABOVE(c, tlds) +((c) >= 0x0300)
 static const struct {
     uint32_t c;
     const char *tlds; /* space-separated */
-} rare_latin[] = {
-    {0x00F0, "is fo"},
-    {0x00FE, "is"},
-    {0x0138, ""},
-    {0x0259, "az"},
-};
+} rare_latin[] = {RARE_LATIN(RARE_ENTRY)};
+/* xn__display_patterns() looks for them below U+0300 only. */
+_Static_assert((0 RARE_LATIN(RARE_ABOVE)) == 0, "a rare Latin letter at U+0300 or above");
 
 static bool tld_in(const xn__tld *tld, const char *list)
 {
@@ -264,9 +264,16 @@ uint32_t xn__display_patterns(const uint32_t *cp, const uint32_t *words, size_t 
         uint32_t c = cp[i];
         if (c < 0x80)
             continue; /* no pattern starts with ASCII */
-        if ((c == 0x0131 || c == 0x0237) && i + 1 < n && is_mark(cp[i + 1]))
-            bits |= XN_UNSAFE_DOTLESS_MARK;
-        if (kana_mark_misplaced(cp, i))
+        if (c < 0x0300) { /* Latin letters and signs: no mark, kana or CJK */
+            if ((c == 0x0131 || c == 0x0237) && i + 1 < n && xn__u39_word_is_mark(words[i + 1]))
+                bits |= XN_UNSAFE_DOTLESS_MARK;
+            if (separator_at(cp, n, i, catalan))
+                bits |= XN_UNSAFE_SEPARATOR;
+            if (rare_latin_at(c, tld))
+                bits |= XN_UNSAFE_RARE_LATIN;
+            continue;
+        }
+        if (c - 0x3099 <= 0x30FE - 0x3099 && kana_mark_misplaced(cp, i))
             bits |= XN_UNSAFE_KANA_MARK;
         /* The CJK lookalikes pass for Latin signs beside letters of another
          * script; beside digits and hyphens alone they are words
@@ -279,8 +286,6 @@ uint32_t xn__display_patterns(const uint32_t *cp, const uint32_t *words, size_t 
         if (c >= 0x0300 && (c <= 0x036F || xn__u39_word_is_mark(words[i])) &&
             foreign_mark_at(cp, i, &run))
             bits |= XN_UNSAFE_FOREIGN_MARK;
-        if (rare_latin_at(c, tld))
-            bits |= XN_UNSAFE_RARE_LATIN;
     }
     return bits;
 }
