@@ -13,6 +13,7 @@
 
 #include "display_known.h"
 #include "display_rules.h"
+#include "idna2008.h"
 #include "props.h"
 #include "uts39.h"
 #include "xn.h"
@@ -162,6 +163,17 @@ static void test_display_reasons(void)
     char out[XN_DOMAIN_MAX];
     size_t len = 0;
     static const uint32_t none2[] = {0, 0};
+
+    /* A TLD exempts its script only if it is a valid label under UTS #46's
+     * defaults, whatever the name's flags: "аррӏе.рф" is shown, but "-рф",
+     * which only CheckHyphens=false lets through, delegates nothing. */
+    display_is("\xD0\xB0\xD1\x80\xD1\x80\xD3\x8F\xD0\xB5.\xD1\x80\xD1\x84", XN_NO_CHECK_HYPHENS,
+               "\xD0\xB0\xD1\x80\xD1\x80\xD3\x8F\xD0\xB5.\xD1\x80\xD1\x84", none2, 2);
+    {
+        static const uint32_t confusable_first[] = {XN_UNSAFE_CONFUSABLE, 0};
+        display_is("\xD0\xB0\xD1\x80\xD1\x80\xD3\x8F\xD0\xB5.-\xD1\x80\xD1\x84",
+                   XN_NO_CHECK_HYPHENS, "xn--80ak6aa92e.-\xD1\x80\xD1\x84", confusable_first, 2);
+    }
 
     /* §5.2 restriction levels.  Latin + Thai: Moderately Restrictive. */
     kept_ascii("shop\xE0\xB8\x81.com", 0, XN_UNSAFE_MIXED_SCRIPT, 0);
@@ -670,6 +682,44 @@ static void test_scx_holds_script(void)
     }
 }
 
+/* display.c skips IDNA2008 lookup's tests (xn__idna2008_check_ulabel())
+ * for a label of PVALID code points with no right-to-left character, no
+ * mark first and no "--" in its third and fourth positions: such a label
+ * passes them all.  Checked on each such code point alone, after a letter,
+ * between letters and twice. */
+static void test_idna2008_shortcut(void)
+{
+    size_t tried = 0, wrong = 0;
+    uint32_t c;
+    for (c = 0x80; c <= 0x10FFFF; c++) {
+        uint32_t p = xn__props(c);
+        uint32_t labels[4][3] = {{c}, {'a', c}, {'a', c, 'b'}, {c, c}};
+        static const size_t lens[4] = {1, 2, 3, 2};
+        size_t k;
+        if (xn__idna2008(p) != XN_IDNA2008_PVALID ||
+            (xn__bidi_bit(xn__bidi(p)) & XN_BIDI_SET_RTL_CLASSES) || xn__u39_is_mark(c))
+            continue;
+        tried++;
+        for (k = 0; k < 4; k++) {
+            bool refused = true;
+            CHECK(xn__idna2008_check_ulabel(labels[k], lens[k], &refused) == XN_OK);
+            if (refused && wrong++ < 10)
+                CHECK_MSG(false, "U+%04X (form %zu): IDNA2008 lookup refuses it", (unsigned)c, k);
+        }
+    }
+    CHECK_MSG(wrong == 0 && tried > 100000, "%zu of %zu code points refused", wrong, tried);
+    {
+        /* And what the shortcut leaves to the tests: "--" at 3-4, a leading
+         * mark, a right-to-left letter after a digit. */
+        static const uint32_t hyphens[] = {'a', 0x00E9, '-', '-', 'b'}, mark[] = {0x0301, 'a'},
+                              rtl[] = {'1', 0x05D0};
+        bool refused = false;
+        CHECK(xn__idna2008_check_ulabel(hyphens, 5, &refused) == XN_OK && refused);
+        CHECK(xn__idna2008_check_ulabel(mark, 2, &refused) == XN_OK && refused);
+        CHECK(xn__idna2008_check_ulabel(rtl, 2, &refused) == XN_OK && refused);
+    }
+}
+
 int main(void)
 {
     test_display_threads(); /* first: the threads race to create the checker */
@@ -683,5 +733,6 @@ int main(void)
     test_digit_skeletons();
     test_skeleton_bits();
     test_scx_holds_script();
+    test_idna2008_shortcut();
     return test_done("uts39");
 }
