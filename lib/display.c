@@ -513,17 +513,15 @@ static size_t count_dots(const char *s, size_t n)
 {
     const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F), dots = UINT64_C(0x2E2E2E2E2E2E2E2E);
     size_t i = 0, k = 0;
-#if defined(__GNUC__)
     for (; i + 8 <= n; i += 8) {
         uint64_t w;
         memcpy(&w, s + i, 8);
         w ^= dots; /* a '.' byte is now 0, every other byte below 0x80 not */
-        w = ((w & low7) + low7) & ~low7; /* 0x80 in each byte that is not 0 */
-        k += 8 - (size_t)__builtin_popcountll(w);
+        w = ~(((w & low7) + low7) | low7); /* 0x80 in each byte that was a '.' */
+        /* Their number, summed into the top byte (at most 8: no carry);
+         * no popcount, which is a call into libgcc without -mpopcnt. */
+        k += (size_t)(((w >> 7) * UINT64_C(0x0101010101010101)) >> 56);
     }
-#else
-    (void)low7, (void)dots;
-#endif
     for (; i < n; i++)
         k += s[i] == '.';
     return k;
