@@ -298,27 +298,37 @@ uint32_t xn__display_patterns(const uint32_t *cp, const uint32_t *words, size_t 
  * written in that script, and their IDN ccTLDs in the IANA root zone (as
  * the browsers' policies list them; .su is the Soviet Union's code, still
  * delegated; .ευ the European Union's in Greek).  In ASCII form: the last
- * label of a name is compared as ToASCII gives it.  Sorted. */
-#define TLD_SCRIPTS(X) \
-    X("am", XN_SC_ARMENIAN)                                               \
-    X("bg", XN_SC_CYRILLIC)                                               \
-    X("by", XN_SC_CYRILLIC)                                               \
-    X("cy", XN_SC_GREEK)                                                  \
-    X("et", XN_SC_ETHIOPIC)                                               \
-    X("ge", XN_SC_GEORGIAN)                                               \
-    X("gr", XN_SC_GREEK)                                                  \
-    X("il", XN_SC_HEBREW)                                                 \
-    X("kg", XN_SC_CYRILLIC)                                               \
-    X("kz", XN_SC_CYRILLIC)                                               \
-    X("mk", XN_SC_CYRILLIC)                                               \
-    X("mm", XN_SC_MYANMAR)                                                \
-    X("mn", XN_SC_CYRILLIC)                                               \
-    X("rs", XN_SC_CYRILLIC)                                               \
-    X("ru", XN_SC_CYRILLIC)                                               \
-    X("su", XN_SC_CYRILLIC)                                               \
-    X("th", XN_SC_THAI)                                                   \
-    X("tj", XN_SC_CYRILLIC)                                               \
-    X("ua", XN_SC_CYRILLIC)                                               \
+ * label of a name is compared as ToASCII gives it.  The two-letter codes
+ * are read off a table by their letters; the IDN TLDs, sorted, are
+ * searched. */
+#define CC_SCRIPTS(X) \
+    X('a', 'm', XN_SC_ARMENIAN)  \
+    X('b', 'g', XN_SC_CYRILLIC)  \
+    X('b', 'y', XN_SC_CYRILLIC)  \
+    X('c', 'y', XN_SC_GREEK)     \
+    X('e', 't', XN_SC_ETHIOPIC)  \
+    X('g', 'e', XN_SC_GEORGIAN)  \
+    X('g', 'r', XN_SC_GREEK)     \
+    X('i', 'l', XN_SC_HEBREW)    \
+    X('k', 'g', XN_SC_CYRILLIC)  \
+    X('k', 'z', XN_SC_CYRILLIC)  \
+    X('m', 'k', XN_SC_CYRILLIC)  \
+    X('m', 'm', XN_SC_MYANMAR)   \
+    X('m', 'n', XN_SC_CYRILLIC)  \
+    X('r', 's', XN_SC_CYRILLIC)  \
+    X('r', 'u', XN_SC_CYRILLIC)  \
+    X('s', 'u', XN_SC_CYRILLIC)  \
+    X('t', 'h', XN_SC_THAI)      \
+    X('t', 'j', XN_SC_CYRILLIC)  \
+    X('u', 'a', XN_SC_CYRILLIC)
+/* The two-letter codes, by their letters: cc_script[(a - 'a') * 26 + b - 'a']
+ * is the script + 1, 0 for a code not listed (no search). */
+#define CC_ENTRY(a, b, script) [((a) - 'a') * 26 + (b) - 'a'] = (script) + 1,
+static const uint8_t cc_script[26 * 26] = {CC_SCRIPTS(CC_ENTRY)};
+#define CC_BAD(a, b, script) +((a) < 'a' || (a) > 'z' || (b) < 'a' || (b) > 'z' || (script) > 254)
+_Static_assert((0 CC_SCRIPTS(CC_BAD)) == 0, "a country code of the table is not two letters");
+
+#define IDN_TLD_SCRIPTS(X) \
     X("xn--4dbrk0ce", XN_SC_HEBREW) /* ישראל, Israel */                   \
     X("xn--7idjb0f4ck", XN_SC_MYANMAR) /* မြန်မာ, Myanmar */              \
     X("xn--80ao21a", XN_SC_CYRILLIC) /* қаз, Kazakhstan */                \
@@ -335,18 +345,18 @@ uint32_t xn__display_patterns(const uint32_t *cp, const uint32_t *words, size_t 
     X("xn--p1ai", XN_SC_CYRILLIC) /* рф, Russia */                        \
     X("xn--qxa6a", XN_SC_GREEK) /* ευ, the European Union */              \
     X("xn--qxam", XN_SC_GREEK) /* ελ, Greece */                           \
-    X("xn--y9a3aq", XN_SC_ARMENIAN) /* հայ, Armenia */
+    X("xn--y9a3aq", XN_SC_ARMENIAN) /* հայ, Armenia */                   
 #define TLD_ENTRY(tld, script) {tld, script},
 #define TLD_LENGTH_BIT(tld, script) | (UINT32_C(1) << (sizeof(tld) - 1))
 #define TLD_TOO_LONG(tld, script) +(sizeof(tld) > 32)
 static const struct {
     const char *tld;
     int script;
-} tld_scripts[] = {TLD_SCRIPTS(TLD_ENTRY)};
-/* The lengths the table's TLDs have, as bits: a TLD of another length is
- * in no entry ("com", "org": no search). */
-static const uint32_t tld_lengths = 0 TLD_SCRIPTS(TLD_LENGTH_BIT);
-_Static_assert((0 TLD_SCRIPTS(TLD_TOO_LONG)) == 0, "a TLD of the table is 32 bytes or longer");
+} tld_scripts[] = {IDN_TLD_SCRIPTS(TLD_ENTRY)};
+/* The lengths the table's IDN TLDs have, as bits: a TLD of another length
+ * is in no entry ("com", "org": no search). */
+static const uint32_t tld_lengths = 0 IDN_TLD_SCRIPTS(TLD_LENGTH_BIT);
+_Static_assert((0 IDN_TLD_SCRIPTS(TLD_TOO_LONG)) == 0, "a TLD of the table is 32 bytes or longer");
 
 void xn__display_tld(const char *s, size_t n, xn__tld *t)
 {
@@ -354,6 +364,12 @@ void xn__display_tld(const char *s, size_t n, xn__tld *t)
     t->s = s;
     t->n = n;
     t->script = -1;
+    if (n == 2) {
+        unsigned a = (unsigned char)s[0] - 'a', b = (unsigned char)s[1] - 'a';
+        if (a < 26 && b < 26)
+            t->script = (int)cc_script[a * 26 + b] - 1;
+        return;
+    }
     if (n >= 32 || !((tld_lengths >> n) & 1))
         return;
     while (lo < hi) { /* binary search: a name's display costs it on every call */
