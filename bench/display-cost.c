@@ -128,6 +128,24 @@ static void free_corpus(corpus *c)
     free(c->len);
 }
 
+/* Loads the corpus at path into *c, its set of 500 and the ways over them:
+ * the set (to free with the corpus), or NULL, said on stderr. */
+static xn_known_set *setup(const char *path, corpus *c, way *ways)
+{
+    xn_known_set *set;
+    if (corpus_load(path, c) != 0 || c->count == 0) {
+        fprintf(stderr, "bench-display: cannot read %s\n", path);
+        return NULL;
+    }
+    set = first_500(c);
+    if (!set) {
+        free_corpus(c);
+        return NULL;
+    }
+    ways_of(ways, set);
+    return set;
+}
+
 /* --once K FILE: way K over the names of FILE once, after a warm-up pass
  * (which loads ICU where a conversion needs it), the counted pass in
  * once_pass(); prints the number of names. */
@@ -138,14 +156,13 @@ static int once(const char *k_arg, const char *path)
     xn_known_set *set;
     char *end;
     unsigned long k = strtoul(k_arg, &end, 10);
-    if (*end || k >= WAYS || corpus_load(path, &c) != 0 || c.count == 0) {
-        fprintf(stderr, "bench-display: --once K FILE, K below %d, FILE a corpus\n", WAYS);
+    if (*end || k >= WAYS) {
+        fprintf(stderr, "bench-display: --once K FILE, K below %d\n", WAYS);
         return 2;
     }
-    set = first_500(&c);
+    set = setup(path, &c, ways);
     if (!set)
         return 2;
-    ways_of(ways, set);
     sink += run(&ways[k], &c);
     once_pass(&ways[k], &c);
     printf("%s: %zu names\n", ways[k].title, c.count);
@@ -182,14 +199,9 @@ int main(int argc, char **argv)
         xn_known_set *set;
         double base = 0;
         snprintf(path, sizeof path, "%s/%s", dir, files[f]);
-        if (corpus_load(path, &c) != 0 || c.count == 0) {
-            fprintf(stderr, "bench-display: cannot read %s\n", path);
-            return 2;
-        }
-        set = first_500(&c);
+        set = setup(path, &c, ways);
         if (!set)
             return 2;
-        ways_of(ways, set);
         printf("\n%s (%zu names)\n", files[f], c.count);
         for (k = 0; k < WAYS; k++) {
             double t[101];
