@@ -799,8 +799,10 @@ XN_API int xn_idna2003_to_unicode_alloc(const char *in, size_t in_len,
 #define XN_DISPLAY_ALLOW_DEVIATIONS 0x4000u /* ß, ς, ZWJ, ZWNJ are no reason by themselves
                                                (they stay one with XN_TRANSITIONAL, which maps
                                                such a U-label to another name) */
-/* The built-in set of popular domains (about 500, data/known-domains.txt in
- * xn's source: its source and date are there) counts as a known set
+/* The built-in set of popular domains (Chromium's list of 8,462 top domains,
+ * top-sites' 500 and 39 of xn's own: banks, payment, exchanges, mail,
+ * government; data/README.md in xn's source gives their sources and
+ * dates) counts as a known set
  * (xn_to_display_known()), beside the caller's if any: "googlé.com",
  * "twıtter.com" keep their A-labels with XN_UNSAFE_KNOWN_DOMAIN.  xn
  * --display sets it.  @since 1.1 */
