@@ -337,7 +337,7 @@ XN__NOINLINE static int idna2008_reason(const uint32_t *cp, size_t n, uint32_t *
     return rc;
 }
 
-/* The labels of the ASCII form a[0..an) into l (room for an / 2 + 1),
+/* The labels of the ASCII form a[0..an) into l (room for an + 1),
  * each with its U-label from u where ToASCII kept one; returns how many
  * (an empty root label after a trailing dot included). */
 static size_t split_labels(const char *a, size_t an, const xn__ulabels *u, xn__dlabel *l)
@@ -369,7 +369,7 @@ XN__NOINLINE static int display_labels(const char *ascii, size_t alen, const xn_
                                        const xn_known_set *known, xn_display_report *display)
 {
     uint32_t words[XN_DOMAIN_MAX]; /* of u->cp */
-    xn__dlabel dl[XN_DOMAIN_MAX / 2 + 1];
+    xn__dlabel dl[XN_DOMAIN_MAX + 1]; /* a label takes its dot at least: it may be empty */
     xn__dname nm = {ascii, u->cp, words, dl, 0};
     size_t label, count, known_first = SIZE_MAX, i;
     bool tld_lookalike = false;

@@ -307,7 +307,7 @@ int xn__display_known(const xn_known_set *set, bool builtin, const xn__dname *nm
 {
     char stack[KEY_STACK];
     growbuf key = {stack, 0, sizeof stack, false, NULL};
-    uint16_t start[XN_DOMAIN_MAX / 2 + 1]; /* a label and its dot take two bytes */
+    uint16_t start[XN_DOMAIN_MAX + 1]; /* a label takes its dot at least: it may be empty */
     const xn__dlabel *last = nm->count ? &nm->l[nm->count - 1] : NULL;
     size_t j, p, pa, an, first = 0, tld_from = 0, last_u = 0;
     uint64_t h = 0, ha = 0;
@@ -317,7 +317,7 @@ int xn__display_known(const xn_known_set *set, bool builtin, const xn__dname *nm
     *from = SIZE_MAX;
     *tld_lookalike = false;
     if (!last || nm->count > sizeof start / sizeof start[0])
-        return nm->count ? XN_E_INTERNAL : XN_OK; /* an ASCII form of 256 bytes: cannot be */
+        return nm->count ? XN_E_INTERNAL : XN_OK; /* an ASCII form under 256 bytes: cannot be */
     /* A U-label whose key cannot be ASCII is in no run of labels that
      * looks like a domain of sets of ASCII keys, nor an ASCII TLD: only
      * the labels after the last such one need a key. */

@@ -34,8 +34,9 @@ _Static_assert(XN__FLAGS_LISTED(DISPLAY_FLAGS), "DISPLAY_FLAGS: a bit not in XN_
 /* One label of a name, as the display checks see it: a[0..an) of the
  * name's ASCII form; for a label ToASCII wrote as an A-label (u), its
  * U-label, code points cp[0..n) of the name's U-labels (uts46.h's
- * xn__ulabels).  Offsets, not pointers: a name's 128 labels fit in 1 KiB
- * of stack. */
+ * xn__ulabels).  Offsets, not pointers: the 256 labels a name can have
+ * (empty ones among them, with XN_NO_VERIFY_DNS_LENGTH) fit in 2.5 KiB of
+ * stack. */
 typedef struct xn__dlabel {
     uint16_t a, an, cp, n;
     bool u;
