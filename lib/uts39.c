@@ -163,9 +163,14 @@ static int skeleton_general(const xn__u39_confusables *t, const uint32_t *in, si
 /* A code point the built-in skeleton keeps as it is, which no reordering
  * moves anything across: ccc 0, no decomposition, no prototype
  * (XN_U39_PLAIN), and not default ignorable. */
+static bool plain_word(uint32_t w)
+{
+    return (w & (XN_U39_PLAIN | XN_U39_IGNORABLE)) == XN_U39_PLAIN;
+}
+
 static bool plain(uint32_t c)
 {
-    return (xn__u39_word(c) & (XN_U39_PLAIN | XN_U39_IGNORABLE)) == XN_U39_PLAIN;
+    return plain_word(xn__u39_word(c));
 }
 
 /* The skeleton of a run of code points that are not plain() with the
@@ -235,12 +240,6 @@ int xn__u39_skeleton(const xn__u39_confusables *t, const uint32_t *in, size_t n,
     if (t != &xn__u39_builtin)
         return skeleton_general(t, in, n, out);
     return xn__u39_skeleton_words(in, NULL, n, out);
-}
-
-/* A plain() code point by its word. */
-static bool plain_word(uint32_t w)
-{
-    return (w & (XN_U39_PLAIN | XN_U39_IGNORABLE)) == XN_U39_PLAIN;
 }
 
 int xn__u39_skeleton_words(const uint32_t *in, const uint32_t *words, size_t n, xn__cps *out)
@@ -327,7 +326,7 @@ bool xn__u39_mixed_numbers(const uint32_t *cp, size_t n)
     size_t i;
     for (i = 0; i < n; i++) {
         uint32_t w = xn__u39_word(cp[i]), z;
-        if (((w >> XN_U39_GC_SHIFT) & 3u) != XN_U39_GC_ND)
+        if (xn__u39_word_gc(w) != XN_U39_GC_ND)
             continue;
         z = cp[i] - ((w >> XN_U39_DIGIT_SHIFT) & 15u);
         if (seen && z != zero)

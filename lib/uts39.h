@@ -56,16 +56,21 @@ static inline bool xn__u39_has_script(uint32_t c, int script)
     return xn__u39_set_has(xn__u39_set(xn__u39_word(c)), script);
 }
 
-static inline unsigned xn__u39_gc(uint32_t c)
+/* The General_Category class (XN_U39_GC_*) of a word, of a code point. */
+static inline unsigned xn__u39_word_gc(uint32_t w)
 {
-    return (xn__u39_word(c) >> XN_U39_GC_SHIFT) & 3u;
+    return (w >> XN_U39_GC_SHIFT) & 3u;
 }
 
-/* General_Category M (Mn, Mc, Me); Mn; Nd. */
-/* Whether the word w (xn__u39_word()) is a mark's (General_Category M). */
+static inline unsigned xn__u39_gc(uint32_t c)
+{
+    return xn__u39_word_gc(xn__u39_word(c));
+}
+
+/* General_Category M (Mn, Mc, Me), of a word and of a code point; Mn; Nd. */
 static inline bool xn__u39_word_is_mark(uint32_t w)
 {
-    unsigned gc = (w >> XN_U39_GC_SHIFT) & 3u;
+    unsigned gc = xn__u39_word_gc(w);
     return gc == XN_U39_GC_MN || gc == XN_U39_GC_MARK;
 }
 
