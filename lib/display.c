@@ -3,10 +3,10 @@
  * a client of the public conversions and of xn's own UTS #39 mechanisms
  * (uts39.h); no ICU but what a conversion itself needs.
  *
- * A name is converted with UTS #46 ToASCII first; each "xn--" label is then
- * decoded and checked, every check giving its own XN_UNSAFE_* reason:
- *  - IDNA2008 first: RFC 5891 §5.4 lookup of the label (DISALLOWED, and
- *    CONTEXTJ / CONTEXTO, U+00B7 and U+30FB out of their contexts);
+ * A name is converted with UTS #46 ToASCII once, which keeps the code
+ * points of the U-labels it writes (uts46.h); every check reads those code
+ * points and each one's UTS #39 word, looked up once a name, and gives its
+ * own XN_UNSAFE_* reason:
  *  - UTS #39 (Unicode Security Mechanisms) §3.1 General Security Profile
  *    and §5.2 restriction levels, and §5.3 mixed numbers, §5.4 repeated
  *    marks, more than four nonspacing marks in a row and hidden overlays
@@ -18,17 +18,20 @@
  *    label (whole-script: Cyrillic "аррӏе", "ск"; mixed-script: "pаypal");
  *    a label of Cyrillic or Greek alone under a country-code TLD of its
  *    script is exempt (display_rules.c has the table); a label of digits
- *    and digit lookalikes only ("০২") can pass for a number;
+ *    and digit lookalikes only ("০২") can pass for a number.  The words
+ *    tell when a label can read as neither: no skeleton is made for it;
  *  - default-ignorable characters;
  *  - UTS #46 §6 deviation characters (ß, ς, ZWJ, ZWNJ);
  *  - the patterns the browsers' policies add (display_rules.c);
- *  - with a caller's set of known domains, the labels that make the end of
- *    the name look like one of them without being it (display_rules.c).
+ *  - with a caller's set of known domains or the built-in one, the labels
+ *    that make the end of the name look like one of them without being it
+ *    (display_known.c);
+ *  - IDNA2008: RFC 5891 §5.4 lookup's tests on the U-label (DISALLOWED,
+ *    and CONTEXTJ / CONTEXTO, U+00B7 and U+30FB out of their contexts),
+ *    for a label the words show could fail them.
  * A label none of them hits is shown as its U-label, any other stays the
  * A-label of the ASCII form.
  */
-#include <pthread.h>
-#include <stdatomic.h>
 #include <string.h>
 
 #include "alloc.h"
@@ -186,7 +189,7 @@ static int label_reasons(const uint32_t *cp, const uint32_t *words, size_t n, un
                          const xn__tld *tld, uint32_t *unsafe, bool *idna2008)
 {
     scripts sx = {false, false, false, false, true, -1};
-    bool several = false, mixed_scx = false, mixed_numbers = false, level_several = false;
+    bool several = false, mixed_scx = false, mixed_numbers, level_several = false;
     bool other = false; /* a letter of a script not of CJK: xn__display_patterns() */
     bool not_digits = false, lookup = false, deviation = false;
     int level_one = -1; /* as sx.one, deviation characters included, for the level */
@@ -198,8 +201,8 @@ static int label_reasons(const uint32_t *cp, const uint32_t *words, size_t n, un
     /* One look at each code point's UTS #46 and UTS #39 words, most of
      * what it tells gathered in or-s and and-s. */
     for (i = 0; i < n; i++) {
-        uint32_t c = cp[i], p = xn__props(c), w = words[i];
-        unsigned gc = (w >> XN_U39_GC_SHIFT) & 3u;
+        uint32_t c = cp[i], p = xn__props_scalar(c), w = words[i]; /* ToASCII's: scalars */
+        unsigned gc = xn__u39_word_gc(w);
         int script = (int)(w & XN_U39_SCRIPT_MASK);
         w_and &= w;
         c_or |= c;
@@ -249,20 +252,8 @@ static int label_reasons(const uint32_t *cp, const uint32_t *words, size_t n, un
         bits |= XN_UNSAFE_DEVIATION;
     if (w_ign & XN_U39_IGNORABLE)
         bits |= XN_UNSAFE_INVISIBLE;
-    /* §5.3: decimal digits of more than one system (their zeros differ). */
-    if (gcs & (1u << XN_U39_GC_ND)) {
-        uint32_t zero = 0;
-        bool seen = false;
-        for (i = 0; i < n && !mixed_numbers; i++) {
-            uint32_t w = words[i], z;
-            if (((w >> XN_U39_GC_SHIFT) & 3u) != XN_U39_GC_ND)
-                continue;
-            z = cp[i] - ((w >> XN_U39_DIGIT_SHIFT) & 15u);
-            mixed_numbers = seen && z != zero;
-            zero = z;
-            seen = true;
-        }
-    }
+    /* §5.3, for a label with decimal digits. */
+    mixed_numbers = (gcs & (1u << XN_U39_GC_ND)) && xn__u39_mixed_numbers(cp, n);
     *idna2008 = lookup || (n > 0 && xn__u39_word_is_mark(words[0])) ||
                 (n >= 4 && cp[2] == '-' && cp[3] == '-');
 
@@ -373,7 +364,7 @@ XN__NOINLINE static int display_labels(const char *ascii, size_t alen, const xn_
     xn__dname nm = {ascii, u->cp, words, dl, 0};
     size_t label, count, known_first = SIZE_MAX, i;
     bool tld_lookalike = false;
-    xn__tld tld;
+    xn__tld tld = {NULL, 0, -1}; /* set for a name with a U-label, the only one that reads it */
     sink s;
     int rc = XN_OK;
 
@@ -383,12 +374,13 @@ XN__NOINLINE static int display_labels(const char *ascii, size_t alen, const xn_
     /* The checks of the whole name: none for a name without a U-label,
      * which is shown as it is. */
     nm.count = count > 1 && dl[count - 1].an == 0 ? count - 1 : count; /* a root dot aside */
-    xn__display_tld(ascii + dl[nm.count - 1].a, dl[nm.count - 1].an, &tld);
-    if (u->count)
+    if (u->count) {
+        xn__display_tld(ascii + dl[nm.count - 1].a, dl[nm.count - 1].an, &tld);
         rc = xn__display_known(known, (flags & XN_DISPLAY_BUILTIN_KNOWN) != 0, &nm, flags,
                                &known_first, &tld_lookalike, &tld);
-    if (rc != XN_OK)
-        return rc;
+        if (rc != XN_OK)
+            return rc;
+    }
 
     s.buf = out;
     s.cap = out_cap;
@@ -450,6 +442,16 @@ XN__NOINLINE static int display_labels(const char *ascii, size_t alen, const xn_
     return XN_OK;
 }
 
+/* Whether s[0..n) has a byte beyond ASCII. */
+static bool has_non_ascii(const char *s, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if ((unsigned char)s[i] >= 0x80)
+            return true;
+    return false;
+}
+
 /* xn_to_display_known() with its arguments checked and a whole display
  * report of this library's layout, zeroed, to fill.  Out of line: the
  * ASCII names that xn_to_display_known() answers itself need none of its
@@ -474,18 +476,20 @@ XN__NOINLINE static int to_display(const char *in, size_t in_len, char *out, siz
         return rc;
     if (u.overflow)
         return XN_E_INTERNAL; /* the ASCII form fits: cannot happen (uts46.h) */
-    if (flags & XN_URL_RULES) {
+    if ((flags & XN_URL_RULES) && !has_non_ascii(in, in_len)) {
         /* The URL Standard keeps an ASCII name that ToASCII rejects as it
          * is.  Showing any of its labels in Unicode would make a name that
          * no longer converts ("xn--3v6h2bb--3v6h2bb6834b.xn----i38957g":
-         * the first label is valid, the second is not): shown as it is. */
+         * the first label is valid, the second is not): shown as it is.
+         * A name with a byte beyond ASCII is never kept so: it converted
+         * under the URL rules, which only add failures to ToASCII's. */
         size_t need = 0;
         keep_ascii = xn_to_ascii(in, in_len, NULL, 0, &need,
                                  flags & ~(DISPLAY_FLAGS | XN_URL_RULES),
                                  NULL) == XN_E_INVALID_DOMAIN;
     }
     if (keep_ascii)
-        u.count = 0; /* no label is shown in Unicode */
+        u.count = u.used = 0; /* no label is shown in Unicode */
     return display_labels(ascii, alen, &u, keep_ascii, out, out_cap, out_len, flags, known,
                           display);
 }
