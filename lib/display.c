@@ -470,7 +470,9 @@ XN__NOINLINE static int to_display(const char *in, size_t in_len, char *out, siz
      * U-labels for the checks; its flags check the other bits. */
     rc = xn__to_ascii_ulabels(in, in_len, ascii, sizeof ascii, &alen, flags & ~DISPLAY_FLAGS,
                               report, &u);
-    if (rc == XN_E_BUFFER_TOO_SMALL)
+    /* An ASCII form of XN_DOMAIN_MAX bytes fits the buffer, without its
+     * NUL, but is as much too long as a longer one (xn.h). */
+    if (rc == XN_E_BUFFER_TOO_SMALL || (rc == XN_OK && alen >= XN_DOMAIN_MAX))
         return XN_E_TOO_LONG;
     if (rc != XN_OK)
         return rc;

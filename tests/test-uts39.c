@@ -720,6 +720,41 @@ static void test_idna2008_shortcut(void)
     }
 }
 
+/* XN_E_TOO_LONG when the ASCII form takes XN_DOMAIN_MAX bytes or more
+ * (xn.h), whether the name has a U-label or not: an ASCII form of exactly
+ * XN_DOMAIN_MAX bytes fits a buffer of that size only without its NUL. */
+static void test_display_length_limit(void)
+{
+    size_t total, with_u;
+    for (with_u = 0; with_u < 2; with_u++) {
+        for (total = XN_DOMAIN_MAX - 2; total <= XN_DOMAIN_MAX + 1; total++) {
+            /* "ü." (ASCII form "xn--tda.", 8 bytes) or "a.", then labels of
+             * 'b' of at most 59 bytes and their dots up to total bytes. */
+            char in[2 * XN_DOMAIN_MAX], out[2 * XN_DOMAIN_MAX];
+            size_t len = 0, ascii_len = with_u ? 8 : 2, n = 0;
+            xn_display_report d = XN_DISPLAY_REPORT_INIT;
+            int rc, want;
+            memcpy(in, with_u ? "\xC3\xBC." : "a.", with_u ? 3 : 2);
+            len = with_u ? 3 : 2;
+            while (ascii_len < total) {
+                size_t k = total - ascii_len > 60 ? 60 : total - ascii_len;
+                memset(in + len, 'b', k);
+                len += k;
+                ascii_len += k;
+                if (ascii_len < total) {
+                    in[len - 1] = '.';
+                }
+            }
+            want = total >= XN_DOMAIN_MAX ? XN_E_TOO_LONG : XN_OK;
+            rc = xn_to_display(in, len, out, sizeof out, &n, XN_NO_VERIFY_DNS_LENGTH, NULL, &d);
+            CHECK_MSG(rc == want, "display of a name of %zu ASCII bytes%s: %s, want %s", total,
+                      with_u ? " with a U-label" : "", xn_strerror_name(rc),
+                      xn_strerror_name(want));
+            CHECK(rc != XN_OK || n == total - (with_u ? 5 : 0));
+        }
+    }
+}
+
 int main(void)
 {
     test_display_threads(); /* first: the threads race to create the checker */
@@ -734,5 +769,6 @@ int main(void)
     test_skeleton_bits();
     test_scx_holds_script();
     test_idna2008_shortcut();
+    test_display_length_limit();
     return test_done("uts39");
 }
