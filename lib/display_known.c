@@ -1,8 +1,8 @@
 /*
  * Known domains for the display policy: the caller's set (xn_known_set),
- * the built-in set of popular domains (generated at build time from
- * data/known-domains.txt, see display_known.h), and the lookalike-TLD
- * rule, which compares a name's IDN TLD with the ASCII TLDs.
+ * the built-in set of popular domains (generated at build time from the
+ * three lists of data/, see display_known.h), and the TLD rules: a name's
+ * IDN TLD compared with the ASCII TLDs, and the script it exempts.
  *
  * Each domain's key is the skeleton of its labels (display_known.h says
  * exactly what), and a name is matched by the hashes of its runs of final
@@ -24,10 +24,10 @@
 
 /* ---- keys -------------------------------------------------------------------- */
 
-/* A byte string that grows on the heap; nomem once an allocation failed. */
 /* A byte buffer that starts in the caller's array (stack) and moves to
  * the heap only when it outgrows it: a name's key fits the array, so a
- * display call allocates nothing for it.  heap is what to free. */
+ * display call allocates nothing for it.  heap is what to free; nomem
+ * once an allocation failed. */
 typedef struct growbuf {
     char *p;
     size_t len, cap;
@@ -35,7 +35,10 @@ typedef struct growbuf {
     char *heap;
 } growbuf;
 
-#define KEY_STACK 512 /* bytes: the key of any name DNS can carry */
+/* Bytes: the key of most names.  A code point's key takes 21 bytes at
+ * most (a Hangul syllable's jamo and their prototypes, Unicode 18.0), so a
+ * longer one goes to the heap. */
+#define KEY_STACK 512
 
 /* Makes room for n more bytes in *b; false (nomem set) when it cannot. */
 static bool grow_room(growbuf *b, size_t n)
@@ -212,9 +215,7 @@ static bool looks_like_known(const xn_known_set *set, uint64_t h, const char *k,
 }
 
 /* The keys of every label of the ASCII form a[0..an) (a trailing root dot
- * left out), joined by '.', to *b; start[j] = where label j's key starts,
- * astart[j] where the label starts in a (either may be NULL); sets
- * *labels. */
+ * left out), joined by '.', to *b; sets *labels. */
 static int name_key(const char *a, size_t an, growbuf *b, size_t *labels)
 {
     size_t i, from = 0, j = 0;
@@ -251,14 +252,14 @@ static bool ascii_tld_key(const char *k, size_t kn)
     return false;
 }
 
-/* The one script of the letters of cp[0..n) (Common and Inherited aside),
- * or -1 when they have none or several. */
-static int one_script(const uint32_t *cp, size_t n)
+/* The one script of the letters of the U-label l of nm (Common and
+ * Inherited aside), or -1 when they have none or several. */
+static int one_script(const xn__dname *nm, const xn__dlabel *l)
 {
     int script = -1;
     size_t i;
-    for (i = 0; i < n; i++) {
-        int sx = xn__u39_script(cp[i]);
+    for (i = l->cp; i < (size_t)l->cp + l->n; i++) {
+        int sx = (int)(nm->words[i] & XN_U39_SCRIPT_MASK);
         if (sx == XN_SC_COMMON || sx == XN_SC_INHERITED)
             continue;
         if (script >= 0 && script != sx)
@@ -307,9 +308,9 @@ int xn__display_known(const xn_known_set *set, bool builtin, const xn__dname *nm
 {
     char stack[KEY_STACK];
     growbuf key = {stack, 0, sizeof stack, false, NULL};
-    uint16_t start[XN_DOMAIN_MAX + 1]; /* a label takes its dot at least: it may be empty */
+    uint32_t start[XN_DOMAIN_MAX + 1]; /* a label takes its dot at least: it may be empty */
     const xn__dlabel *last = nm->count ? &nm->l[nm->count - 1] : NULL;
-    size_t j, p, pa, an, first = 0, tld_from = 0, last_u = 0;
+    size_t j, p, pa, an, first = 0, last_u = 0;
     uint64_t h = 0, ha = 0;
     bool ascii_sets = (!set || set->ascii_keys) && (!builtin || xn__builtin_known.ascii_keys);
     int rc = XN_OK;
@@ -346,14 +347,11 @@ int xn__display_known(const xn_known_set *set, bool builtin, const xn__dname *nm
         for (j = first; j < nm->count && rc == XN_OK; j++) {
             if (j > first)
                 grow_put(&key, ".", 1);
-            start[j] = (uint16_t)(key.len < 0xFFFF ? key.len : 0xFFFF);
-            tld_from = key.len;
+            start[j] = (uint32_t)key.len; /* 21 bytes a code point at most */
             rc = dlabel_key(nm, &nm->l[j], &key);
         }
         if (rc == XN_OK && key.nomem)
             rc = XN_E_NOMEM;
-        if (rc == XN_OK && key.len >= 0xFFFF)
-            rc = XN_E_INTERNAL; /* 4 bytes at most of each byte of 256: cannot be */
         /* Each run of final labels, from the shortest: its key's hash and
          * its ASCII form's come from the next shorter run's. */
         an = last->a + last->an;
@@ -375,6 +373,7 @@ int xn__display_known(const xn_known_set *set, bool builtin, const xn__dname *nm
                 *from = j;
         }
     } else if (last->u && first < nm->count) {
+        start[nm->count - 1] = 0;
         rc = dlabel_key(nm, last, &key);
     }
     /* An IDN TLD that reads as an ASCII one ("сом") keeps every IDN label
@@ -382,9 +381,11 @@ int xn__display_known(const xn_known_set *set, bool builtin, const xn__dname *nm
      * letters of one script exempts that script from the whole-script
      * rule. */
     if (rc == XN_OK && last->u && tld_valid(nm, last, flags)) {
-        *tld_lookalike = first < nm->count && ascii_tld_key(key.p + tld_from, key.len - tld_from);
+        /* The TLD's key starts where start[] says, if it was made. */
+        *tld_lookalike = first < nm->count &&
+                         ascii_tld_key(key.p + start[nm->count - 1], key.len - start[nm->count - 1]);
         if (!*tld_lookalike && tld->script < 0)
-            tld->script = one_script(nm->cps + last->cp, last->n);
+            tld->script = one_script(nm, last);
     }
     free(key.heap);
     return rc;
