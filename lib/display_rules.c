@@ -58,11 +58,6 @@ static bool is_kana(uint32_t c)
     return has_script(c, XN_SC_HIRAGANA) || has_script(c, XN_SC_KATAKANA);
 }
 
-static bool is_mark(uint32_t c)
-{
-    return xn__u39_is_mark(c);
-}
-
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 /* ---- the patterns --------------------------------------------------------- */
@@ -191,17 +186,18 @@ typedef struct mark_run {
     size_t last, start;
 } mark_run;
 
-static bool foreign_mark_at(const uint32_t *cp, size_t i, mark_run *run)
+static bool foreign_mark_at(const uint32_t *cp, const uint32_t *words, size_t i,
+                            mark_run *run)
 {
     int base;
     size_t b = i;
     bool generic = cp[i] >= 0x0300 && cp[i] <= 0x036F;
-    if (cp[i] < 0x0300 || (!generic && !is_mark(cp[i])))
+    if (cp[i] < 0x0300 || (!generic && !xn__u39_word_is_mark(words[i])))
         return false;
     if (run->known && run->last + 1 == i)
         b = run->start; /* cp[i - 1] was the last mark of that run */
     else
-        while (b > 0 && is_mark(cp[b - 1]))
+        while (b > 0 && xn__u39_word_is_mark(words[b - 1]))
             b--;
     run->known = true;
     run->last = i;
@@ -283,8 +279,7 @@ uint32_t xn__display_patterns(const uint32_t *cp, const uint32_t *words, size_t 
             bits |= XN_UNSAFE_CJK_LOOKALIKE;
         if (separator_at(cp, n, i, catalan))
             bits |= XN_UNSAFE_SEPARATOR;
-        if (c >= 0x0300 && (c <= 0x036F || xn__u39_word_is_mark(words[i])) &&
-            foreign_mark_at(cp, i, &run))
+        if (foreign_mark_at(cp, words, i, &run))
             bits |= XN_UNSAFE_FOREIGN_MARK;
     }
     return bits;
