@@ -22,6 +22,7 @@ at most 1.2x on ASCII names.
 """
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -55,6 +56,9 @@ def main():
     for path in (bench, xn):
         if not os.access(path, os.X_OK):
             sys.exit(f"display-cost: no {path}: build the project first")
+    if not shutil.which("valgrind"):
+        sys.exit("display-cost: no valgrind on PATH (Debian package valgrind): "
+                 "the counts are callgrind's")
 
     print("library: instructions per name, one pass (ratio to xn_to_unicode)")
     print("| | " + " | ".join(FILES) + " |")
