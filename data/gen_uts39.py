@@ -106,7 +106,7 @@ def skeleton_bits(script, num, gc, alpha, ignorable, proto, decomp):
 
     def latin_looking(c):
         if c < 0x80:
-            return chr(c).isascii() and (chr(c).isalnum() or c == 0x2D)
+            return chr(c).isalnum() or c == 0x2D
         if c in (0x0251, 0x0261, 0x0269):
             return True
         return 0xC0 <= c <= 0x24F and alpha[c] and script[c] == num["Latn"]
