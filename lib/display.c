@@ -442,16 +442,6 @@ XN__NOINLINE static int display_labels(const char *ascii, size_t alen, const xn_
     return XN_OK;
 }
 
-/* Whether s[0..n) has a byte beyond ASCII. */
-static bool has_non_ascii(const char *s, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; i++)
-        if ((unsigned char)s[i] >= 0x80)
-            return true;
-    return false;
-}
-
 /* xn_to_display_known() with its arguments checked and a whole display
  * report of this library's layout, zeroed, to fill.  Out of line: the
  * ASCII names that xn_to_display_known() answers itself need none of its
@@ -478,7 +468,7 @@ XN__NOINLINE static int to_display(const char *in, size_t in_len, char *out, siz
         return rc;
     if (u.overflow)
         return XN_E_INTERNAL; /* the ASCII form fits: cannot happen (uts46.h) */
-    if ((flags & XN_URL_RULES) && !has_non_ascii(in, in_len)) {
+    if ((flags & XN_URL_RULES) && xn__all_ascii_bytes(in, in_len)) {
         /* The URL Standard keeps an ASCII name that ToASCII rejects as it
          * is.  Showing any of its labels in Unicode would make a name that
          * no longer converts ("xn--3v6h2bb--3v6h2bb6834b.xn----i38957g":

@@ -116,6 +116,16 @@ static inline bool xn__ascii_without_ace(const char *s, size_t n)
     return true;
 }
 
+/* Whether every byte of s[0..n) is ASCII. */
+static inline bool xn__all_ascii_bytes(const char *s, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if ((unsigned char)s[i] >= 0x80)
+            return false;
+    return true;
+}
+
 /* Whether every code point of l[0..n) is ASCII. */
 static inline bool xn__all_ascii(const uint32_t *l, size_t n)
 {

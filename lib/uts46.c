@@ -525,15 +525,6 @@ XN__NOINLINE static int general_label(domain *d, xn__walk *w)
 
 /* ---- entry points ---------------------------------------------------------- */
 
-static bool ascii_input(const char *in, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; i++)
-        if ((unsigned char)in[i] >= 0x80)
-            return false;
-    return true;
-}
-
 static bool has_url_forbidden(const char *in, size_t n)
 {
     size_t i;
@@ -585,7 +576,7 @@ XN__ALWAYS_INLINE static int convert_labels(const char *in, size_t in_len, char 
          * is kept, lower-cased, unless it holds a forbidden domain code point
          * (or, for one label, a dot); an empty result fails; so does a
          * forbidden code point. */
-        if (d.errors && ascii_input(in, in_len) && !has_url_forbidden(in, in_len) &&
+        if (d.errors && xn__all_ascii_bytes(in, in_len) && !has_url_forbidden(in, in_len) &&
             !(one_label && memchr(in, '.', in_len))) {
             d.errors = 0;
             d.first.set = false;
