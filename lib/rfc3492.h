@@ -8,6 +8,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sink.h"
+#include "xn.h"
+
 /* xn_punycode_encode() with an overflow bound maxint below 0xFFFFFFFF (at
  * least XN_LABEL_LIMIT + 1), so that tests can reach the RFC 3492 §6.4
  * overflow checks, which no input under XN_LABEL_LIMIT can trip. */
@@ -20,6 +23,29 @@ int xn__punycode_encode_bounded(const uint32_t *in, size_t in_len,
  * in_len and out_cap and apart.  The statuses are xn_punycode_encode()'s. */
 int xn__punycode_encode_unchecked(const uint32_t *in, size_t in_len, char *out,
                                   size_t out_cap, size_t *out_len);
+
+/* Appends the encoding of in[0..in_len) to *s, as much of it as fits
+ * (xn__put()), its length to *len: XN_OK (s->full set when it did not
+ * fit), or xn__punycode_encode_unchecked()'s failure, nothing appended. */
+static inline int xn__put_punycode(xn__sink *s, const uint32_t *in, size_t in_len, size_t *len)
+{
+    size_t room = s->full ? 0 : s->cap - s->len;
+    int rc = xn__punycode_encode_unchecked(in, in_len, room ? s->buf + s->len : NULL, room, len);
+    if (rc == XN_E_BUFFER_TOO_SMALL) {
+        s->full = true;
+        rc = XN_OK;
+    }
+    if (rc == XN_OK)
+        s->len += *len;
+    return rc;
+}
+
+/* An upper bound on the length of xn__punycode_encode_unchecked()'s output
+ * for in[0..in_len) (scalar values, in_len <= XN_LABEL_LIMIT), in one
+ * pass and without encoding: a caller that only needs to know that the
+ * encoding fits a limit learns it at a fraction of the cost.  Within a few
+ * characters of the truth for a short label; punycode.c proves it. */
+size_t xn__punycode_bound(const uint32_t *in, size_t in_len);
 
 /* xn_punycode_decode() likewise, without case flags. */
 int xn__punycode_decode_unchecked(const char *in, size_t in_len, uint32_t *out,

@@ -402,6 +402,57 @@ static void test_encoder_paths(void)
 }
 
 
+/* xn__punycode_bound(), which lets ToASCII for the display policy leave
+ * the U-labels it shows unencoded (rfc3492.h): never below the length of
+ * the encoding, on the shapes of test_encoder_paths(), random strings and
+ * the strings of one code point after basic ones (the widest deltas); and
+ * close enough on common labels that such a label needs no encoding to
+ * prove that its A-label fits 63 octets. */
+static void test_length_bound(void)
+{
+    static const uint32_t wide[] = {0x80, 0xFF, 0x7FF, 0xFFFF, 0x10FFFF};
+    static const uint32_t common[][8] = {
+        {'b', 0xFC, 'c', 'h', 'e', 'r'},                    /* bücher */
+        {0x43F, 0x440, 0x438, 0x43C, 0x435, 0x440},         /* пример */
+        {0x4E2D, 0x56FD},                                   /* 中国 */
+        {0x3B1, 0x3B2, 0x3C2},                              /* αβς */
+        {0x30C6, 0x30B9, 0x30C8, 0x30C9, 0x30E1, 0x30A4, 0x30F3}, /* テストドメイン */
+    };
+    static const size_t common_n[] = {6, 6, 2, 3, 7};
+    uint32_t cp[XN_LABEL_LIMIT];
+    char *out = (char *)test_xmalloc(16 * XN_LABEL_LIMIT);
+    unsigned long count = 0, before = test_failures;
+    size_t n, i, k, len;
+    int iter;
+
+    for (iter = 0; iter < 60000; iter++) {
+        n = iter < 40000 ? rnd_below(64) : rnd_below(XN_LABEL_LIMIT + 1);
+        if (iter % 3 == 0) {
+            /* k basic code points, then one wide one */
+            k = n ? rnd_below((uint32_t)n) : 0;
+            for (i = 0; i < n; i++)
+                cp[i] = i < k ? 'a' + (uint32_t)rnd_below(26) : wide[rnd_below(5)];
+        } else {
+            gen_string(cp, n);
+        }
+        len = 0;
+        if (xn__punycode_encode_unchecked(cp, n, out, 16 * XN_LABEL_LIMIT, &len) != XN_OK)
+            continue;
+        CHECK_MSG(xn__punycode_bound(cp, n) >= len, "bound of %s: %zu, encoding %zu",
+                  cps_text(cp, n), xn__punycode_bound(cp, n), len);
+        count++;
+    }
+    for (i = 0; i < sizeof common_n / sizeof *common_n; i++) {
+        size_t b = xn__punycode_bound(common[i], common_n[i]);
+        CHECK(xn__punycode_encode_unchecked(common[i], common_n[i], out, 64, &len) == XN_OK);
+        CHECK_MSG(b >= len && b <= 63 - 4, "bound of %s: %zu, encoding %zu",
+                  cps_text(common[i], common_n[i]), b, len);
+        count++;
+    }
+    free(out);
+    printf("length bound: %lu strings, %lu failed\n", count, test_failures - before);
+}
+
 int main(void)
 {
     test_arguments();
@@ -410,5 +461,6 @@ int main(void)
     test_encoder_overflow();
     test_encoder_paths();
     test_round_trips();
+    test_length_bound();
     return test_done("punycode");
 }
