@@ -342,6 +342,7 @@ static size_t split_labels(const char *a, size_t an, const xn__ulabels *u, xn__d
         l[count].u = k < u->count && u->at[k].label == count;
         l[count].cp = l[count].u ? (uint16_t)u->at[k].start : 0;
         l[count].n = l[count].u ? (uint16_t)u->at[k].n : 0;
+        l[count].deferred = l[count].u && u->at[k].deferred;
         k += l[count].u;
         count++;
         if (!dot)
@@ -375,7 +376,11 @@ XN__NOINLINE static int display_labels(const char *ascii, size_t alen, const xn_
      * which is shown as it is. */
     nm.count = count > 1 && dl[count - 1].an == 0 ? count - 1 : count; /* a root dot aside */
     if (u->count) {
-        xn__display_tld(ascii + dl[nm.count - 1].a, dl[nm.count - 1].an, &tld);
+        const xn__dlabel *last = &dl[nm.count - 1];
+        if (last->deferred)
+            xn__display_tld_ulabel(u->cp + last->cp, last->n, &tld);
+        else
+            xn__display_tld(ascii + last->a, last->an, &tld);
         rc = xn__display_known(known, (flags & XN_DISPLAY_BUILTIN_KNOWN) != 0, &nm, flags,
                                &known_first, &tld_lookalike, &tld);
         if (rc != XN_OK)
@@ -403,8 +408,10 @@ XN__NOINLINE static int display_labels(const char *ascii, size_t alen, const xn_
             if (rc == XN_OK && idna2008)
                 rc = idna2008_reason(cp, l->n, &pre);
             unsafe |= pre;
+            if (rc != XN_OK)
+                break;
             if (unsafe)
-                xn__put(&s, a, l->an);
+                rc = xn__dname_put_ascii(&nm, l, &s);
             else
                 xn__put_utf8(&s, cp, l->n);
         } else {
@@ -458,8 +465,16 @@ XN__NOINLINE static int to_display(const char *in, size_t in_len, char *out, siz
 
     /* UTS #46 ToASCII validates the name, and keeps the code points of its
      * U-labels for the checks; its flags check the other bits. */
+    u.defer = true;
     rc = xn__to_ascii_ulabels(in, in_len, ascii, sizeof ascii, &alen, flags & ~DISPLAY_FLAGS,
                               report, &u);
+    if (u.deferred && (rc != XN_OK || alen >= XN_DOMAIN_MAX)) {
+        /* The U-labels left unencoded counted at their bounds: made
+         * again, encoded, for the true lengths and the true report. */
+        u.defer = false;
+        rc = xn__to_ascii_ulabels(in, in_len, ascii, sizeof ascii, &alen,
+                                  flags & ~DISPLAY_FLAGS, report, &u);
+    }
     /* An ASCII form of XN_DOMAIN_MAX bytes fits the buffer, without its
      * NUL, but is as much too long as a longer one (xn.h). */
     if (rc == XN_E_BUFFER_TOO_SMALL || (rc == XN_OK && alen >= XN_DOMAIN_MAX))

@@ -205,13 +205,39 @@ static bool index_has(const known_index *ix, const char *pool, uint64_t h, const
     return false;
 }
 
-/* Whether the key k[0..kn) (hash h) is a known domain's, and a[0..an), the
- * ASCII form it was taken from (hash ha), is none of the set's domains. */
-static bool looks_like_known(const xn_known_set *set, uint64_t h, const char *k, size_t kn,
-                             uint64_t ha, const char *a, size_t an)
+/* Whether the labels from j on of nm, whose key k[0..kn) (hash h) is a
+ * domain's of set and of the built-in set as asked, are none of those
+ * domains (their ASCII form, made only on such a hit, is no domain of the
+ * set whose key it has).  XN_OK or XN_E_INTERNAL (*looks set). */
+static int looks_like_known(const xn__dname *nm, size_t j, const xn_known_set *set,
+                            bool builtin, uint64_t h, const char *k, size_t kn, bool *looks)
 {
-    return index_has(&set->keys, set->pool, h, k, kn) &&
-           !index_has(&set->domains, set->pool, ha, a, an);
+    bool in_set = set && index_has(&set->keys, set->pool, h, k, kn);
+    bool in_builtin = builtin && index_has(&xn__builtin_known.keys, xn__builtin_known.pool, h,
+                                           k, kn);
+    char a[XN_DOMAIN_MAX];
+    xn__sink s = {a, sizeof a, 0, false};
+    uint64_t ha = 0;
+    size_t i;
+    int rc = XN_OK;
+
+    *looks = false;
+    if (!in_set && !in_builtin)
+        return XN_OK;
+    /* The ASCII form of the labels from j on: shorter than the name's. */
+    for (i = j; i < nm->count && rc == XN_OK; i++) {
+        if (i > j)
+            xn__put(&s, ".", 1);
+        rc = xn__dname_put_ascii(nm, &nm->l[i], &s);
+    }
+    if (rc != XN_OK || s.full)
+        return XN_E_INTERNAL;
+    for (i = s.len; i > 0;)
+        ha = hash_step(ha, (unsigned char)a[--i]);
+    *looks = (in_set && !index_has(&set->domains, set->pool, ha, a, s.len)) ||
+             (in_builtin &&
+              !index_has(&xn__builtin_known.domains, xn__builtin_known.pool, ha, a, s.len));
+    return XN_OK;
 }
 
 /* The keys of every label of the ASCII form a[0..an) (a trailing root dot
@@ -295,12 +321,14 @@ static bool may_read_latin(const xn__dname *nm, const xn__dlabel *l)
  * delegates nothing). */
 static bool tld_valid(const xn__dname *nm, const xn__dlabel *l, unsigned flags)
 {
-    char u8[U8_CAP];
+    char u8[U8_CAP], a[XN_DOMAIN_MAX];
+    xn__sink s = {a, sizeof a, 0, false};
     size_t n = 0;
     if (!(flags & (XN_NO_STD3_RULES | XN_NO_CHECK_HYPHENS | XN_NO_CHECK_BIDI |
                    XN_NO_CHECK_JOINERS)))
         return true; /* ToASCII checked it so */
-    return xn_label_to_unicode(nm->ascii + l->a, l->an, u8, sizeof u8, &n, 0, NULL) == XN_OK;
+    return xn__dname_put_ascii(nm, l, &s) == XN_OK && !s.full &&
+           xn_label_to_unicode(a, s.len, u8, sizeof u8, &n, 0, NULL) == XN_OK;
 }
 
 int xn__display_known(const xn_known_set *set, bool builtin, const xn__dname *nm,
@@ -310,8 +338,8 @@ int xn__display_known(const xn_known_set *set, bool builtin, const xn__dname *nm
     growbuf key = {stack, 0, sizeof stack, false, NULL};
     uint32_t start[XN_DOMAIN_MAX + 1]; /* a label takes its dot at least: it may be empty */
     const xn__dlabel *last = nm->count ? &nm->l[nm->count - 1] : NULL;
-    size_t j, p, pa, an, first = 0, last_u = 0;
-    uint64_t h = 0, ha = 0;
+    size_t j, p, first = 0, last_u = 0;
+    uint64_t h = 0;
     bool ascii_sets = (!set || set->ascii_keys) && (!builtin || xn__builtin_known.ascii_keys);
     int rc = XN_OK;
 
@@ -352,24 +380,17 @@ int xn__display_known(const xn_known_set *set, bool builtin, const xn__dname *nm
         }
         if (rc == XN_OK && key.nomem)
             rc = XN_E_NOMEM;
-        /* Each run of final labels, from the shortest: its key's hash and
-         * its ASCII form's come from the next shorter run's. */
-        an = last->a + last->an;
+        /* Each run of final labels, from the shortest: its key's hash
+         * comes from the next shorter run's. */
         p = key.len;
-        pa = an;
         for (j = nm->count; rc == XN_OK && j-- > first;) {
-            const char *k, *a = nm->ascii + nm->l[j].a;
-            size_t kn, sn = an - nm->l[j].a;
+            bool looks = false;
             while (p > start[j])
                 h = hash_step(h, (unsigned char)key.p[--p]);
-            while (pa > nm->l[j].a)
-                ha = hash_step(ha, (unsigned char)nm->ascii[--pa]);
-            k = key.p + p;
-            kn = key.len - p;
             if (j > last_u)
                 continue;
-            if ((set && looks_like_known(set, h, k, kn, ha, a, sn)) ||
-                (builtin && looks_like_known(&xn__builtin_known, h, k, kn, ha, a, sn)))
+            rc = looks_like_known(nm, j, set, builtin, h, key.p + p, key.len - p, &looks);
+            if (looks)
                 *from = j;
         }
     } else if (last->u && first < nm->count) {

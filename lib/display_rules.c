@@ -324,34 +324,66 @@ static const uint8_t cc_script[26 * 26] = {CC_SCRIPTS(CC_ENTRY)};
 _Static_assert((0 CC_SCRIPTS(CC_BAD)) == 0, "a country code of the table is not two letters");
 
 #define IDN_TLD_SCRIPTS(X) \
-    X("xn--4dbrk0ce", XN_SC_HEBREW) /* ישראל, Israel */                   \
-    X("xn--7idjb0f4ck", XN_SC_MYANMAR) /* မြန်မာ, Myanmar */              \
-    X("xn--80ao21a", XN_SC_CYRILLIC) /* қаз, Kazakhstan */                \
-    X("xn--90a3ac", XN_SC_CYRILLIC) /* срб, Serbia */                     \
-    X("xn--90ae", XN_SC_CYRILLIC) /* бг, Bulgaria */                      \
-    X("xn--90ais", XN_SC_CYRILLIC) /* бел, Belarus */                     \
-    X("xn--d1alf", XN_SC_CYRILLIC) /* мкд, North Macedonia */             \
-    X("xn--j1amh", XN_SC_CYRILLIC) /* укр, Ukraine */                     \
-    X("xn--l1acc", XN_SC_CYRILLIC) /* мон, Mongolia */                    \
-    X("xn--m0d3gwjla96a", XN_SC_ETHIOPIC) /* ኢትዮጵያ, Ethiopia */           \
-    X("xn--node", XN_SC_GEORGIAN) /* გე, Georgia */                       \
-    X("xn--o3cw4h", XN_SC_THAI) /* ไทย, Thailand */                       \
-    X("xn--p1acf", XN_SC_CYRILLIC) /* рус, Russian-speaking community */  \
-    X("xn--p1ai", XN_SC_CYRILLIC) /* рф, Russia */                        \
-    X("xn--qxa6a", XN_SC_GREEK) /* ευ, the European Union */              \
-    X("xn--qxam", XN_SC_GREEK) /* ελ, Greece */                           \
-    X("xn--y9a3aq", XN_SC_ARMENIAN) /* հայ, Armenia */                   
-#define TLD_ENTRY(tld, script) {tld, script},
-#define TLD_LENGTH_BIT(tld, script) | (UINT32_C(1) << (sizeof(tld) - 1))
-#define TLD_TOO_LONG(tld, script) +(sizeof(tld) > 32)
+    X("xn--4dbrk0ce", "ישראל", XN_SC_HEBREW) /* Israel */                   \
+    X("xn--7idjb0f4ck", "မြန်မာ", XN_SC_MYANMAR) /* Myanmar */              \
+    X("xn--80ao21a", "қаз", XN_SC_CYRILLIC) /* Kazakhstan */                \
+    X("xn--90a3ac", "срб", XN_SC_CYRILLIC) /* Serbia */                     \
+    X("xn--90ae", "бг", XN_SC_CYRILLIC) /* Bulgaria */                      \
+    X("xn--90ais", "бел", XN_SC_CYRILLIC) /* Belarus */                     \
+    X("xn--d1alf", "мкд", XN_SC_CYRILLIC) /* North Macedonia */             \
+    X("xn--j1amh", "укр", XN_SC_CYRILLIC) /* Ukraine */                     \
+    X("xn--l1acc", "мон", XN_SC_CYRILLIC) /* Mongolia */                    \
+    X("xn--m0d3gwjla96a", "ኢትዮጵያ", XN_SC_ETHIOPIC) /* Ethiopia */           \
+    X("xn--node", "გე", XN_SC_GEORGIAN) /* Georgia */                       \
+    X("xn--o3cw4h", "ไทย", XN_SC_THAI) /* Thailand */                       \
+    X("xn--p1acf", "рус", XN_SC_CYRILLIC) /* Russian-speaking community */  \
+    X("xn--p1ai", "рф", XN_SC_CYRILLIC) /* Russia */                        \
+    X("xn--qxa6a", "ευ", XN_SC_GREEK) /* the European Union */              \
+    X("xn--qxam", "ελ", XN_SC_GREEK) /* Greece */                           \
+    X("xn--y9a3aq", "հայ", XN_SC_ARMENIAN) /* Armenia */
+#define TLD_ENTRY(tld, u, script) {tld, u, script},
+#define TLD_LENGTH_BIT(tld, u, script) | (UINT32_C(1) << (sizeof(tld) - 1))
+#define TLD_U_LENGTH_BIT(tld, u, script) | (UINT32_C(1) << (sizeof(u) - 1))
+#define TLD_TOO_LONG(tld, u, script) +(sizeof(tld) > 32 || sizeof(u) > 32)
 static const struct {
-    const char *tld;
+    const char *tld, *u; /* its A-label, sorted; its U-label in UTF-8 */
     int script;
 } tld_scripts[] = {IDN_TLD_SCRIPTS(TLD_ENTRY)};
-/* The lengths the table's IDN TLDs have, as bits: a TLD of another length
- * is in no entry ("com", "org": no search). */
+/* The lengths the table's IDN TLDs have, A-labels and U-labels in UTF-8,
+ * as bits: a TLD of another length is in no entry ("com", "org": no
+ * search). */
 static const uint32_t tld_lengths = 0 IDN_TLD_SCRIPTS(TLD_LENGTH_BIT);
+static const uint32_t tld_u_lengths = 0 IDN_TLD_SCRIPTS(TLD_U_LENGTH_BIT);
 _Static_assert((0 IDN_TLD_SCRIPTS(TLD_TOO_LONG)) == 0, "a TLD of the table is 32 bytes or longer");
+
+bool xn__display_idn_tld(size_t i, const char **alabel, const char **ulabel, int *script)
+{
+    if (i >= COUNT(tld_scripts))
+        return false;
+    *alabel = tld_scripts[i].tld;
+    *ulabel = tld_scripts[i].u;
+    *script = tld_scripts[i].script;
+    return true;
+}
+
+void xn__display_tld_ulabel(const uint32_t *cp, size_t n, xn__tld *t)
+{
+    char u8[32];
+    size_t i, len = 0;
+    t->s = NULL;
+    t->n = 0;
+    t->script = -1;
+    for (i = 0; i < n && len < sizeof u8 - 4; i++)
+        len += xn__utf8_put(cp[i], u8 + len);
+    if (i < n || !((tld_u_lengths >> len) & 1))
+        return;
+    for (i = 0; i < COUNT(tld_scripts); i++) {
+        if (strlen(tld_scripts[i].u) == len && memcmp(tld_scripts[i].u, u8, len) == 0) {
+            t->script = tld_scripts[i].script;
+            return;
+        }
+    }
+}
 
 void xn__display_tld(const char *s, size_t n, xn__tld *t)
 {

@@ -13,6 +13,8 @@
 #include <stdint.h>
 
 #include "flags.h"
+#include "rfc3492.h"
+#include "sink.h"
 #include "uts39.h"
 #include "xn.h"
 
@@ -40,6 +42,7 @@ _Static_assert(XN__FLAGS_LISTED(DISPLAY_FLAGS), "DISPLAY_FLAGS: a bit not in XN_
 typedef struct xn__dlabel {
     uint16_t a, an, cp, n;
     bool u;
+    bool deferred; /* a[0..an) is ToASCII's stand-in (uts46.h) */
 } xn__dlabel;
 
 /* A name as the display checks see it: its ASCII form, the code points of
@@ -52,8 +55,24 @@ typedef struct xn__dname {
     size_t count;
 } xn__dname;
 
+/* Appends the ASCII form of the label l of nm to *s: the bytes of nm's
+ * ASCII form, or for a label whose A-label ToASCII left unencoded, "xn--"
+ * and its encoding.  XN_OK, or XN_E_INTERNAL when the encoding fails,
+ * which ToASCII's bound (uts46.h) says it cannot. */
+static inline int xn__dname_put_ascii(const xn__dname *nm, const xn__dlabel *l, xn__sink *s)
+{
+    size_t len = 0;
+    if (!l->deferred) {
+        xn__put(s, nm->ascii + l->a, l->an);
+        return XN_OK;
+    }
+    xn__put(s, "xn--", 4);
+    return xn__put_punycode(s, nm->cps + l->cp, l->n, &len) == XN_OK ? XN_OK : XN_E_INTERNAL;
+}
+
 /* A name's TLD: its last label (a root dot aside) in ASCII form, lower
- * case, s[0..n), and the script (XN_SC_*, uts39.h) whose labels it exempts
+ * case, s[0..n) (NULL and 0 for an A-label not made: see
+ * xn__display_tld_ulabel()), and the script (XN_SC_*, uts39.h) whose labels it exempts
  * from the whole-script confusable rule, or -1. */
 typedef struct xn__tld {
     const char *s;
@@ -76,6 +95,15 @@ static inline int xn__cmp_label(const char *e, const char *s, size_t n)
 /* Fills *t for the TLD s[0..n), a name's last label in ASCII form (a
  * root dot aside); t->s is s. */
 void xn__display_tld(const char *s, size_t n, xn__tld *t);
+
+/* The same for a TLD that is the U-label cp[0..n) whose A-label ToASCII
+ * left unencoded (uts46.h), found by its U-label: t->s is NULL and t->n 0
+ * (no ASCII TLD the patterns name is an A-label). */
+void xn__display_tld_ulabel(const uint32_t *cp, size_t n, xn__tld *t);
+
+/* The i-th IDN TLD of the table of scripts: its A-label, its U-label in
+ * UTF-8 and its script (XN_SC_*), for the tests; false past the last. */
+bool xn__display_idn_tld(size_t i, const char **alabel, const char **ulabel, int *script);
 
 /* The known-domain and TLD rules of the name nm (display_known.c): sets
  * *from to the first label of the longest run of labels that ends the name

@@ -36,6 +36,17 @@ static inline void xn__put(xn__sink *s, const void *p, size_t n)
     s->len += n;
 }
 
+/* xn__put() of n bytes c. */
+static inline void xn__put_fill(xn__sink *s, char c, size_t n)
+{
+    if (n == 0)
+        return;
+    if (!s->full && n <= s->cap - s->len)
+        memset(s->buf + s->len, c, n);
+    else
+        s->full = true;
+    s->len += n;
+}
 
 /* xn__put() of ASCII bytes with A-Z lower-cased. */
 static inline void xn__put_lower(xn__sink *s, const char *p, size_t n)

@@ -188,39 +188,53 @@ static int write_label(domain *d, const uint32_t *l, size_t n, bool ascii, size_
     } else if (ascii) {
         xn__put_utf8(&d->out, l, n); /* ASCII: the bytes themselves */
     } else {
-        size_t len = 0, room;
-        int rc;
+        size_t len = 0;
         xn__put(&d->out, "xn--", 4);
-        room = d->out.full ? 0 : d->out.cap - d->out.len;
-        rc = xn__punycode_encode_unchecked(l, n, room ? d->out.buf + d->out.len : NULL, room, &len);
-        if (rc == XN_OK || rc == XN_E_BUFFER_TOO_SMALL) {
-            if (len > XN_ACE_LIMIT)
-                return XN_E_TOO_LONG;
-            if (rc != XN_OK)
-                d->out.full = true;
-            d->out.len += len;
-        } else {
+        if (xn__put_punycode(&d->out, l, n, &len) != XN_OK)
             xn__dom_record_label(d, XN_ERR_A3);
-        }
+        else if (len > XN_ACE_LIMIT)
+            return XN_E_TOO_LONG;
     }
     *bytes = d->out.len - start;
     return XN_OK;
 }
 
-/* Keeps the U-label l[0..n), validated, for the display policy (uts46.h). */
-XN__NOINLINE static void keep_ulabel(domain *d, const uint32_t *l, size_t n)
+/* Keeps the U-label l[0..n), validated, for the display policy (uts46.h);
+ * false when there is no room (overflow set). */
+XN__NOINLINE static bool keep_ulabel(domain *d, const uint32_t *l, size_t n)
 {
     struct xn__ulabels *u = d->ulabels;
     if (u->count == XN__ULABELS_MAX || n > XN_DOMAIN_MAX - u->used || d->label >= XN_DOMAIN_MAX) {
         u->overflow = true;
-        return;
+        return false;
     }
     u->at[u->count].label = (uint16_t)d->label; /* below XN_DOMAIN_MAX, as the rest: see above */
     u->at[u->count].start = (uint16_t)u->used;
     u->at[u->count].n = (uint16_t)n;
+    u->at[u->count].deferred = false;
     memcpy(u->cp + u->used, l, n * sizeof *l);
     u->used += n;
     u->count++;
+    return true;
+}
+
+/* A U-label kept by keep_ulabel() that write_label() would encode:
+ * instead, when the caller defers (uts46.h) and the bound shows its
+ * A-label to fit a DNS label, its stand-in, "xn--" and as many '?' as the
+ * bound says, of at least the A-label's length.  Returns whether it wrote
+ * the stand-in (*bytes set). */
+static bool defer_ulabel(domain *d, const uint32_t *l, size_t n, size_t *bytes)
+{
+    struct xn__ulabels *u = d->ulabels;
+    size_t bound = xn__punycode_bound(l, n);
+    if (bound > XN_DNS_LABEL_MAX - 4)
+        return false;
+    u->at[u->count - 1].deferred = true;
+    u->deferred++;
+    xn__put(&d->out, "xn--", 4);
+    xn__put_fill(&d->out, '?', bound);
+    *bytes = 4 + bound;
+    return true;
 }
 
 /* ---- §4 step 4 Convert/Validate, for a label of code points --------------- */
@@ -346,8 +360,9 @@ static XN__ALWAYS_INLINE int plain_label(domain *d, const uint32_t *l, size_t n,
      * forbidden domain code point among them. */
     if (!simple && d->to_ascii)
         check_url_code_points(d, l, n);
-    if (!ascii && d->ulabels)
-        keep_ulabel(d, l, n);
+    if (!ascii && d->ulabels && d->to_ascii && keep_ulabel(d, l, n) && d->ulabels->defer &&
+        defer_ulabel(d, l, n, out_bytes))
+        return XN_OK;
     return write_label(d, l, n, ascii, out_bytes);
 }
 
@@ -555,7 +570,7 @@ XN__ALWAYS_INLINE static int convert_labels(const char *in, size_t in_len, char 
         d.one_label = one_label;
         d.ulabels = ulabels;
         if (ulabels) { /* each pass keeps them again */
-            ulabels->count = ulabels->used = 0;
+            ulabels->count = ulabels->used = ulabels->deferred = 0;
             ulabels->overflow = false;
         }
         xn__walk_start(&w, in, in_len, XN__SPLIT_MAPPED, true);

@@ -33,15 +33,25 @@ int xn__uts46_general(const char *in, size_t in_len, char *out, size_t out_cap, 
  * written as A-labels are kept.  A U-label takes one byte of the ASCII
  * form at least for each code point, and five for itself ("xn--" and a
  * digit), so a name whose ASCII form is shorter than XN_DOMAIN_MAX bytes
- * always fits; overflow is set for one that does not. */
+ * always fits; overflow is set for one that does not.
+ *
+ * defer (the caller's): a U-label that ToASCII would encode, and whose
+ * A-label xn__punycode_bound() shows to fit 63 octets, is not encoded.
+ * The ASCII form holds a stand-in instead ("xn--" and '?' up to the
+ * bound's length, at[k].deferred set), so that every length the call
+ * checks is at least the true one: a call that succeeds so would succeed
+ * encoded, with the same report; one that fails must be made again
+ * without defer to learn why.  The display policy encodes a deferred
+ * label only when it shows its A-label. */
 #define XN__ULABELS_MAX (XN_DOMAIN_MAX / 5)
 typedef struct xn__ulabels {
     uint32_t cp[XN_DOMAIN_MAX];
     struct {
         uint16_t label, start, n;
+        bool deferred;
     } at[XN__ULABELS_MAX];
-    size_t count, used;
-    bool overflow;
+    size_t count, used, deferred;
+    bool overflow, defer;
 } xn__ulabels;
 
 /* xn_to_ascii() by the general path, keeping its U-labels in *u. */

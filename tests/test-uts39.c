@@ -15,6 +15,7 @@
 #include "display_rules.h"
 #include "idna2008.h"
 #include "props.h"
+#include "utf8.h"
 #include "uts39.h"
 #include "xn.h"
 #include "test.h"
@@ -755,6 +756,75 @@ static void test_display_length_limit(void)
     }
 }
 
+/* The IDN TLDs of the table of scripts: each U-label's A-label is the one
+ * beside it, and either form finds the entry's script (a TLD whose
+ * A-label the display call did not make is looked up by its U-label). */
+static void test_idn_tld_table(void)
+{
+    const char *alabel, *ulabel;
+    int script;
+    size_t i;
+    for (i = 0; xn__display_idn_tld(i, &alabel, &ulabel, &script); i++) {
+        char a[XN_DOMAIN_MAX];
+        uint32_t cp[64];
+        size_t n = 0, cn = 0, k = 0;
+        xn__tld t;
+        CHECK_MSG(xn_label_to_ascii(ulabel, strlen(ulabel), a, sizeof a, &n, 0, NULL) == XN_OK &&
+                      n == strlen(alabel) && memcmp(a, alabel, n) == 0,
+                  "IDN TLD %s: ToASCII gives %.*s, the table %s", ulabel, (int)n, a, alabel);
+        xn__display_tld(alabel, strlen(alabel), &t);
+        CHECK_MSG(t.script == script, "IDN TLD %s by its A-label: script %d, want %d", alabel,
+                  t.script, script);
+        while (k < strlen(ulabel) && cn < 64) {
+            size_t step = xn__utf8_decode((const unsigned char *)ulabel + k, strlen(ulabel) - k,
+                                          &cp[cn++]);
+            CHECK(step > 0);
+            k += step ? step : strlen(ulabel);
+        }
+        xn__display_tld_ulabel(cp, cn, &t);
+        CHECK_MSG(t.script == script && t.n == 0, "IDN TLD %s by its U-label: script %d, want %d",
+                  ulabel, t.script, script);
+    }
+    CHECK(i >= 17);
+}
+
+/* A display call leaves the U-labels it shows unencoded and counts them
+ * at a bound of their A-labels' length (uts46.h): a name whose true ASCII
+ * form is as long as DNS allows still converts, one a byte longer fails
+ * with ToASCII's own report. */
+static void test_display_unencoded_lengths(void)
+{
+    size_t total;
+    for (total = XN_DNS_NAME_MAX - 1; total <= XN_DNS_NAME_MAX + 1; total++) {
+        /* "bücher." (ASCII form "xn--bcher-kva.", 14 bytes) while room
+         * remains, then one label of 'b' to total bytes. */
+        char in[2 * XN_DOMAIN_MAX], out[2 * XN_DOMAIN_MAX], a[2 * XN_DOMAIN_MAX];
+        size_t len = 0, ascii_len = 0, n = 0, an = 0;
+        xn_display_report d = XN_DISPLAY_REPORT_INIT;
+        xn_report r = XN_REPORT_INIT, ra = XN_REPORT_INIT;
+        int rc, rca;
+        while (total - ascii_len > 14 + 30) {
+            memcpy(in + len, "b\xC3\xBC" "cher.", 8);
+            len += 8;
+            ascii_len += 14;
+        }
+        memset(in + len, 'b', total - ascii_len);
+        len += total - ascii_len;
+        rc = xn_to_display(in, len, out, sizeof out, &n, 0, &r, &d);
+        rca = xn_to_ascii(in, len, a, sizeof a, &an, 0, &ra);
+        CHECK_MSG(rca == (total <= XN_DNS_NAME_MAX ? XN_OK : XN_E_INVALID_DOMAIN) &&
+                      (rca != XN_OK || an == total),
+                  "ToASCII of a name of %zu bytes: %s, %zu bytes", total, xn_strerror_name(rca),
+                  an);
+        CHECK_MSG(rc == rca && r.errors == ra.errors && r.label == ra.label &&
+                      r.offset == ra.offset && r.code_point == ra.code_point,
+                  "display of a name of %zu ASCII bytes: %s errors %llx, ToASCII %s %llx", total,
+                  xn_strerror_name(rc), (unsigned long long)r.errors, xn_strerror_name(rca),
+                  (unsigned long long)ra.errors);
+        CHECK(rc != XN_OK || (n == len && memcmp(out, in, len) == 0));
+    }
+}
+
 int main(void)
 {
     test_display_threads(); /* first: the threads race to create the checker */
@@ -770,5 +840,7 @@ int main(void)
     test_scx_holds_script();
     test_idna2008_shortcut();
     test_display_length_limit();
+    test_idn_tld_table();
+    test_display_unencoded_lengths();
     return test_done("uts39");
 }
