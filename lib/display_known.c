@@ -118,6 +118,29 @@ static bool ldh_key(const char *s, size_t n, growbuf *b)
     return true;
 }
 
+/* Appends to *b the skeleton without nonspacing marks of cp[0..n) when
+ * each code point's own is ASCII (xn__u39_ascii_skeleton(): the Latin
+ * letters, accents aside, of most Latin labels), read from a table;
+ * returns false, *b as it was, when one is not (or when b could not grow,
+ * nomem set). */
+static bool ascii_bases(const uint32_t *cp, size_t n, growbuf *b)
+{
+    size_t i, from = b->len;
+    if (n > SIZE_MAX / 2 || !grow_room(b, 2 * n))
+        return false;
+    for (i = 0; i < n; i++) {
+        unsigned k = xn__u39_ascii_skeleton(cp[i]);
+        if (!k) {
+            b->len = from;
+            return false;
+        }
+        b->p[b->len++] = (char)(k & 0xFF);
+        if (k >> 8)
+            b->p[b->len++] = (char)(k >> 8);
+    }
+    return true;
+}
+
 /* Appends the key of the label of code points cp[0..n) to *b: the extra
  * mappings, the skeleton without nonspacing marks, in UTF-8, "rn" as
  * "m". */
@@ -128,7 +151,7 @@ static int cps_key(const uint32_t *cp, const uint32_t *words, size_t n, growbuf 
     void *heap = NULL;
     xn__cps sk;
     size_t i, from = b->len, kn, sn = n;
-    int rc;
+    int rc = XN_OK;
 
     if (xn__display_any(cp, n)) { /* else nothing to map: the common case */
         uint32_t *mapped = xn__scratch(small, sizeof small, 2 * n * sizeof *mapped, &heap);
@@ -139,12 +162,13 @@ static int cps_key(const uint32_t *cp, const uint32_t *words, size_t n, growbuf 
         words = NULL; /* theirs, not the mapped code points' */
     }
     xn__cps_init(&sk, sk_small, sizeof sk_small / sizeof sk_small[0]);
-    rc = xn__display_bases(src, words, sn, &sk);
+    if (!ascii_bases(src, sn, b) && !b->nomem)
+        rc = xn__display_bases(src, words, sn, &sk);
     xn__scratch_free(heap);
-    if (rc == XN_OK && sk.len <= SIZE_MAX / 4 && grow_room(b, 4 * sk.len))
+    if (rc == XN_OK && sk.len && sk.len <= SIZE_MAX / 4 && grow_room(b, 4 * sk.len))
         for (i = 0; i < sk.len; i++)
             b->len += xn__utf8_put(sk.p[i], b->p + b->len);
-    else if (rc == XN_OK)
+    else if (rc == XN_OK && sk.len)
         b->nomem = true;
     xn__cps_free(&sk);
     if (rc == XN_OK && b->nomem)

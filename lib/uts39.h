@@ -100,6 +100,17 @@ static inline bool xn__u39_is_ignorable(uint32_t c)
     return (xn__u39_word(c) & XN_U39_IGNORABLE) != 0;
 }
 
+/* The skeleton of c alone, nonspacing marks left out, when c is below
+ * XN_U39_ASCII_SKELETON_END (Latin up to Latin Extended-B) and that
+ * skeleton is one or two ASCII characters: c0 | c1 << 8 (c1 0 for one);
+ * 0 otherwise.  A string's skeleton, marks left out, is its code points'
+ * own in turn (NFD and the mapping go code point by code point, and the
+ * reordering of NFD moves marks only). */
+static inline unsigned xn__u39_ascii_skeleton(uint32_t c)
+{
+    return c < XN_U39_ASCII_SKELETON_END ? xn__u39_ascii_skeleton_table[c] : 0;
+}
+
 /* ---- code point buffers ---------------------------------------------------- */
 
 /* A sequence of code points in a caller's array (small), moved to the heap

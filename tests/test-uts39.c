@@ -825,6 +825,69 @@ static void test_display_unencoded_lengths(void)
     }
 }
 
+/* The skeleton of cp[0..n) without nonspacing marks, by the library's
+ * general way (xn__display_bases()), as ASCII bytes into out (room for
+ * 2n): its length, or SIZE_MAX when some code point of it is no ASCII. */
+static size_t general_ascii_bases(const uint32_t *cp, size_t n, char *out)
+{
+    uint32_t small[64];
+    xn__cps sk;
+    size_t len = SIZE_MAX;
+    xn__cps_init(&sk, small, 64);
+    if (xn__display_bases(cp, NULL, n, &sk) == XN_OK) {
+        for (len = 0; len < sk.len && sk.p[len] > 0 && sk.p[len] < 0x80; len++)
+            out[len] = (char)sk.p[len];
+        if (len < sk.len || len > 2 * n)
+            len = SIZE_MAX;
+    }
+    xn__cps_free(&sk);
+    return len;
+}
+
+/* The table of ASCII skeletons (xn__u39_ascii_skeleton()), which makes the
+ * key of a Latin label without the general skeleton: each entry is the
+ * general way's answer for its code point (one or two ASCII characters),
+ * no code point whose skeleton is such lacks one, and a label's skeleton
+ * is its code points' entries in turn (labels of random code points of
+ * the table). */
+static void test_ascii_skeletons(void)
+{
+    uint32_t c, with[XN_U39_ASCII_SKELETON_END], label[12];
+    size_t n_with = 0, differ = 0, iter;
+    char a[64], b[64];
+    for (c = 0; c < XN_U39_ASCII_SKELETON_END + 16; c++) {
+        unsigned k = xn__u39_ascii_skeleton(c), want = 0;
+        size_t len = general_ascii_bases(&c, 1, a);
+        if (len >= 1 && len <= 2)
+            want = (unsigned char)a[0] | (len == 2 ? (unsigned)(unsigned char)a[1] << 8 : 0);
+        if (c >= XN_U39_ASCII_SKELETON_END)
+            want = 0;
+        if (k != want && differ++ < 10)
+            CHECK_MSG(false, "U+%04X: ASCII skeleton 0x%04X in the table, 0x%04X by the "
+                             "general way", (unsigned)c, k, want);
+        if (k && c < XN_U39_ASCII_SKELETON_END)
+            with[n_with++] = c;
+    }
+    CHECK_MSG(differ == 0, "%zu code points whose ASCII skeletons differ", differ);
+    CHECK(n_with > 300); /* ASCII letters, Latin-1 and Extended-A letters with accents */
+    for (iter = 0; iter < 20000 && n_with; iter++) {
+        size_t n = 1 + (size_t)rand() % 12, i, len = 0, glen;
+        for (i = 0; i < n; i++) {
+            unsigned k;
+            label[i] = with[(size_t)rand() % n_with];
+            k = xn__u39_ascii_skeleton(label[i]);
+            a[len++] = (char)(k & 0xFF);
+            if (k >> 8)
+                a[len++] = (char)(k >> 8);
+        }
+        glen = general_ascii_bases(label, n, b);
+        if ((glen != len || memcmp(a, b, len) != 0) && differ++ < 10)
+            CHECK_MSG(false, "a label of %zu code points from U+%04X: the table's skeleton "
+                             "differs from the general one", n, (unsigned)label[0]);
+    }
+    CHECK_MSG(differ == 0, "%zu labels whose ASCII skeletons differ", differ);
+}
+
 int main(void)
 {
     test_display_threads(); /* first: the threads race to create the checker */
@@ -841,6 +904,7 @@ int main(void)
     test_idna2008_shortcut();
     test_display_length_limit();
     test_idn_tld_table();
+    test_ascii_skeletons();
     test_display_unencoded_lengths();
     return test_done("uts39");
 }
