@@ -118,29 +118,6 @@ static bool ldh_key(const char *s, size_t n, growbuf *b)
     return true;
 }
 
-/* Appends to *b the skeleton without nonspacing marks of cp[0..n) when
- * each code point's own is ASCII (xn__u39_ascii_skeleton(): the Latin
- * letters, accents aside, of most Latin labels), read from a table;
- * returns false, *b as it was, when one is not (or when b could not grow,
- * nomem set). */
-static bool ascii_bases(const uint32_t *cp, size_t n, growbuf *b)
-{
-    size_t i, from = b->len;
-    if (n > SIZE_MAX / 2 || !grow_room(b, 2 * n))
-        return false;
-    for (i = 0; i < n; i++) {
-        unsigned k = xn__u39_ascii_skeleton(cp[i]);
-        if (!k) {
-            b->len = from;
-            return false;
-        }
-        b->p[b->len++] = (char)(k & 0xFF);
-        if (k >> 8)
-            b->p[b->len++] = (char)(k >> 8);
-    }
-    return true;
-}
-
 /* Appends the key of the label of code points cp[0..n) to *b: the extra
  * mappings, the skeleton without nonspacing marks, in UTF-8, "rn" as
  * "m". */
@@ -153,6 +130,16 @@ static int cps_key(const uint32_t *cp, const uint32_t *words, size_t n, growbuf 
     size_t i, from = b->len, kn, sn = n;
     int rc = XN_OK;
 
+    /* Most Latin labels: the skeleton of each code point from a table. */
+    if (n <= SIZE_MAX / 4 && grow_room(b, 4 * n) &&
+        xn__display_ascii_key(cp, n, b->p + b->len, &kn)) {
+        b->len += kn;
+        fold_rn(b->p + from, &kn);
+        b->len = from + kn;
+        return XN_OK;
+    }
+    if (b->nomem)
+        return XN_E_NOMEM;
     if (xn__display_any(cp, n)) { /* else nothing to map: the common case */
         uint32_t *mapped = xn__scratch(small, sizeof small, 2 * n * sizeof *mapped, &heap);
         if (!mapped)
@@ -162,13 +149,12 @@ static int cps_key(const uint32_t *cp, const uint32_t *words, size_t n, growbuf 
         words = NULL; /* theirs, not the mapped code points' */
     }
     xn__cps_init(&sk, sk_small, sizeof sk_small / sizeof sk_small[0]);
-    if (!ascii_bases(src, sn, b) && !b->nomem)
-        rc = xn__display_bases(src, words, sn, &sk);
+    rc = xn__display_bases(src, words, sn, &sk);
     xn__scratch_free(heap);
-    if (rc == XN_OK && sk.len && sk.len <= SIZE_MAX / 4 && grow_room(b, 4 * sk.len))
+    if (rc == XN_OK && sk.len <= SIZE_MAX / 4 && grow_room(b, 4 * sk.len))
         for (i = 0; i < sk.len; i++)
             b->len += xn__utf8_put(sk.p[i], b->p + b->len);
-    else if (rc == XN_OK && sk.len)
+    else if (rc == XN_OK)
         b->nomem = true;
     xn__cps_free(&sk);
     if (rc == XN_OK && b->nomem)

@@ -430,6 +430,27 @@ bool xn__display_latin_looking(uint32_t c)
     return c >= 0x00C0 && c <= 0x024F && xn__u39_is_alpha(c) && xn__u39_script(c) == XN_SC_LATIN;
 }
 
+bool xn__display_ascii_key(const uint32_t *cp, size_t n, char *out, size_t *len)
+{
+    size_t i, o = 0;
+    for (i = 0; i < n; i++) {
+        uint32_t c = cp[i];
+        /* xn__display_map() without wsc: a letter of xn__display_extra()
+         * as its ASCII (no code point below U+00DF has any). */
+        const char *e = c >= 0xDF && xn__display_named(c) ? xn__display_extra(c) : NULL;
+        do {
+            unsigned k = xn__u39_ascii_skeleton(e ? (unsigned char)*e : c);
+            if (!k)
+                return false;
+            out[o++] = (char)(k & 0xFF);
+            if (k >> 8)
+                out[o++] = (char)(k >> 8);
+        } while (e && *++e);
+    }
+    *len = o;
+    return true;
+}
+
 int xn__display_bases(const uint32_t *cp, const uint32_t *words, size_t n, xn__cps *out)
 {
     size_t i, o, from = out->len;

@@ -125,6 +125,13 @@ int xn__display_known(const xn_known_set *set, bool builtin, const xn__dname *nm
  * xn__u39_word(), or NULL.  XN_OK or XN_E_NOMEM. */
 int xn__display_bases(const uint32_t *cp, const uint32_t *words, size_t n, xn__cps *out);
 
+/* The same as xn__display_map() without wsc and xn__display_bases() after
+ * it, for a label whose code points all map to ASCII by
+ * xn__u39_ascii_skeleton() (most Latin labels), from tables: writes the
+ * ASCII to out (room for 4n bytes), its length to *len, and returns true;
+ * false when some code point does not (out then holds nothing of use). */
+bool xn__display_ascii_key(const uint32_t *cp, size_t n, char *out, size_t *len);
+
 /* Whether c is the skeleton of an ASCII digit: "O", "l", "2" ... "9".
  * confusables.txt maps "0" to "O" and "1" to "l" and leaves the other
  * digits alone; tests/test-uts39.c checks this against the data. */

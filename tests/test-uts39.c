@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 
+#include "display_data.h"
 #include "display_known.h"
 #include "display_rules.h"
 #include "idna2008.h"
@@ -888,6 +889,47 @@ static void test_ascii_skeletons(void)
     CHECK_MSG(differ == 0, "%zu labels whose ASCII skeletons differ", differ);
 }
 
+/* xn__display_ascii_key() says what xn__display_map() (without wsc) and
+ * xn__display_bases() say, whenever it answers: on every code point
+ * alone, and on 20,000 labels of code points it answers for (the extra
+ * mappings' letters among them); and it answers for a label of Latin
+ * letters with accents and those letters ("bjørnæs"). */
+static void test_ascii_key(void)
+{
+    static const uint32_t bjornaes[] = {'b', 'j', 0xF8, 'r', 'n', 0xE6, 's'};
+    uint32_t c, *with = (uint32_t *)test_xmalloc(0x110000 * sizeof *with), label[12];
+    size_t n_with = 0, differ = 0, iter, len = 0;
+    char a[64], b[64];
+    for (c = 0; c <= 0x10FFFF; c++) {
+        uint32_t mapped[4];
+        size_t mn;
+        if (!xn__display_ascii_key(&c, 1, a, &len))
+            continue;
+        with[n_with++] = c;
+        mn = xn__display_map(&c, 1, false, mapped);
+        if ((general_ascii_bases(mapped, mn, b) != len || memcmp(a, b, len) != 0) &&
+            differ++ < 10)
+            CHECK_MSG(false, "U+%04X: the ASCII key differs from the general one", (unsigned)c);
+    }
+    CHECK_MSG(differ == 0, "%zu code points whose ASCII keys differ", differ);
+    for (iter = 0; iter < 20000 && n_with; iter++) {
+        uint32_t mapped[24];
+        size_t n = 1 + (size_t)rand() % 12, i, mn;
+        for (i = 0; i < n; i++)
+            label[i] = with[(size_t)rand() % n_with];
+        CHECK(xn__display_ascii_key(label, n, a, &len));
+        mn = xn__display_map(label, n, false, mapped);
+        if ((general_ascii_bases(mapped, mn, b) != len || memcmp(a, b, len) != 0) &&
+            differ++ < 10)
+            CHECK_MSG(false, "a label of %zu code points from U+%04X: the ASCII key differs "
+                             "from the general one", n, (unsigned)label[0]);
+    }
+    CHECK_MSG(differ == 0, "%zu labels whose ASCII keys differ", differ);
+    CHECK(xn__display_ascii_key(bjornaes, 7, a, &len) && len == 8 &&
+          memcmp(a, "bjornaes", 8) == 0);
+    free(with);
+}
+
 int main(void)
 {
     test_display_threads(); /* first: the threads race to create the checker */
@@ -905,6 +947,7 @@ int main(void)
     test_display_length_limit();
     test_idn_tld_table();
     test_ascii_skeletons();
+    test_ascii_key();
     test_display_unencoded_lengths();
     return test_done("uts39");
 }
