@@ -36,6 +36,7 @@
 
 #include "alloc.h"
 #include "ascii.h"
+#include "bytes.h"
 #include "compiler.h"
 #include "display_data.h"
 #include "display_rules.h"
@@ -201,17 +202,24 @@ static int label_reasons(const uint32_t *cp, const uint32_t *words, size_t n, un
     /* One look at each code point's UTS #46 and UTS #39 words, most of
      * what it tells gathered in or-s and and-s. */
     for (i = 0; i < n; i++) {
-        uint32_t c = cp[i], p = xn__props_scalar(c), w = words[i]; /* ToASCII's: scalars */
+        uint32_t c = cp[i], w = words[i];
         unsigned gc = xn__u39_word_gc(w);
         int script = (int)(w & XN_U39_SCRIPT_MASK);
+        bool dev = false;
         w_and &= w;
         c_or |= c;
         gcs |= 1u << gc;
         not_digits = not_digits || (gc != XN_U39_GC_ND && c != '-');
         sx.ascii_letter = sx.ascii_letter || (c | 0x20) - 'a' < 26u;
-        /* What IDNA2008 lookup may refuse (see above). */
-        lookup = lookup || xn__idna2008(p) != XN_IDNA2008_PVALID ||
-                 (xn__bidi_bit(xn__bidi(p)) & XN_BIDI_SET_RTL_CLASSES);
+        /* What IDNA2008 lookup may refuse (see above), and UTS #46's
+         * deviations: neither is an ASCII letter, digit or '-' (PVALID,
+         * left to right, valid), whose UTS #46 word is not looked up. */
+        if (c >= 0x80 || !(xn__byte_class[c] & XN__BC_LDH)) {
+            uint32_t p = xn__props_scalar(c); /* ToASCII's: scalars */
+            lookup = lookup || xn__idna2008(p) != XN_IDNA2008_PVALID ||
+                     (xn__bidi_bit(xn__bidi(p)) & XN_BIDI_SET_RTL_CLASSES);
+            dev = xn__status(p) == XN_STATUS_DEVIATION;
+        }
         if (script == XN_SC_COMMON || script == XN_SC_INHERITED) {
             /* §5.1: one that goes with every script; else its
              * Script_Extensions speak (xn__u39_level()). */
@@ -226,7 +234,7 @@ static int label_reasons(const uint32_t *cp, const uint32_t *words, size_t n, un
             other = other || (script != XN_SC_HAN && !xn__display_cjk(w));
         }
         /* UTS #46 §6. */
-        if (xn__status(p) == XN_STATUS_DEVIATION) {
+        if (dev) {
             deviation = true;
             continue;
         }

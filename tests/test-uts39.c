@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 
+#include "bytes.h"
 #include "display_data.h"
 #include "display_known.h"
 #include "display_rules.h"
@@ -710,6 +711,19 @@ static void test_idna2008_shortcut(void)
         }
     }
     CHECK_MSG(wrong == 0 && tried > 100000, "%zu of %zu code points refused", wrong, tried);
+    /* The display looks no UTS #46 word up for an ASCII letter, digit or
+     * '-': each is PVALID, of no right-to-left class, and no deviation. */
+    for (c = 0; c < 0x80; c++) {
+        uint32_t p = xn__props(c);
+        bool ldh = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+        CHECK_MSG(ldh == ((xn__byte_class[c] & XN__BC_LDH) != 0), "U+%04X: LDH class",
+                  (unsigned)c);
+        if (ldh)
+            CHECK_MSG(xn__idna2008(p) == XN_IDNA2008_PVALID &&
+                          !(xn__bidi_bit(xn__bidi(p)) & XN_BIDI_SET_RTL_CLASSES) &&
+                          xn__status(p) != XN_STATUS_DEVIATION,
+                      "U+%04X: an ASCII LDH code point the display passes unread", (unsigned)c);
+    }
     {
         /* And what the shortcut leaves to the tests: "--" at 3-4, a leading
          * mark, a right-to-left letter after a digit. */
