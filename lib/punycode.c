@@ -448,7 +448,8 @@ int xn__punycode_encode_bounded(const uint32_t *in, size_t in_len,
 }
 
 /* An upper bound on the length of the encoding of in[0..in_len), scalar
- * values, without encoding it (rfc3492.h).  The output is the b basic code
+ * values, without encoding it (rfc3492.h: xn__punycode_bound_of() on the
+ * basic code points and the largest one).  The output is the b basic code
  * points, a delimiter when b > 0, and one variable-length integer for each
  * of the m others.
  * - Each integer is one delta, and no delta exceeds the sum of everything
@@ -466,18 +467,12 @@ int xn__punycode_encode_bounded(const uint32_t *in, size_t in_len,
 size_t xn__punycode_bound(const uint32_t *in, size_t in_len)
 {
     uint32_t max = 0;
-    size_t basic = 0, i, digits = 1;
-    uint64_t d, ten = 1;
+    size_t basic = 0, i;
     for (i = 0; i < in_len; i++) {
         max = in[i] > max ? in[i] : max;
         basic += in[i] < INITIAL_N;
     }
-    if (basic == in_len)
-        return basic + (basic > 0);
-    d = ((uint64_t)(max - INITIAL_N) + in_len) * (in_len + 1);
-    for (; ten <= d; ten *= 10) /* no division; d < 2^31 under XN_LABEL_LIMIT */
-        digits++;
-    return basic + (basic > 0) + (in_len - basic) * digits;
+    return xn__punycode_bound_of(in_len, basic, max);
 }
 
 /* Inserts n at out[at], moving out[at..len) up by one.  The tail of a

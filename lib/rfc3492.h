@@ -47,6 +47,20 @@ static inline int xn__put_punycode(xn__sink *s, const uint32_t *in, size_t in_le
  * characters of the truth for a short label; punycode.c proves it. */
 size_t xn__punycode_bound(const uint32_t *in, size_t in_len);
 
+/* The same from what it reads of in[0..n): basic, the number of basic
+ * code points, and max, the largest code point (punycode.c proves it). */
+static inline size_t xn__punycode_bound_of(size_t n, size_t basic, uint32_t max)
+{
+    size_t digits = 1;
+    uint64_t d, ten = 1;
+    if (basic == n)
+        return basic + (basic > 0);
+    d = ((uint64_t)(max - 0x80) + n) * (n + 1); /* 0x80: initial_n */
+    for (; ten <= d; ten *= 10) /* no division; d < 2^31 under XN_LABEL_LIMIT */
+        digits++;
+    return basic + (basic > 0) + (n - basic) * digits;
+}
+
 /* xn_punycode_decode() likewise, without case flags. */
 int xn__punycode_decode_unchecked(const char *in, size_t in_len, uint32_t *out,
                                   size_t out_cap, size_t *out_len);

@@ -199,11 +199,19 @@ static int write_label(domain *d, const uint32_t *l, size_t n, bool ascii, size_
     return XN_OK;
 }
 
-/* Keeps the U-label l[0..n), validated, for the display policy (uts46.h);
- * false when there is no room (overflow set). */
-XN__NOINLINE static bool keep_ulabel(domain *d, const uint32_t *l, size_t n)
+/* Keeps the U-label l[0..n), validated, for the display policy (uts46.h),
+ * and when it is to be encoded (encode), the caller defers and
+ * xn__punycode_bound() shows its A-label to fit a DNS label, writes its
+ * stand-in instead of encoding it: "xn--" and
+ * as many '?' as the bound says, at least the A-label's length.  Returns
+ * whether it wrote the stand-in (*bytes set); overflow is set when there
+ * is no room to keep the label. */
+XN__NOINLINE static bool keep_ulabel(domain *d, const uint32_t *l, size_t n, bool encode,
+                                     size_t *bytes)
 {
     struct xn__ulabels *u = d->ulabels;
+    uint32_t *to = u->cp + u->used, max = 0;
+    size_t i, basic = 0, bound;
     if (u->count == XN__ULABELS_MAX || n > XN_DOMAIN_MAX - u->used || d->label >= XN_DOMAIN_MAX) {
         u->overflow = true;
         return false;
@@ -212,21 +220,17 @@ XN__NOINLINE static bool keep_ulabel(domain *d, const uint32_t *l, size_t n)
     u->at[u->count].start = (uint16_t)u->used;
     u->at[u->count].n = (uint16_t)n;
     u->at[u->count].deferred = false;
-    memcpy(u->cp + u->used, l, n * sizeof *l);
+    for (i = 0; i < n; i++) { /* the copy, and what the bound reads */
+        uint32_t c = l[i];
+        to[i] = c;
+        max = c > max ? c : max;
+        basic += c < 0x80;
+    }
     u->used += n;
     u->count++;
-    return true;
-}
-
-/* A U-label kept by keep_ulabel() that write_label() would encode:
- * instead, when the caller defers (uts46.h) and the bound shows its
- * A-label to fit a DNS label, its stand-in, "xn--" and as many '?' as the
- * bound says, of at least the A-label's length.  Returns whether it wrote
- * the stand-in (*bytes set). */
-static bool defer_ulabel(domain *d, const uint32_t *l, size_t n, size_t *bytes)
-{
-    struct xn__ulabels *u = d->ulabels;
-    size_t bound = xn__punycode_bound(l, n);
+    if (!encode || !u->defer)
+        return false;
+    bound = xn__punycode_bound_of(n, basic, max);
     if (bound > XN_DNS_LABEL_MAX - 4)
         return false;
     u->at[u->count - 1].deferred = true;
@@ -313,8 +317,8 @@ static int convert_ace_into(domain *d, const char *ace, size_t m, uint32_t *dec,
         if (rc != XN_OK)
             return rc;
         if (d->to_ascii && u_label) {
-            if (d->ulabels)
-                keep_ulabel(d, dec, dn);
+            if (d->ulabels) /* its A-label is the input's, copied below */
+                keep_ulabel(d, dec, dn, false, out_bytes);
             xn__put(&d->out, "xn--", 4);
             xn__put_lower(&d->out, ace, m);
             /* The ACE characters are the label's basic code points (a
@@ -360,8 +364,7 @@ static XN__ALWAYS_INLINE int plain_label(domain *d, const uint32_t *l, size_t n,
      * forbidden domain code point among them. */
     if (!simple && d->to_ascii)
         check_url_code_points(d, l, n);
-    if (!ascii && d->ulabels && d->to_ascii && keep_ulabel(d, l, n) && d->ulabels->defer &&
-        defer_ulabel(d, l, n, out_bytes))
+    if (!ascii && d->ulabels && d->to_ascii && keep_ulabel(d, l, n, true, out_bytes))
         return XN_OK;
     return write_label(d, l, n, ascii, out_bytes);
 }
