@@ -220,16 +220,18 @@ XN__NOINLINE static bool keep_ulabel(domain *d, const uint32_t *l, size_t n, boo
     u->at[u->count].start = (uint16_t)u->used;
     u->at[u->count].n = (uint16_t)n;
     u->at[u->count].deferred = false;
+    u->used += n;
+    u->count++;
+    if (!encode || !u->defer) {
+        memcpy(to, l, n * sizeof *l);
+        return false;
+    }
     for (i = 0; i < n; i++) { /* the copy, and what the bound reads */
         uint32_t c = l[i];
         to[i] = c;
         max = c > max ? c : max;
         basic += c < 0x80;
     }
-    u->used += n;
-    u->count++;
-    if (!encode || !u->defer)
-        return false;
     bound = xn__punycode_bound_of(n, basic, max);
     if (bound > XN_DNS_LABEL_MAX - 4)
         return false;
