@@ -25,27 +25,34 @@ typedef struct xn__sink {
     bool full; /* something did not fit: stop writing, keep counting */
 } xn__sink;
 
-static inline void xn__put(xn__sink *s, const void *p, size_t n)
+/* Counts n more bytes in *s: where they go when they fit, else NULL (and
+ * full set, or n 0: buf may be NULL). */
+static inline char *xn__sink_take(xn__sink *s, size_t n)
 {
-    if (n == 0) /* buf may be NULL */
-        return;
+    char *at = NULL;
+    if (n == 0)
+        return NULL;
     if (!s->full && n <= s->cap - s->len)
-        memcpy(s->buf + s->len, p, n);
+        at = s->buf + s->len;
     else
         s->full = true;
     s->len += n;
+    return at;
+}
+
+static inline void xn__put(xn__sink *s, const void *p, size_t n)
+{
+    char *at = xn__sink_take(s, n);
+    if (at)
+        memcpy(at, p, n);
 }
 
 /* xn__put() of n bytes c. */
 static inline void xn__put_fill(xn__sink *s, char c, size_t n)
 {
-    if (n == 0)
-        return;
-    if (!s->full && n <= s->cap - s->len)
-        memset(s->buf + s->len, c, n);
-    else
-        s->full = true;
-    s->len += n;
+    char *at = xn__sink_take(s, n);
+    if (at)
+        memset(at, c, n);
 }
 
 /* xn__put() of ASCII bytes with A-Z lower-cased. */
