@@ -474,7 +474,6 @@ XN__NOINLINE static int to_display(const char *in, size_t in_len, char *out, siz
     /* UTS #46 ToASCII validates the name, and keeps the code points of its
      * U-labels for the checks; its flags check the other bits. */
     u.defer = true;
-    u.deferred = 0; /* a call refused before its labels (its flags, say) keeps none */
     rc = xn__to_ascii_ulabels(in, in_len, ascii, sizeof ascii, &alen, flags & ~DISPLAY_FLAGS,
                               report, &u);
     if (u.deferred && (rc != XN_OK || alen >= XN_DOMAIN_MAX)) {

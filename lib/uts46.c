@@ -711,6 +711,10 @@ int xn__uts46_general(const char *in, size_t in_len, char *out, size_t out_cap, 
 int xn__to_ascii_ulabels(const char *in, size_t in_len, char *out, size_t out_cap,
                          size_t *out_len, unsigned flags, xn_report *report, xn__ulabels *u)
 {
+    /* None kept yet, also for a call refused before its labels (its
+     * flags, say): each pass of convert_labels() starts them again. */
+    u->count = u->used = u->deferred = 0;
+    u->overflow = false;
     return convert_name(in, in_len, out, out_cap, out_len, flags, report, true, false, false, u);
 }
 

@@ -54,7 +54,8 @@ typedef struct xn__ulabels {
     bool overflow, defer;
 } xn__ulabels;
 
-/* xn_to_ascii() by the general path, keeping its U-labels in *u. */
+/* xn_to_ascii() by the general path, keeping its U-labels in *u (its
+ * counts set whatever the status; defer is the caller's). */
 int xn__to_ascii_ulabels(const char *in, size_t in_len, char *out, size_t out_cap,
                          size_t *out_len, unsigned flags, xn_report *report, xn__ulabels *u);
 
