@@ -447,34 +447,6 @@ int xn__punycode_encode_bounded(const uint32_t *in, size_t in_len,
     return encode_checked(in, in_len, case_flags, out, out_cap, out_len, maxint);
 }
 
-/* An upper bound on the length of the encoding of in[0..in_len), scalar
- * values, without encoding it (rfc3492.h: xn__punycode_bound_of() on the
- * basic code points and the largest one).  The output is the b basic code
- * points, a delimiter when b > 0, and one variable-length integer for each
- * of the m others.
- * - Each integer is one delta, and no delta exceeds the sum of everything
- *   §6.3 adds to delta: (m' - n) (h + 1) each time n moves to the next
- *   code point m', n climbing from 128 to the largest code point M, plus
- *   at most in_len + 1 in each of the m rounds at most; so at most
- *   D = (M - 128 + in_len) (in_len + 1).
- * - An integer of k digits has k - 1 digits at or above their thresholds
- *   (base - t >= 10 values each, t <= tmax = 26) and a last one below
- *   (t >= 1 values): at least 10^(k-1) integers take exactly k digits, and
- *   all those of fewer digits come first, so one that takes k >= 2 digits
- *   is at least 10^(k-2).  A delta d thus takes at most 1 + the number of
- *   decimal digits of d.
- * tests/test-punycode.c checks the bound against the encoder. */
-size_t xn__punycode_bound(const uint32_t *in, size_t in_len)
-{
-    uint32_t max = 0;
-    size_t basic = 0, i;
-    for (i = 0; i < in_len; i++) {
-        max = in[i] > max ? in[i] : max;
-        basic += in[i] < INITIAL_N;
-    }
-    return xn__punycode_bound_of(in_len, basic, max);
-}
-
 /* Inserts n at out[at], moving out[at..len) up by one.  The tail of a
  * typical label is a few code points, fewer than a call to memmove() costs
  * to set up, so a short one is moved here, each value handing its place to

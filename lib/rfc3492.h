@@ -41,14 +41,23 @@ static inline int xn__put_punycode(xn__sink *s, const uint32_t *in, size_t in_le
 }
 
 /* An upper bound on the length of xn__punycode_encode_unchecked()'s output
- * for in[0..in_len) (scalar values, in_len <= XN_LABEL_LIMIT), in one
- * pass and without encoding: a caller that only needs to know that the
- * encoding fits a limit learns it at a fraction of the cost.  Within a few
- * characters of the truth for a short label; punycode.c proves it. */
-size_t xn__punycode_bound(const uint32_t *in, size_t in_len);
-
-/* The same from what it reads of in[0..n): basic, the number of basic
- * code points, and max, the largest code point (punycode.c proves it). */
+ * for n scalar values (n <= XN_LABEL_LIMIT), from basic, the number of
+ * basic code points among them, and max, the largest: a caller that only
+ * needs to know that the encoding fits a limit learns it without encoding
+ * (a few characters above the truth for a short label).  The output is the
+ * basic code points, a delimiter when there are any, and one
+ * variable-length integer for each of the m others.
+ * - Each integer is one delta, and no delta exceeds the sum of everything
+ *   §6.3 adds to delta: (m' - n') (h + 1) each time n' moves to the next
+ *   code point m', n' climbing from 128 to max, plus at most n + 1 in each
+ *   of the m rounds at most; so at most D = (max - 128 + n) (n + 1).
+ * - An integer of k digits has k - 1 digits at or above their thresholds
+ *   (base - t >= 10 values each, t <= tmax = 26) and a last one below
+ *   (t >= 1 values): at least 10^(k-1) integers take exactly k digits, and
+ *   all those of fewer digits come first, so one that takes k >= 2 digits
+ *   is at least 10^(k-2).  A delta d thus takes at most 1 + the number of
+ *   decimal digits of d.
+ * tests/test-punycode.c checks the bound against the encoder. */
 static inline size_t xn__punycode_bound_of(size_t n, size_t basic, uint32_t max)
 {
     size_t digits = 1;

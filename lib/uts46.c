@@ -201,7 +201,7 @@ static int write_label(domain *d, const uint32_t *l, size_t n, bool ascii, size_
 
 /* Keeps the U-label l[0..n), validated, for the display policy (uts46.h),
  * and when it is to be encoded (encode), the caller defers and
- * xn__punycode_bound() shows its A-label to fit a DNS label, writes its
+ * xn__punycode_bound_of() shows its A-label to fit a DNS label, writes its
  * stand-in instead of encoding it: "xn--" and
  * as many '?' as the bound says, at least the A-label's length.  Returns
  * whether it wrote the stand-in (*bytes set); overflow is set when there

@@ -36,7 +36,7 @@ int xn__uts46_general(const char *in, size_t in_len, char *out, size_t out_cap, 
  * always fits; overflow is set for one that does not.
  *
  * defer (the caller's): a U-label that ToASCII would encode, and whose
- * A-label xn__punycode_bound() shows to fit 63 octets, is not encoded.
+ * A-label xn__punycode_bound_of() shows to fit 63 octets, is not encoded.
  * The ASCII form holds a stand-in instead ("xn--" and '?' up to the
  * bound's length, at[k].deferred set), so that every length the call
  * checks is at least the true one: a call that succeeds so would succeed
