@@ -124,9 +124,6 @@ def skeleton_bits(script, num, gc, alpha, ignorable, proto, decomp):
     its code points' skeletons, reordered: either is true of a label only
     if it is of each of its code points (test-uts39 checks both bits on
     the library's own skeletons)."""
-    def skeleton(cp):
-        return cp_skeleton(cp, ignorable, proto, decomp)
-
     def latin_looking(c):
         if c < 0x80:
             return chr(c).isalnum() or c == 0x2D
@@ -136,13 +133,13 @@ def skeleton_bits(script, num, gc, alpha, ignorable, proto, decomp):
 
     digits = set()
     for d in range(0x30, 0x3A):
-        sk = skeleton(d)
+        sk = cp_skeleton(d, ignorable, proto, decomp)
         if len(sk) != 1:
             raise DataError("the skeleton of %s is not one code point" % chr(d))
         digits.add(sk[0])
     latin, digit = [0] * NCP, [0] * NCP
     for cp in range(NCP):
-        sk = skeleton(cp)
+        sk = cp_skeleton(cp, ignorable, proto, decomp)
         latin[cp] = int(all(gc[z] == "Mn" or latin_looking(z) for z in sk))
         digit[cp] = int(all(z in digits or z == 0x2D or gc[z] == "Nd" for z in sk))
     return latin, digit

@@ -417,8 +417,8 @@ static size_t bound(const uint32_t *cp, size_t n)
 
 /* xn__punycode_bound_of(), which lets ToASCII for the display policy leave
  * the U-labels it shows unencoded (rfc3492.h): never below the length of
- * the encoding, on the shapes of test_encoder_paths(), random strings and
- * the strings of one code point after basic ones (the widest deltas); and
+ * the encoding, on random strings and on basic code points followed by
+ * wide ones (U+0080 to U+10FFFF: the widest deltas); and
  * close enough on common labels that such a label needs no encoding to
  * prove that its A-label fits 63 octets. */
 static void test_length_bound(void)
