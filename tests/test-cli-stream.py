@@ -190,11 +190,12 @@ def test_message_writes():
           f"{len(writes)} writes; ends: {[w[-20:] for w in writes[:5]]!r}")
 
 
-def test_error_path_speed():
-    # The error path costs at most 3 times --status on 2 MB of random bytes
-    # (it was 8 times: a write(2) and an fprintf() per escaped byte).  The
-    # two are run in turn, seven times each, and the best of each counts, so
-    # a busy machine (the other suites run beside this one) does not decide.
+def test_error_path_writes():
+    # The error path on 2 MB of random bytes writes its messages in blocks,
+    # not a write(2) per message or per escaped byte (it was 8 times slower
+    # than --status so).  Asserted on the write(2) calls, counted with
+    # strace when the machine has it, never on a clock: how fast the two
+    # runs are is printed as a note, for a reader, and decides nothing.
     rnd = random.Random(2026)
     data = bytes(rnd.randrange(256) for _ in range(2_000_000))
 
@@ -202,19 +203,24 @@ def test_error_path_speed():
         t = time.monotonic()
         p = subprocess.run([clilib.XN, *args], input=data, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, timeout=300)
-        return time.monotonic() - t if p.returncode == 1 else None
+        return p.returncode, time.monotonic() - t
 
-    runs = [(once(), once("--status")) for _ in range(7)]
-    if any(a is None or b is None for a, b in runs):
-        plain = status = None
-    else:
-        plain, status = min(a for a, _ in runs), min(b for _, b in runs)
-    check("2 MB of random bytes: both runs exit 1", plain is not None and status is not None)
-    if plain is not None and status is not None:
-        print(f"note: 2 MB random bytes: {plain * 1000:.1f} ms, --status {status * 1000:.1f} ms, "
-              f"ratio {plain / status:.2f}")
-        check("error path at most 3 times --status", plain <= 3 * status,
-              f"{plain:.3f} s against {status:.3f} s")
+    (rc, plain), (rc_status, status) = once(), once("--status")
+    check("2 MB of random bytes: both runs exit 1", rc == 1 and rc_status == 1,
+          f"{rc}, {rc_status} with --status")
+    print(f"note: 2 MB random bytes: {plain * 1000:.1f} ms, --status {status * 1000:.1f} ms "
+          "(one run each, not checked)")
+    writes = strace_writes([], data)
+    if writes is None:
+        print("note: strace not installed; write(2) calls of the error path not checked")
+        return
+    size = sum(len(w) for w in writes)
+    lines = sum(w.count(b"\n") for w in writes)
+    check("2 MB of random bytes: messages written", lines > 1000, f"{lines} lines")
+    check("2 MB of random bytes: one write(2) per 4 KiB of messages at most, each of "
+          "whole lines", len(writes) * 4096 <= size + 4096 and
+          all(w.endswith(b"\n") for w in writes),
+          f"{len(writes)} writes for {size} bytes, {lines} lines")
 
 
 def test_lines():
@@ -397,5 +403,5 @@ def test_locale():
 
 if __name__ == "__main__":
     sys.exit(clilib.main("cli-stream", [
-        test_message_writes, test_error_path_speed, test_lines, test_long_lines, test_stream,
+        test_message_writes, test_error_path_writes, test_lines, test_long_lines, test_stream,
         test_locale, test_terminal_safety]))
