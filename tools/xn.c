@@ -459,10 +459,13 @@ struct line {
 };
 
 /* Reads one line without its "\n" and one "\r" before it.  Stores at most
- * NAME_CAP + 1 bytes; of a longer line the rest is read and dropped, and
- * *len is NAME_CAP + 1.  Returns 1 for a line, 0 at the end of the input,
- * -1 on a read error or when the buffer cannot grow (errno says which). */
-static int read_line(FILE *f, struct line *l, size_t *len)
+ * NAME_CAP + 1 bytes; of a longer line *len is NAME_CAP + 1 and, unless
+ * stop_over, the rest is read and dropped (a stream of names goes on with
+ * the next line); with stop_over, reading stops there, so that a line
+ * without end (/dev/zero) is refused after NAME_CAP + 1 bytes.  Returns 1
+ * for a line, 0 at the end of the input, -1 on a read error or when the
+ * buffer cannot grow (errno says which). */
+static int read_line_upto(FILE *f, struct line *l, size_t *len, bool stop_over)
 {
     size_t n = 0;
     bool any = false, newline = false, over = false;
@@ -476,6 +479,8 @@ static int read_line(FILE *f, struct line *l, size_t *len)
         }
         if (n > NAME_CAP) { /* keeps one byte for a possible '\r' */
             over = true;
+            if (stop_over)
+                break;
             continue;
         }
         if (n == l->cap) {
@@ -501,6 +506,12 @@ static int read_line(FILE *f, struct line *l, size_t *len)
         n--;
     *len = over ? NAME_CAP + 1 : n;
     return 1;
+}
+
+/* A line of a stream of names (read_line_upto() reading to its end). */
+static int read_line(FILE *f, struct line *l, size_t *len)
+{
+    return read_line_upto(f, l, len, false);
 }
 
 /* Converts the names of f, one a line.  path: the file's name as -f gave
@@ -625,7 +636,7 @@ static xn_known_set *load_known(const char *path)
 
     if (!f)
         file_message("--display-known", path, 0, NULL, 0, strerror(errno));
-    while (ok && (got = read_line(f, &l, &len)) > 0) {
+    while (ok && (got = read_line_upto(f, &l, &len, true)) > 0) {
         char *name;
         line_no++;
         while (len > 0 && (l.buf[len - 1] == ' ' || l.buf[len - 1] == '\t'))
