@@ -140,62 +140,11 @@ def test_terminal_safety():
               b"a_\xfc.com" in r.err, repr(r))
 
 
-def strace_writes(args, stdin):
-    """The write(2) calls of xn to fd 2, each as the bytes it wrote, or None
-    without strace on the machine."""
-    strace = next((os.path.join(d, "strace") for d in os.environ.get("PATH", "").split(":")
-                   if os.access(os.path.join(d, "strace"), os.X_OK)), None)
-    if not strace:
-        return None
-    # LeakSanitizer cannot run under ptrace and says so on fd 2: off here.
-    env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0")
-    p = subprocess.run([strace, "-f", "-qq", "-e", "trace=write", "-e", "signal=none",
-                        "-e", "abbrev=none", "-x", "-s", "1000000", "-o", "/dev/stdout", clilib.XN,
-                        *args], input=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       timeout=300, env=env)
-    writes = []
-    for line in p.stdout.split(b"\n"):
-        m = re.search(rb'write\(2, "((?:[^"\\]|\\.)*)", \d+\)', line)
-        if m:
-            writes.append(m.group(1).decode("unicode_escape").encode("latin-1"))
-    return writes
-
-
-def test_message_writes():
-    # Standard error is written in blocks of whole messages: a write(2) per
-    # message (or, unbuffered, per character) made the error path many
-    # times slower than --status on hostile input.  Every write ends at the
-    # end of a line, so a message never lands in two pieces.  Counted with
-    # strace when the machine has it.
-    names = b"".join(b"-bad%d.example\n" % i for i in range(50)) + b"\xff.x\n" * 10
-    writes = strace_writes([], names)
-    if writes is None:
-        print("note: strace not installed; write(2) calls of messages not checked")
-        return
-    text = b"".join(writes)
-    check("60 messages, all there", text.count(b"\n") == 60 and text.count(b"xn: ") == 60,
-          repr(text[:300]))
-    check("60 short messages: far fewer writes than messages", 1 <= len(writes) <= 6,
-          f"{len(writes)} writes to fd 2 for 60 messages")
-    # Messages far beyond the buffer: each write still holds whole lines.
-    rnd = random.Random(23)
-    names = b"".join(bytes(rnd.randrange(256) for _ in range(300)).replace(b"\n", b"")
-                     + b"\n" for _ in range(600))
-    writes = strace_writes([], names)
-    text = b"".join(writes)
-    lines = text.count(b"\n")
-    check("600 long messages: all there", lines == 600, f"{lines} lines")
-    check("600 long messages: several writes, each of whole lines", len(writes) > 1 and
-          all(w.endswith(b"\n") for w in writes),
-          f"{len(writes)} writes; ends: {[w[-20:] for w in writes[:5]]!r}")
-
-
-def test_error_path_writes():
-    # The error path on 2 MB of random bytes writes its messages in blocks,
-    # not a write(2) per message or per escaped byte (it was 8 times slower
-    # than --status so).  Asserted on the write(2) calls, counted with
-    # strace when the machine has it, never on a clock: how fast the two
-    # runs are is printed as a note, for a reader, and decides nothing.
+def test_error_path():
+    # The error path on 2 MB of random bytes ends, with exit status 1 with
+    # and without --status.  How fast the two runs are is printed as a
+    # note, for a reader, and decides nothing (the count of its write(2)
+    # calls is test-cli-strace.py's).
     rnd = random.Random(2026)
     data = bytes(rnd.randrange(256) for _ in range(2_000_000))
 
@@ -210,17 +159,6 @@ def test_error_path_writes():
           f"{rc}, {rc_status} with --status")
     print(f"note: 2 MB random bytes: {plain * 1000:.1f} ms, --status {status * 1000:.1f} ms "
           "(one run each, not checked)")
-    writes = strace_writes([], data)
-    if writes is None:
-        print("note: strace not installed; write(2) calls of the error path not checked")
-        return
-    size = sum(len(w) for w in writes)
-    lines = sum(w.count(b"\n") for w in writes)
-    check("2 MB of random bytes: messages written", lines > 1000, f"{lines} lines")
-    check("2 MB of random bytes: one write(2) per 4 KiB of messages at most, each of "
-          "whole lines", len(writes) * 4096 <= size + 4096 and
-          all(w.endswith(b"\n") for w in writes),
-          f"{len(writes)} writes for {size} bytes, {lines} lines")
 
 
 def test_lines():
@@ -317,6 +255,31 @@ def test_long_lines():
     check("long -u result", r.out == (".".join(["bücher"] * 2000) + "\n").encode() and r.rc == 0,
           repr(r))
 
+    # A --display-known line is refused once it passes NAME_CAP bytes, not
+    # read to its end: a file without line ends (/dev/zero) ends the run
+    # with a usage error instead of reading forever.  (The timeout only
+    # keeps a hang from stalling the suite; nothing is timed.)
+    import tempfile
+    if os.path.exists("/dev/zero"):
+        try:
+            r = run("--display-known=/dev/zero", "a.com", timeout=60)
+            check("--display-known=/dev/zero: refused, exit 2", r.rc == 2 and r.out == b"" and
+                  b"/dev/zero:1: line longer than" in r.err, repr(r))
+        except subprocess.TimeoutExpired:
+            check("--display-known=/dev/zero: refused, exit 2", False, "still reading after 60 s")
+    with tempfile.TemporaryDirectory() as d:
+        known = os.path.join(d, "k.txt")
+        with open(known, "wb") as f:
+            f.write(b"test.net\n" + b"x" * (NAME_CAP + 1) + b"\nexample.com\n")
+        r = run("--display-known=" + known, "a.com")
+        check("--display-known: a line over the cap names its line", r.rc == 2 and r.out == b""
+              and b"k.txt:2: line longer than" in r.err, repr(r))
+        with open(known, "wb") as f:
+            f.write(b"test.net\n" + b"x" * (NAME_CAP // 2) + b".com\n")
+        r = run("--display-known=" + known, "a.com")
+        check("--display-known: a long line under the cap is judged as a name", r.rc == 2 and
+              b"k.txt:2: " in r.err and b"line longer" not in r.err, repr(r))
+
 
 def test_stream():
     n = 100_000
@@ -344,8 +307,7 @@ def test_stream():
     check(f"{n} lines: bücher lines converted",
           len(lines) > 3 and lines[3] == b"xn--bcher3-3ya.example", repr(lines[3:4]))
     check(f"{n} lines: exit 1", r.rc == 1, repr(r.rc))
-    print(f"note: {n} names in {elapsed:.2f} s")
-    check(f"{n} lines in reasonable time", elapsed < 60, f"{elapsed:.1f} s")
+    print(f"note: {n} names in {elapsed:.2f} s (not checked: speed is bench/'s)")
 
 
 def locales():
@@ -403,5 +365,5 @@ def test_locale():
 
 if __name__ == "__main__":
     sys.exit(clilib.main("cli-stream", [
-        test_message_writes, test_error_path_writes, test_lines, test_long_lines, test_stream,
+        test_error_path, test_lines, test_long_lines, test_stream,
         test_locale, test_terminal_safety]))
