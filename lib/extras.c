@@ -20,19 +20,152 @@ static unsigned lower(unsigned c)
 
 /* ---- mail addresses ------------------------------------------------------------ */
 
-/* RFC 5321 §4.1.3 address-literal: "[" 1*dcontent "]" with dcontent the
- * printable ASCII characters other than '[', '\' and ']'. */
+/* RFC 5321 §4.1.3 address literals, "[" and "]" already taken off:
+ *   IPv4-address-literal  = Snum 3("." Snum), Snum = 1*3DIGIT of 0..255
+ *   IPv6-address-literal  = "IPv6:" IPv6-addr
+ *   General-address-literal = Standardized-tag ":" 1*dcontent
+ * The Standardized-tag must be registered with IANA (§4.1.3), and the
+ * registry of address literal tags holds "IPv6" alone: so a general
+ * literal with any other tag is refused, and the IPv6 tag's content must
+ * be an IPv6-addr.  ABNF strings match letters in any case ("ipv6:"). */
+
+/* Snum at d[*i..n): 1 to 3 digits, 0..255.  Advances *i. */
+static bool snum(const char *d, size_t n, size_t *i)
+{
+    unsigned v = 0;
+    size_t k = 0;
+    while (*i < n && k < 3 && (unsigned)(d[*i] - '0') < 10u) {
+        v = v * 10 + (unsigned)(d[*i] - '0');
+        (*i)++;
+        k++;
+    }
+    return k > 0 && v <= 255 && !(*i < n && (unsigned)(d[*i] - '0') < 10u);
+}
+
+/* IPv4-address-literal: exactly d[0..n). */
+static bool ipv4_literal(const char *d, size_t n)
+{
+    size_t i = 0;
+    int part;
+    for (part = 0; part < 4; part++) {
+        if (part > 0 && (i >= n || d[i++] != '.'))
+            return false;
+        if (!snum(d, n, &i))
+            return false;
+    }
+    return i == n;
+}
+
+static bool hex_digit(char c)
+{
+    unsigned u = (unsigned char)c;
+    return u - '0' < 10u || (u | 0x20u) - 'a' < 6u;
+}
+
+/* A run of IPv6-hex groups separated by ':' at d[0..n), none or more:
+ * the number of groups in *groups, false when a group is not 1*4HEXDIG. */
+static bool hex_groups(const char *d, size_t n, size_t *groups)
+{
+    size_t i = 0, k;
+    *groups = 0;
+    if (n == 0)
+        return true;
+    for (;;) {
+        for (k = 0; i < n && hex_digit(d[i]); i++)
+            k++;
+        if (k == 0 || k > 4)
+            return false;
+        (*groups)++;
+        if (i == n)
+            return true;
+        if (d[i++] != ':' || i == n)
+            return false;
+    }
+}
+
+/* IPv6-addr (RFC 5321 §4.1.3): IPv6-full (8 groups), IPv6-comp (at most 6
+ * groups beside "::"), IPv6v4-full (6 groups, then an IPv4 literal),
+ * IPv6v4-comp (at most 4 groups beside "::" and the IPv4 literal). */
+static bool ipv6_addr(const char *d, size_t n)
+{
+    size_t i, v4 = n, dc = n, before = 0, after = 0, end;
+    /* An IPv4 literal ends it when a '.' follows the last ':'. */
+    for (i = n; i > 0 && d[i - 1] != ':'; i--)
+        ;
+    if (i > 0 && memchr(d + i, '.', n - i)) {
+        if (!ipv4_literal(d + i, n - i))
+            return false;
+        v4 = i; /* d[0..v4) ends with the ':' before the IPv4 part */
+    }
+    for (i = 0; i + 1 < v4; i++)
+        if (d[i] == ':' && d[i + 1] == ':') {
+            dc = i;
+            break;
+        }
+    if (dc == n) { /* no "::": IPv6-full or IPv6v4-full */
+        if (v4 == n)
+            return hex_groups(d, n, &before) && before == 8;
+        return v4 > 1 && hex_groups(d, v4 - 1, &before) && before == 6;
+    }
+    /* "::" once, groups on either side. */
+    if (!hex_groups(d, dc, &before))
+        return false;
+    end = v4 == n ? n : v4;
+    i = dc + 2;
+    if (v4 != n) {
+        /* IPv6v4-comp: "::" [groups ":"] IPv4; the ':' before IPv4 is the
+         * second of "::" when no group stands between. */
+        if (end < i)
+            return false;
+        if (end > i) {
+            if (d[end - 1] != ':' || !hex_groups(d + i, end - 1 - i, &after) || after == 0)
+                return false;
+        }
+        return before + after <= 4;
+    }
+    if (!hex_groups(d + i, end - i, &after))
+        return false;
+    return before + after <= 6;
+}
+
+/* The address literal d[0..n), brackets included. */
 static bool address_literal(const char *d, size_t n)
 {
-    size_t i;
-    if (n < 3 || d[n - 1] != ']')
+    size_t i, colon;
+    if (n < 3 || d[0] != '[' || d[n - 1] != ']')
         return false;
-    for (i = 1; i + 1 < n; i++) {
+    d++;
+    n -= 2;
+    if ((unsigned)(d[0] - '0') < 10u && ipv4_literal(d, n))
+        return true;
+    /* Standardized-tag ":": an Ldh-str ending in a letter or digit. */
+    for (colon = 0; colon < n && d[colon] != ':'; colon++)
+        if (!xn__is_ldh((unsigned char)d[colon]))
+            return false;
+    if (colon == 0 || colon == n || d[colon - 1] == '-')
+        return false;
+    for (i = colon + 1; i < n; i++) {
         unsigned c = (unsigned char)d[i];
         if (c < 33 || c > 126 || c == '[' || c == '\\' || c == ']')
             return false;
     }
-    return true;
+    if (colon == 4 && lower((unsigned char)d[0]) == 'i' && lower((unsigned char)d[1]) == 'p' &&
+        lower((unsigned char)d[2]) == 'v' && d[3] == '6')
+        return ipv6_addr(d + 5, n - 5);
+    return false; /* no other tag is registered */
+}
+
+/* Whether a local part may hold cp (non-ASCII): not a C1 control (RFC 5198
+ * §2, Net-Unicode, which RFC 6532's UTF-8 text follows: avoid them), a bidi
+ * control (Bidi_Control: U+061C, U+200E, U+200F, U+202A..U+202E,
+ * U+2066..U+2069) or U+2028, U+2029, which change how an address reads or
+ * break its line: xn's rule, beyond RFC 6531 §3.3 and RFC 6532 §3.2, which
+ * admit any UTF8-non-ascii. */
+static bool local_char_ok(uint32_t cp)
+{
+    return !(cp <= 0x9F || cp == 0x061C || cp == 0x200E || cp == 0x200F ||
+             (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) ||
+             cp == 0x2028 || cp == 0x2029);
 }
 
 static int email(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len,
@@ -67,7 +200,8 @@ static int email(const char *in, size_t in_len, char *out, size_t out_cap, size_
         return XN_E_BAD_ADDRESS;
 
     /* The local part: strict UTF-8 (RFC 6531 §3.3 UTF8-non-ascii), no
-     * control characters (RFC 5321 §4.1.2 allows none, quoted or not). */
+     * ASCII control (RFC 5321 §4.1.2 allows none, quoted or not), and no
+     * C1 control, bidi control, U+2028 or U+2029 (local_char_ok()). */
     for (i = 0; i < at;) {
         uint32_t c;
         size_t len;
@@ -80,6 +214,8 @@ static int email(const char *in, size_t in_len, char *out, size_t out_cap, size_
         len = xn__utf8_decode(u + i, at - i, &c);
         if (len == 0)
             return XN_E_BAD_UTF8;
+        if (!local_char_ok(c))
+            return XN_E_BAD_ADDRESS;
         wide = 1;
         i += len;
     }

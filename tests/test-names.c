@@ -101,6 +101,31 @@ static const email_case email_cases[] = {
     {TO_A("user@[192.0.2.1]"), 0, XN_OK, "user@[192.0.2.1]", 0},
     {TO_A("user@[IPv6:2001:db8::1]"), 0, XN_OK, "user@[IPv6:2001:db8::1]", 0},
     {TO_U("\xE7\x94\xA8@[192.0.2.1]"), 0, XN_OK, "\xE7\x94\xA8@[192.0.2.1]", 1},
+    /* Every form of RFC 5321's IPv6-addr: IPv6-full (8 groups), IPv6-comp
+     * (at most 6 groups beside "::"), IPv6v4-full (6 groups and IPv4),
+     * IPv6v4-comp (at most 4 beside "::" and IPv4); the tag and the hex
+     * digits in any case (ABNF); Snum with its leading zeros. */
+    {TO_A("joe@[127.0.0.1]"), 0, XN_OK, "joe@[127.0.0.1]", 0},
+    {TO_A("a@[0.0.0.0]"), 0, XN_OK, "a@[0.0.0.0]", 0},
+    {TO_A("a@[255.255.255.255]"), 0, XN_OK, "a@[255.255.255.255]", 0},
+    {TO_A("a@[010.001.000.255]"), 0, XN_OK, "a@[010.001.000.255]", 0},
+    {TO_A("joe@[IPv6:::1]"), 0, XN_OK, "joe@[IPv6:::1]", 0},
+    {TO_A("a@[IPv6:::]"), 0, XN_OK, "a@[IPv6:::]", 0},
+    {TO_A("a@[IPv6:1::]"), 0, XN_OK, "a@[IPv6:1::]", 0},
+    {TO_A("a@[IPv6:1:2:3:4:5:6:7:8]"), 0, XN_OK, "a@[IPv6:1:2:3:4:5:6:7:8]", 0},
+    {TO_A("a@[ipv6:ABCD:ef01::ffff]"), 0, XN_OK, "a@[ipv6:ABCD:ef01::ffff]", 0},
+    {TO_A("a@[IPv6:1:2:3:4:5:6::]"), 0, XN_OK, "a@[IPv6:1:2:3:4:5:6::]", 0},
+    {TO_A("a@[IPv6:1:2:3::4:5:6]"), 0, XN_OK, "a@[IPv6:1:2:3::4:5:6]", 0},
+    {TO_A("a@[IPv6:::1:2:3:4:5:6]"), 0, XN_OK, "a@[IPv6:::1:2:3:4:5:6]", 0},
+    {TO_A("a@[IPv6:1:2:3:4:5:6:192.0.2.1]"), 0, XN_OK, "a@[IPv6:1:2:3:4:5:6:192.0.2.1]", 0},
+    {TO_A("a@[IPv6:::192.0.2.1]"), 0, XN_OK, "a@[IPv6:::192.0.2.1]", 0},
+    {TO_A("a@[IPv6:::ffff:192.0.2.1]"), 0, XN_OK, "a@[IPv6:::ffff:192.0.2.1]", 0},
+    {TO_A("a@[IPv6:1:2::3:4:192.0.2.1]"), 0, XN_OK, "a@[IPv6:1:2::3:4:192.0.2.1]", 0},
+    {TO_A("a@[IPv6:1:2:3:4::192.0.2.1]"), 0, XN_OK, "a@[IPv6:1:2:3:4::192.0.2.1]", 0},
+    /* A local part of any other non-ASCII text is kept (RFC 6531 §3.3):
+     * ZWNJ is no bidi control. */
+    {TO_A("\xD9\x86\xD8\xA7\xD9\x85\xD9\x87\xE2\x80\x8C\xD8\xA7\xDB\x8C@example.com"), 0,
+     XN_OK, "\xD9\x86\xD8\xA7\xD9\x85\xD9\x87\xE2\x80\x8C\xD8\xA7\xDB\x8C@example.com", 1},
     /* The flags reach the domain. */
     {TO_A("user@a_b.example"), 0, XN_E_INVALID_DOMAIN, NULL, 0},
     {TO_A("user@a_b.example"), XN_NO_STD3_RULES, XN_OK, "user@a_b.example", 0},
@@ -130,6 +155,22 @@ static const email_refusal email_refused[] = {
     {TO_A("\"a\rb\"@example.com"), XN_E_BAD_ADDRESS},
     {TO_A("a\x7F" "b@example.com"), XN_E_BAD_ADDRESS},
     {TO_A("a\0b@example.com"), XN_E_BAD_ADDRESS},
+    /* Nor are C1 controls (RFC 5198 §2), the bidi controls (Bidi_Control)
+     * or U+2028, U+2029 (xn.h: xn's rule): the issue's CSI, U+0085, each
+     * bidi control, the separators. */
+    {TO_A("x\xC2\x9B" "31my@example.com"), XN_E_BAD_ADDRESS},
+    {TO_A("\xC2\x80@example.com"), XN_E_BAD_ADDRESS},
+    {TO_A("a\xC2\x85@example.com"), XN_E_BAD_ADDRESS},
+    {TO_A("a\xC2\x9F@example.com"), XN_E_BAD_ADDRESS},
+    {TO_U("a\xD8\x9C@example.com"), XN_E_BAD_ADDRESS},
+    {TO_A("a\xE2\x80\x8E@example.com"), XN_E_BAD_ADDRESS},
+    {TO_A("a\xE2\x80\x8F@example.com"), XN_E_BAD_ADDRESS},
+    {TO_A("a\xE2\x80\xAA@example.com"), XN_E_BAD_ADDRESS},
+    {TO_A("a\xE2\x80\xAE@example.com"), XN_E_BAD_ADDRESS},
+    {TO_A("a\xE2\x81\xA6@example.com"), XN_E_BAD_ADDRESS},
+    {TO_A("a\xE2\x81\xA9@example.com"), XN_E_BAD_ADDRESS},
+    {TO_A("a\xE2\x80\xA8@example.com"), XN_E_BAD_ADDRESS},
+    {TO_U("\"a\xE2\x80\xA9\"@example.com"), XN_E_BAD_ADDRESS},
     /* Ill-formed UTF-8 in the local part: truncated, overlong, surrogate,
      * stray continuation byte, above U+10FFFF; then in the domain. */
     {TO_A("\xC3@example.com"), XN_E_BAD_UTF8},
@@ -143,6 +184,41 @@ static const email_refusal email_refused[] = {
     {TO_A("user@[]"), XN_E_BAD_ADDRESS},
     {TO_A("user@[a b]"), XN_E_BAD_ADDRESS},
     {TO_A("user@[192.0.2.1"), XN_E_BAD_ADDRESS},
+    /* IPv4: four Snum of 0..255, 1 to 3 digits each. */
+    {TO_A("joe@[127.0.0.300]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[256.0.0.1]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[1.2.3]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[1.2.3.4.5]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[1.2.3.0004]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[1..3.4]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[1.2.3.4.]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[-1.2.3.4]"), XN_E_BAD_ADDRESS},
+    /* IPv6: the group counts, one "::", 1 to 4 hex digits a group. */
+    {TO_A("test@[IPv6:1::2:]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[IPv6:1:2:3:4:5:6:7]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[IPv6:1:2:3:4:5:6:7:8:9]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[IPv6:1:2:3:4:5:6:7::]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[IPv6:1:2:3:4::5:6:7]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[IPv6:1::2::3]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[IPv6:1:::2]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[IPv6::1]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[IPv6:12345::1]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[IPv6:g::1]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[IPv6:]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[IPv6:1:2:3:4:5:6:7:192.0.2.1]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[IPv6:1:2:3:4:5:192.0.2.1]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[IPv6:1:2:3:4:5::192.0.2.1]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[IPv6:::192.0.2.300]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[IPv6:::1.2.3]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[IPv6:1.2.3.4]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[IPv6::::1.2.3.4]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[IPv6 :::1]"), XN_E_BAD_ADDRESS},
+    /* A General-address-literal's tag must be registered with IANA, and
+     * none is but IPv6 (xn.h); a bare IPv6 address needs its tag. */
+    {TO_A("a@[x-tag:foo]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[IPv4:192.0.2.1]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[2001:db8::1]"), XN_E_BAD_ADDRESS},
+    {TO_A("a@[:foo]"), XN_E_BAD_ADDRESS},
 };
 
 static void test_email(void)

@@ -257,10 +257,11 @@ static size_t label_count(const char *s, size_t n)
 }
 
 /* Which part of a mail address xn_email_to_ascii() refused with
- * XN_E_BAD_ADDRESS (xn.h: split at the last '@'). */
-static const char *address_fault(const char *s, size_t n)
+ * XN_E_BAD_ADDRESS (xn.h: split at the last '@'), in buf. */
+static const char *address_fault(const char *s, size_t n, char *buf, size_t cap)
 {
-    size_t at = n, i;
+    size_t at = n, i, k;
+    uint32_t cp;
     while (at > 0 && s[at - 1] != '@')
         at--;
     if (at == 0)
@@ -270,11 +271,29 @@ static const char *address_fault(const char *s, size_t n)
         return "the local part (before the last '@') is empty";
     if (at + 1 == n)
         return "the domain (after the last '@') is empty";
-    for (i = 0; i < at; i++)
-        if ((unsigned char)s[i] < 0x20 || s[i] == 0x7F)
-            return "the local part holds a control character";
+    for (i = 0; i < at; i += k) {
+        const char *what = NULL;
+        cp = (unsigned char)s[i];
+        k = cp < 0x80 ? 1 : utf8_char(s + i, at - i, &cp);
+        if (k == 0)
+            break;
+        if (cp < 0x20 || cp == 0x7F)
+            what = "an ASCII control character (RFC 5321 section 4.1.2)";
+        else if (cp >= 0x80 && cp <= 0x9F)
+            what = "a C1 control character (RFC 5198 section 2)";
+        else if (cp == 0x2028 || cp == 0x2029)
+            what = "a line or paragraph separator";
+        else if (cp == 0x061C || cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) ||
+                 (cp >= 0x2066 && cp <= 0x2069))
+            what = "a bidi control";
+        if (what) {
+            snprintf(buf, cap, "the local part holds U+%04lX, %s", (unsigned long)cp, what);
+            return buf;
+        }
+    }
     if (s[at + 1] == '[')
-        return "the address literal after '@' is malformed (RFC 5321 \u00A74.1.3)";
+        return "the address literal after '@' is no IPv4 address, no IPv6 address and no "
+               "other registered form (RFC 5321 section 4.1.3)";
     return "the local part or the domain is malformed";
 }
 
@@ -378,7 +397,8 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
         if (!r->status) {
             message_start(input, input_len, raw_high, MESSAGE_MAX);
             if (rc == XN_E_BAD_ADDRESS)
-                fprintf(stderr, "not a mail address: %s", address_fault(name, name_len));
+                fprintf(stderr, "not a mail address: %s",
+                        address_fault(name, name_len, codes, sizeof codes));
             else
                 fputs(xn_strerror(rc), stderr);
             if (rc == XN_E_BAD_UTF8 && !r->charset && charset_available())
