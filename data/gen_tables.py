@@ -14,7 +14,10 @@ lib/props.h):
     ccc!=0, the RFC 5892 derived property (IDNA2008) and the scripts the
     RFC 5892 CONTEXTO rules need;
   * the UTS #46 mapping of every mapped, deviation or ignored code point, as
-    (offset << 5) | length into a shared pool of code points.
+    (offset << 5) | length into a shared pool of code points;
+  * the Unicode version (DerivedAge) of each code point that takes part in
+    NFC and is newer than Unicode 9.0, for a normalizer on older data
+    (libunistring's).
 
 The generator is strict: a malformed line, an unknown value, an overlapping
 or duplicate range, a wrong "# Total code points" count, a missing "# EOF" or
@@ -35,7 +38,8 @@ import sys
 # __pycache__) into the source tree.
 sys.dont_write_bytecode = True
 from xngen.c_out import header_text, source_text, two_stage_tables, write_file
-from xngen.nfc import nfc_both_ways, nfc_source, read_canonical_decompositions
+from xngen.nfc import OLDEST_ENGINE, nfc_both_ways, nfc_source, \
+    normalization_ages, read_ages, read_canonical_decompositions
 from xngen.properties import read_properties
 from xngen.rfc5892 import derive_idna2008
 from xngen.ucd import IDNA_MAPPING, DataError, read_inputs
@@ -56,6 +60,11 @@ def generate(data_dir, out_c, out_h, out_nfc):
     props = property_words(status, p, idna2008, decomp, both_ways)
     pool, map_entries = mapping_entries(mapping)
     tables = two_stage_tables(props, map_entries, pool)
+    tables.nfc_ages = normalization_ages(
+        p.ccc, decomp, read_ages(files["DerivedAge.txt"]))
+    tables.nfc_oldest = OLDEST_ENGINE
+    major, minor, _ = (int(x) for x in version.split("."))
+    tables.nfc_data_version = (major, minor)
     write_file(out_h, header_text(version, tables, len(both_ways)))
     write_file(out_c, source_text(version, tables))
     write_file(out_nfc, nfc_source(version, p.ccc, decomp, p.fce))

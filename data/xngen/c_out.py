@@ -117,7 +117,13 @@ def source_text(version, t):
         c_array("uint16_t", "xn__map_index", t.map_index, 4, 12), "\n",
         c_array("uint32_t", "xn__map_data", t.map_data, 6, 8), "\n",
         c_array("uint32_t", "xn__map_pool", t.pool, 4, 10), "\n",
-        c_array("unsigned char", "xn__byte_class", byte_classes(), 2, 16)])
+        c_array("unsigned char", "xn__byte_class", byte_classes(), 2, 16),
+        "\n", c_array("uint32_t", "xn__nfc_age_lo",
+                      [lo for lo, _, _ in t.nfc_ages], 5, 8), "\n",
+        c_array("uint32_t", "xn__nfc_age_hi",
+                [hi for _, hi, _ in t.nfc_ages], 5, 8), "\n",
+        c_array("uint16_t", "xn__nfc_age",
+                [a[0] << 8 | a[1] for _, _, a in t.nfc_ages], 4, 10)])
 
 
 # ---- xn_tables.h -----------------------------------------------------------
@@ -214,5 +220,20 @@ def table_declarations(t):
           "#define XN_MAP_SHIFT %d\n" % t.map_shift,
           "extern const uint16_t xn__map_index[];\n",
           "extern const uint32_t xn__map_data[];\n",
-          "extern const uint32_t xn__map_pool[];\n"]
+          "extern const uint32_t xn__map_pool[];\n",
+          "\n/* The code points that take part in NFC (a canonical combining "
+          "class, a\n * canonical decomposition, or a part of one) and are "
+          "newer than Unicode\n * %d.%d: ascending ranges "
+          "xn__nfc_age_lo[i]..xn__nfc_age_hi[i], each of the\n * version "
+          "xn__nfc_age[i] ((major << 8) | minor) (lib/normalize.c). */\n"
+          % t.nfc_oldest,
+          "#define XN_NFC_AGE_OLDEST 0x%04Xu\n"
+          % (t.nfc_oldest[0] << 8 | t.nfc_oldest[1]),
+          "#define XN_NFC_AGE_COUNT %d\n" % len(t.nfc_ages),
+          "/* The data set's own version, in the same form. */\n",
+          "#define XN_NFC_AGE_DATA 0x%04Xu\n"
+          % (t.nfc_data_version[0] << 8 | t.nfc_data_version[1]),
+          "extern const uint32_t xn__nfc_age_lo[XN_NFC_AGE_COUNT];\n",
+          "extern const uint32_t xn__nfc_age_hi[XN_NFC_AGE_COUNT];\n",
+          "extern const uint16_t xn__nfc_age[XN_NFC_AGE_COUNT];\n"]
     return h

@@ -1,13 +1,20 @@
 """xn's NFC data: the canonical decompositions of UnicodeData.txt, the code
-points ICU's normalizer needs its ICU 76 engine for, and xn_nfc.txt, the
-text input of ICU's gennorm2."""
+points ICU's normalizer needs its ICU 76 engine for, the Unicode version of
+each code point that takes part in normalization (for an engine on older
+data, libunistring's), and xn_nfc.txt, the text input of ICU's gennorm2."""
 
 import re
 
-from .ucd import NCP, UNICODE_DATA, DataError, fail, parse_cps, parse_range, \
-    read_text
+from .ucd import NCP, UNICODE_DATA, DataError, fail, fill_property, \
+    parse_cps, parse_range, read_text
 
 CCC_RE = re.compile(r"^\d{1,3}$")
+AGE_RE = re.compile(r"^(\d{1,2})\.(\d{1,2})$")
+
+# The oldest Unicode version an engine on other data may have: older
+# libunistring (before 0.9.8, Unicode 9.0) is not used.  Code points of
+# this version or before are never listed by normalization_ages().
+OLDEST_ENGINE = (9, 0)
 TAGGED_RE = re.compile(r"^<[A-Za-z]+> [0-9A-F ]+$")
 
 
@@ -111,3 +118,41 @@ def nfc_source(version, ccc, decomp, fce):
         out.append("%04X%s%s" % (cp, ">" if cp in fce else "=",
                                  " ".join("%04X" % c for c in decomp[cp])))
     return "\n".join(out) + "\n"
+
+
+def read_ages(f):
+    """DerivedAge.txt: a list of NCP values, (major, minor) of the version
+    that assigned each code point, or None for one unassigned."""
+    def age_value(lineno, fields):
+        if fields[0] == "Unassigned":
+            return None
+        m = AGE_RE.match(fields[0])
+        if not m:
+            fail(f.name, lineno, "malformed Age %r" % fields[0])
+        return (int(m.group(1)), int(m.group(2)))
+    return fill_property(f, None, age_value)
+
+
+def normalization_ages(ccc, decomp, ages):
+    """The code points newer than OLDEST_ENGINE that take part in NFC, as
+    ascending ranges (lo, hi, (major, minor)) of one version each.
+
+    An engine whose data predate a code point treats it as a starter with
+    no decomposition that composes with nothing.  That gives the same NFC
+    as xn's data exactly when the code point is a starter
+    (Canonical_Combining_Class 0), has no canonical decomposition and is
+    in none: so those are the code points listed, and a text that holds
+    one newer than the engine must not be normalized by it."""
+    parts = set(decomp)
+    for seq in decomp.values():
+        parts.update(seq)
+    listed = [cp for cp in range(NCP)
+              if (ccc[cp] or cp in parts) and ages[cp] is not None
+              and ages[cp] > OLDEST_ENGINE]
+    ranges = []
+    for cp in listed:
+        if ranges and ranges[-1][1] == cp - 1 and ranges[-1][2] == ages[cp]:
+            ranges[-1] = (ranges[-1][0], cp, ages[cp])
+        else:
+            ranges.append((cp, cp, ages[cp]))
+    return ranges

@@ -26,6 +26,7 @@ INPUTS = [
     ("Scripts.txt", "Scripts"),
     ("Blocks.txt", "Blocks"),
     ("HangulSyllableType.txt", "HangulSyllableType"),
+    ("DerivedAge.txt", "DerivedAge"),
 ]
 # UnicodeData.txt has no version line: its folder's README vouches for it.
 UNICODE_DATA = "UnicodeData.txt"
