@@ -46,6 +46,50 @@ def install_tags(build):
     check(not odd, f"install tags are runtime, devel, man or idn2-compat: {odd}")
 
 
+def tag_sets(build):
+    """Each install tag set on its own, as a packager splits the install
+    (`meson install --tags`): runtime, devel and man install xn without
+    any file of the drop-in; idn2-compat installs the drop-in whole (its
+    library, and beside the system's libidn2 its header and idn2-xn.pc)
+    and nothing of xn's."""
+    beside = os.environ.get("XN_IDN2_COMPAT_LIBDIR", "xn-idn2") != ""
+    drop_in = r"libidn2\.so|xn-idn2/|idn2-xn\.pc$|/idn2\.h$"
+    for tags in ("runtime,devel,man", "idn2-compat"):
+        stage = tempfile.mkdtemp(prefix="xn-tags-")
+        try:
+            r = run(["meson", "install", "-C", build, "--destdir", stage, "--no-rebuild",
+                     "--quiet", "--tags", tags])
+            check(r.returncode == 0, f"meson install --tags {tags}: {r.stderr.strip()}")
+            if r.returncode != 0:
+                continue
+            got = sorted(os.path.relpath(p, stage) for p in glob.glob(stage + "/**", recursive=True)
+                         if os.path.isfile(p) or os.path.islink(p))
+            ours = [f for f in got if re.search(drop_in, f)]
+            if tags != "idn2-compat":
+                check(got and not ours, f"--tags {tags} installs no file of the drop-in: {ours}")
+                check(any(re.search(r"libxn\.so\.\d+$", f) for f in got) and
+                      any(f.endswith("include/xn.h") for f in got) and
+                      any(f.endswith("pkgconfig/xn.pc") for f in got) and
+                      any(f.endswith("man1/xn.1") for f in got),
+                      f"--tags {tags} installs libxn, xn.h, xn.pc and xn(1): {got[:12]}")
+                continue
+            check(ours == got, f"--tags idn2-compat installs the drop-in alone: "
+                  f"{[f for f in got if f not in ours]}")
+            lib = [f for f in got if re.search(r"libidn2\.so\.0$", f)]
+            if beside:
+                check(any(f.endswith("xn-idn2/libidn2.so.0") for f in lib) and
+                      any(f.endswith("include/xn-idn2/idn2.h") for f in got) and
+                      any(f.endswith("pkgconfig/idn2-xn.pc") for f in got),
+                      f"--tags idn2-compat installs libidn2.so.0, idn2.h and idn2-xn.pc: {got}")
+            else:
+                # In place of libidn2-0 (-Didn2_compat_libdir=): the library
+                # alone, neither header nor .pc.
+                check(lib and not [f for f in got if f.endswith((".h", ".pc"))],
+                      f"--tags idn2-compat installs libidn2.so.0, no header or .pc: {got}")
+        finally:
+            shutil.rmtree(stage, ignore_errors=True)
+
+
 def main():
     build, source, cc = sys.argv[1], sys.argv[2], sys.argv[3]
     icu_mode = os.environ.get("XN_ICU_MODE", "on-demand")
@@ -78,6 +122,8 @@ def main():
         check(find(r"cmake/xn/xnConfig\.cmake$") and find(r"cmake/xn/xnConfigVersion\.cmake$"),
               "the CMake package (xnConfig.cmake, xnConfigVersion.cmake) installed")
         install_tags(build)
+        if compat_built(build):
+            tag_sets(build)
         check(not find(r"internal\.h|props\.h|xn_tables"), "no private header installed")
 
         pcs = find(r"pkgconfig/xn\.pc$")
