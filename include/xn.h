@@ -63,8 +63,9 @@
  *   xn's own NFC quick check).  In the default build libxn does not link
  *   ICU: the first call that needs it loads the ICU the library was built
  *   with (see xn_icu_version()), once per process.  When it cannot be
- *   loaded, such a call fails with XN_E_ICU_UNAVAILABLE, and the next one
- *   tries again.
+ *   loaded, libunistring normalizes instead (chosen once per process: the
+ *   library links it), and only IDNA2003 fails, with XN_E_ICU_UNAVAILABLE;
+ *   the next IDNA2003 call tries again.
  * - Memory: any allocation that fails, in xn or inside ICU, gives
  *   XN_E_NOMEM (never another answer), and the next call tries again: the
  *   objects xn makes once (the normalizer, the Nameprep profile) are
@@ -138,7 +139,12 @@ XN_API const char *xn_unicode_version(void);
  * and with such an ICU a name holding one fails with XN_E_ICU_TOO_OLD.
  * The library loads that ICU (the same major version: its sonames, e.g.
  * libicuuc.so.72) on the first call that needs it; this call does not
- * load it.  Static storage, never NULL.  @since 1.0 */
+ * load it.  Where that ICU cannot be loaded (not installed, or in a fully
+ * static program), libunistring normalizes instead, on its own, older
+ * Unicode data: the same answers, but for a name holding a character
+ * newer than those data that takes part in normalization, which fails
+ * with XN_E_NFC_TOO_OLD.  IDNA2003 (XN_IDNA2003) needs ICU in every case.
+ * Static storage, never NULL.  @since 1.0 */
 XN_API const char *xn_icu_version(void);
 
 /* Loads, now, the ICU that calls needing it would load on demand (see
@@ -151,17 +157,18 @@ XN_API const char *xn_icu_version(void);
  * Thread-safe.  @since 1.1 */
 XN_API int xn_icu_load(void);
 
-/* Normalizes in[0..in_len) (UTF-8) to NFC (UAX #15) with xn's normalizer:
- * ICU's engine on the data of xn_unicode_version(), the normalization
- * every conversion uses.  A text that xn's own quick check finds in NFC is
- * copied as it is, without ICU.  Output and size query as for every function
- * here.  Returns XN_OK; XN_E_BUFFER_TOO_SMALL (*out_len = length needed);
- * XN_E_BAD_UTF8; XN_E_ICU_TOO_OLD (see xn_icu_version());
- * XN_E_ICU_UNAVAILABLE (ICU could not be loaded); XN_E_NOT_STREAM_SAFE
- * (more than 30 non-starters in a row: see "Stream-Safe" at the top);
- * XN_E_NOMEM;
- * XN_E_TOO_LONG when in_len > 357913941 (ICU counts in int32_t);
- * XN_E_INVALID_ARG.  @since 1.0 */
+/* Normalizes in[0..in_len) (UTF-8) to NFC (UAX #15) with xn's normalizer,
+ * the normalization every conversion uses: ICU's engine on the data of
+ * xn_unicode_version(), or libunistring's where ICU cannot be loaded (see
+ * xn_icu_version()).  A text that xn's own quick check finds in NFC is
+ * copied as it is, with no engine.  Output and size query as for every
+ * function here.  Returns XN_OK; XN_E_BUFFER_TOO_SMALL (*out_len = length
+ * needed); XN_E_BAD_UTF8; XN_E_ICU_TOO_OLD and XN_E_NFC_TOO_OLD (see
+ * xn_icu_version()); XN_E_ICU_UNAVAILABLE (ICU could not be loaded, in a
+ * build without libunistring); XN_E_NOT_STREAM_SAFE (more than 30
+ * non-starters in a row: see "Stream-Safe" at the top); XN_E_NOMEM;
+ * XN_E_TOO_LONG when in_len > 357913941 (ICU counts in int32_t; the same
+ * limit with either engine); XN_E_INVALID_ARG.  @since 1.0 */
 XN_API int xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len);
 
 /* ---------------------------------------------------------------------------
@@ -189,12 +196,16 @@ XN_API int xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size
     /* the linked ICU's normalizer is older than xn's Unicode data need for a */ \
     /* character of the input (ICU < 76; see xn_icu_version()) */                \
     X(XN_E_ICU_TOO_OLD, -7, "the linked ICU (before 76) cannot normalize a character of the input") \
-    /* ICU, needed for this input (NFC beyond xn's quick check, IDNA2003, the */ \
-    /* display policy), could not be loaded: see xn_icu_version() */              \
+    /* ICU, needed for this input (IDNA2003; NFC beyond xn's quick check in */ \
+    /* a build without libunistring), could not be loaded: xn_icu_version() */ \
     X(XN_E_ICU_UNAVAILABLE, -8, "ICU is needed for this input and could not be loaded") \
     /* more than 30 non-starters (combining marks) in a row: xn's policy, */      \
     /* UAX #15's Stream-Safe limit, so that normalization stays linear */         \
     X(XN_E_NOT_STREAM_SAFE, -9, "more than 30 combining marks in a row (not Stream-Safe, UAX #15)") \
+    /* ICU could not be loaded, and libunistring, which normalizes then, is */ \
+    /* on Unicode data older than a character of the input that takes part */ \
+    /* in normalization (see xn_nfc()) @since 1.2 */                            \
+    X(XN_E_NFC_TOO_OLD, -15, "a character of the input is newer than the Unicode data of libunistring's normalizer (ICU is not loaded)") \
     /* non-ASCII before the last delimiter */                                      \
     X(XN_E_PUNYCODE_BAD_BASIC, -10, "Punycode: non-ASCII character before the delimiter") \
     /* a character that is no base-36 digit */                                     \

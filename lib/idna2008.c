@@ -611,7 +611,7 @@ fail:
 }
 
 /* The registration checks; the first pair of a process that needs ICU's
- * normalizer runs twice (XN__E_NEED_ICU in normalize.h says why). */
+ * normalizer runs twice (XN__E_NEED_NFC in normalize.h says why). */
 int
 xn_idna2008_register(const char *ulabel, size_t ulabel_len, const char *alabel,
                      size_t alabel_len, char *out, size_t out_cap, size_t *out_len,

@@ -1,6 +1,7 @@
 /*
- * Normalization: ICU's normalizer engine on xn's own NFC data.
+ * Normalization: NFC by one of two engines, chosen once per process.
  *
+ * ICU's normalizer engine on xn's own NFC data, wherever ICU can be loaded.
  * The data come from the Unicode files in data/<version>/, compiled at build
  * time by the linked ICU's gennorm2 and icupkg into a package embedded in
  * libxn (xn_nfc_data.c), so NFC follows the same Unicode version as the
@@ -16,9 +17,25 @@
  * (ICU-22707).  Built with an older ICU, xn refuses text holding one of
  * them, or a character that decomposes to one (XN_PROP_NFC_BOTH_WAYS), with
  * XN_E_ICU_TOO_OLD wherever it would ask the normalizer: never a wrong
- * answer.  ICU also serves idna2003.c (StringPrep) and display.c (the spoof
- * checker), with its own data.
+ * answer.
+ *
+ * libunistring's u32_normalize(), where ICU cannot be loaded (not
+ * installed, or a fully static program, which must not dlopen() a C++
+ * library: icu.c): the normalizer libidn2 uses, on libunistring's own
+ * data, which are older than xn's (Unicode 14.0 in libunistring 1.0, 17.0
+ * in 1.4).  Normalization is stable for assigned characters, so its answer
+ * is xn's for every text whose characters it knows.  A code point newer
+ * than its data is a starter to it that neither decomposes nor composes:
+ * the same answer still, unless the code point takes part in
+ * normalization.  Such code points come with their Unicode version from
+ * the tables (xn__nfc_age*, from DerivedAge), and a text holding one newer
+ * than libunistring's data is refused with XN_E_NFC_TOO_OLD: never a wrong
+ * answer.  The choice is made on the first text that needs a normalizer
+ * and kept: a process does not look for ICU again at every name.
+ *
+ * IDNA2003's StringPrep (idna2003.c) uses ICU alone, with its own data.
  */
+#include <errno.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,12 +50,22 @@
 #include "xn.h"
 #include "xn_nfc_data.h"
 
+#if XN_NFC_UNISTRING
+#include <uninorm.h>
+#include <unistring/version.h>
+#endif
+
 /* UTF-16 on the stack for a label of XN__SMALL_LABEL code points, on the
  * heap for a longer one (xn__scratch). */
 #define U16_SMALL (2 * XN__SMALL_LABEL)
 
 /* Whether this ICU's engine is older than the data need. */
 #define OLD_ENGINE (U_ICU_VERSION_MAJOR_NUM < 76)
+
+/* The engines (normalize.h); which one normalizes is chosen once
+ * (engine_choose()). */
+enum { ENGINE_NONE = XN__NFC_NONE, ENGINE_ICU = XN__NFC_ICU, ENGINE_UNISTRING = XN__NFC_UNISTRING };
+static _Atomic int engine;
 
 static xn__icu_slot nfc_slot;
 
@@ -70,58 +97,139 @@ static void *nfc_make(int *rc)
     return (void *)(uintptr_t)nfc; /* ICU's, never changed: kept const below */
 }
 
-/* xn's NFC normalizer, opened on the first call. */
-static int nfc_instance(const UNormalizer2 **out)
+#if XN_NFC_UNISTRING
+/* The Unicode version of the libunistring loaded, (major << 8) | minor, from
+ * its release notes; 0 for one older than 0.9.8 (Unicode 9.0), not used.  A
+ * release newer than those known is taken to be on the newest data known:
+ * at worst it refuses a text it could have normalized. */
+static unsigned unistring_unicode(void)
+{
+    static const struct {
+        int release;
+        unsigned unicode;
+    } known[] = {
+        {0x010400, 0x1100}, /* 1.4: Unicode 17.0 */
+        {0x010300, 0x1000}, /* 1.3: 16.0 */
+        {0x010200, 0x0F01}, /* 1.2: 15.1 */
+        {0x010100, 0x0F00}, /* 1.1: 15.0 */
+        {0x010000, 0x0E00}, /* 1.0: 14.0 */
+        {0x000908, 0x0900}, /* 0.9.8 to 0.9.10: 9.0 */
+    };
+    size_t i;
+    for (i = 0; i < sizeof known / sizeof *known; i++)
+        if (_libunistring_version >= known[i].release)
+            return known[i].unicode;
+    return 0;
+}
+#endif
+
+/* Chooses the engine, once: ICU when it can be loaded, else libunistring.
+ * XN_OK, or ICU's failure when neither can be had (XN_E_ICU_UNAVAILABLE,
+ * and the next call tries again) or ICU failed otherwise (XN_E_NOMEM). */
+static int engine_choose(void)
 {
     void *p;
+    int none = ENGINE_NONE, choice = ENGINE_ICU;
     int rc = xn__icu_object(&nfc_slot, XN__ICU_UC, nfc_make, &p);
-    *out = p;
-    return rc;
-}
 
-/* The normalizer for a call deep in a conversion: XN__E_NEED_ICU while it
- * is not open yet, for the loop over the labels to open it and start
- * again. */
-static int nfc_opened(const UNormalizer2 **out)
-{
-    *out = atomic_load_explicit(&nfc_slot, memory_order_acquire);
-    return *out ? XN_OK : XN__E_NEED_ICU;
+#if XN_NFC_UNISTRING
+    if (rc == XN_E_ICU_UNAVAILABLE && unistring_unicode() != 0) {
+        choice = ENGINE_UNISTRING;
+        rc = XN_OK;
+    }
+#endif
+    /* Two threads may get here at once: the first choice stays (each
+     * engine's object is published before its choice can be seen). */
+    if (rc == XN_OK)
+        atomic_compare_exchange_strong_explicit(&engine, &none, choice, memory_order_release,
+                                                memory_order_relaxed);
+    return rc;
 }
 
 int xn__nfc_load(void)
 {
-    const UNormalizer2 *nfc;
-    return nfc_instance(&nfc);
+    return atomic_load_explicit(&engine, memory_order_acquire) != ENGINE_NONE ? XN_OK
+                                                                              : engine_choose();
 }
 
-/* XN_E_ICU_TOO_OLD when this ICU's engine cannot normalize one of the code
- * points; XN_OK otherwise (always, from ICU 76 on). */
-static int engine_can(const uint32_t *s, size_t n)
+int xn__nfc_engine(unsigned *unicode)
 {
-#if OLD_ENGINE
+    int which = atomic_load_explicit(&engine, memory_order_acquire);
+    *unicode = which == ENGINE_ICU ? XN_NFC_AGE_DATA : 0;
+#if XN_NFC_UNISTRING
+    if (which == ENGINE_UNISTRING)
+        *unicode = unistring_unicode();
+#endif
+    return which;
+}
+
+/* The engine for a call deep in a conversion: XN__E_NEED_NFC while none is
+ * chosen yet, for the loop over the labels to choose it and start again. */
+static int engine_opened(int *which, const UNormalizer2 **nfc)
+{
+    *which = atomic_load_explicit(&engine, memory_order_acquire);
+    *nfc = *which == ENGINE_ICU ? atomic_load_explicit(&nfc_slot, memory_order_acquire) : NULL;
+    return *which != ENGINE_NONE ? XN_OK : XN__E_NEED_NFC;
+}
+
+/* The Unicode version ((major << 8) | minor) of c when c takes part in
+ * normalization and is newer than XN_NFC_AGE_OLDEST; 0 otherwise. */
+static unsigned nfc_age(uint32_t c)
+{
+    size_t lo = 0, hi = XN_NFC_AGE_COUNT;
+    if (c < xn__nfc_age_lo[0])
+        return 0;
+    while (hi - lo > 1) { /* the last range starting at or before c */
+        size_t mid = lo + (hi - lo) / 2;
+        if (xn__nfc_age_lo[mid] <= c)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return c <= xn__nfc_age_hi[lo] ? xn__nfc_age[lo] : 0;
+}
+
+/* XN_E_ICU_TOO_OLD or XN_E_NFC_TOO_OLD when the engine cannot normalize one
+ * of the code points; XN_OK otherwise. */
+static int engine_can(int which, const uint32_t *s, size_t n)
+{
     size_t i;
+#if XN_NFC_UNISTRING
+    if (which == ENGINE_UNISTRING) {
+        unsigned known = unistring_unicode();
+        for (i = 0; i < n; i++)
+            if (nfc_age(s[i]) > known)
+                return XN_E_NFC_TOO_OLD;
+        return XN_OK;
+    }
+#endif
+    (void)which;
+#if OLD_ENGINE
     for (i = 0; i < n; i++)
         if (xn__props(s[i]) & XN_PROP_NFC_BOTH_WAYS)
             return XN_E_ICU_TOO_OLD;
 #else
     (void)s;
     (void)n;
+    (void)i;
 #endif
     return XN_OK;
 }
 
-/* What every normalization asks before ICU sees s[0..n): that this ICU's
- * engine can normalize it, that it is Stream-Safe (stream_safe.h), then
- * the normalizer: opened here when load (a public call, in its shallow
- * frame), else only if it is open already (XN__E_NEED_ICU otherwise: deep
- * in a conversion, the loop over the labels opens it). */
-static int ready(const uint32_t *s, size_t n, bool load, const UNormalizer2 **nfc)
+/* What every normalization asks before an engine sees s[0..n): the engine
+ * (chosen here when load: a public call, in its shallow frame; else only
+ * if chosen already: XN__E_NEED_NFC otherwise, deep in a conversion, for
+ * the loop over the labels to choose it), that it can normalize s, and
+ * that s is Stream-Safe (stream_safe.h). */
+static int ready(const uint32_t *s, size_t n, bool load, int *which, const UNormalizer2 **nfc)
 {
-    int rc = engine_can(s, n);
+    int rc = load ? xn__nfc_load() : XN_OK;
+    if (rc == XN_OK)
+        rc = engine_opened(which, nfc);
+    if (rc == XN_OK)
+        rc = engine_can(*which, s, n);
     if (rc == XN_OK)
         rc = xn__stream_safe(s, n);
-    if (rc == XN_OK)
-        rc = load ? nfc_instance(nfc) : nfc_opened(nfc);
     return rc;
 }
 
@@ -158,7 +266,27 @@ bool xn__to_utf16(const uint32_t *s, size_t n, uint16_t *out, size_t cap, int32_
     return true;
 }
 
-int xn__nfc(const uint32_t *label, size_t n, uint32_t *out, size_t out_cap, size_t *out_n)
+#if XN_NFC_UNISTRING
+/* libunistring's NFC of s[0..n) into out (out_cap code points). */
+static int unistring_nfc(const uint32_t *s, size_t n, uint32_t *out, size_t out_cap,
+                         size_t *out_n)
+{
+    size_t len = out_cap;
+    uint32_t *r = u32_normalize(UNINORM_NFC, s, n, out, &len);
+    if (!r)
+        return errno == ENOMEM ? XN_E_NOMEM : XN_E_INTERNAL;
+    if (r != out) { /* did not fit: libunistring made a block of its own */
+        free(r);
+        return XN_E_TOO_LONG;
+    }
+    *out_n = len;
+    return XN_OK;
+}
+#endif
+
+/* ICU's NFC of s[0..n) into out (out_cap code points), through UTF-16. */
+static int icu_nfc(const UNormalizer2 *nfc, const uint32_t *s, size_t n, uint32_t *out,
+                   size_t out_cap, size_t *out_n)
 {
     /* The source takes at most 2 units a code point; a result of more
      * than 2 * out_cap units has more than out_cap code points. */
@@ -171,13 +299,10 @@ int xn__nfc(const uint32_t *label, size_t n, uint32_t *out, size_t out_cap, size
     size_t o = 0;
     int rc = XN_OK;
     UErrorCode err = U_ZERO_ERROR;
-    const UNormalizer2 *nfc = NULL;
 
     if (!src || !dst)
         rc = XN_E_NOMEM;
-    if (rc == XN_OK)
-        rc = ready(label, n, false, &nfc);
-    if (rc == XN_OK && !xn__to_utf16(label, n, src, 2 * n, &src_n))
+    if (rc == XN_OK && (dst_cap > INT32_MAX || !xn__to_utf16(s, n, src, 2 * n, &src_n)))
         rc = XN_E_TOO_LONG;
     if (rc == XN_OK) {
         dst_n = XN__ICU(unorm2_normalize)(nfc, src, src_n, dst, (int32_t)dst_cap, &err);
@@ -198,6 +323,28 @@ int xn__nfc(const uint32_t *label, size_t n, uint32_t *out, size_t out_cap, size
     if (rc == XN_OK)
         *out_n = o;
     return rc;
+}
+
+/* xn__nfc() once the engine is chosen or must be (load). */
+static int nfc_by_engine(const uint32_t *label, size_t n, bool load, uint32_t *out,
+                         size_t out_cap, size_t *out_n)
+{
+    const UNormalizer2 *nfc = NULL;
+    int which = ENGINE_NONE;
+    int rc = ready(label, n, load, &which, &nfc);
+
+    if (rc != XN_OK)
+        return rc;
+#if XN_NFC_UNISTRING
+    if (which == ENGINE_UNISTRING)
+        return unistring_nfc(label, n, out, out_cap, out_n);
+#endif
+    return icu_nfc(nfc, label, n, out, out_cap, out_n);
+}
+
+int xn__nfc(const uint32_t *label, size_t n, uint32_t *out, size_t out_cap, size_t *out_n)
+{
+    return nfc_by_engine(label, n, false, out, out_cap, out_n);
 }
 
 int xn__nfc_scratch(const uint32_t *label, size_t n, uint32_t small[XN__SMALL_LABEL],
@@ -228,11 +375,29 @@ int xn__is_nfc(const uint32_t *label, size_t n, bool *is_nfc)
     UChar *src;
     int32_t src_n = 0;
     UErrorCode err = U_ZERO_ERROR;
-    const UNormalizer2 *nfc;
-    int rc = ready(label, n, false, &nfc);
+    const UNormalizer2 *nfc = NULL;
+    int which = ENGINE_NONE;
+    int rc = ready(label, n, false, &which, &nfc);
 
     if (rc != XN_OK)
         return rc;
+#if XN_NFC_UNISTRING
+    if (which == ENGINE_UNISTRING) {
+        /* In NFC when its NFC is itself; NFC of a text in NFC has its
+         * length, so a result that does not fit in n is another text. */
+        uint32_t small[XN__SMALL_LABEL], *out;
+        size_t out_n = 0;
+        out = xn__scratch(small, sizeof small, n * sizeof *out, &heap);
+        if (!out)
+            return XN_E_NOMEM;
+        rc = unistring_nfc(label, n, out, n, &out_n);
+        *is_nfc = rc == XN_OK && out_n == n && (n == 0 || !memcmp(out, label, n * sizeof *out));
+        if (rc == XN_E_TOO_LONG)
+            rc = XN_OK;
+        xn__scratch_free(heap);
+        return rc;
+    }
+#endif
     src = xn__scratch(small_src, sizeof small_src, 2 * n * sizeof(UChar), &heap);
     if (!src)
         return XN_E_NOMEM;
@@ -252,12 +417,8 @@ int
 xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len)
 {
     const unsigned char *u = (const unsigned char *)in;
-    uint32_t *cp = NULL;
-    UChar *src = NULL, *dst = NULL;
-    int32_t src_n = 0, dst_n = 0, dst_cap, i;
-    size_t n = 0, pos = 0, need = 0;
-    const UNormalizer2 *nfc = NULL;
-    UErrorCode err = U_ZERO_ERROR;
+    uint32_t *cp = NULL, *dst = NULL;
+    size_t n = 0, pos = 0, need = 0, dst_n = 0, i;
     int rc = XN_OK;
 
     if (!out_len || (!in && in_len) || (!out && out_cap) ||
@@ -266,7 +427,8 @@ xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len
     *out_len = 0;
     if (out_cap)
         out[0] = '\0';
-    /* ICU counts in int32_t; NFC at most triples a text. */
+    /* ICU counts in int32_t; NFC at most triples a text.  The limit is the
+     * same whichever engine normalizes. */
     if (in_len > (size_t)INT32_MAX / 6)
         return XN_E_TOO_LONG;
     cp = malloc((in_len ? in_len : 1) * sizeof *cp);
@@ -283,7 +445,7 @@ xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len
         n++;
     }
     if (rc == XN_OK && xn__nfc_quick_yes(cp, n)) {
-        /* In NFC already, by xn's own quick check: no ICU. */
+        /* In NFC already, by xn's own quick check: no engine. */
         free(cp);
         *out_len = in_len;
         if (in_len > out_cap)
@@ -294,32 +456,19 @@ xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len
             out[in_len] = '\0';
         return XN_OK;
     }
-    /* ICU, loaded on the first text that needs it, after the checks that
-     * refuse a text without it. */
-    if (rc == XN_OK)
-        rc = ready(cp, n, true, &nfc);
-    dst_cap = (int32_t)(3 * 2 * n + 1);
+    /* The engine, chosen on the first text that needs it, after the checks
+     * that refuse a text without it. */
     if (rc == XN_OK) {
-        src = malloc((2 * n + 1) * sizeof *src);
-        dst = malloc((size_t)dst_cap * sizeof *dst);
-        if (!src || !dst)
-            rc = XN_E_NOMEM;
+        dst = malloc(3 * n * sizeof *dst);
+        rc = dst ? nfc_by_engine(cp, n, true, dst, 3 * n, &dst_n) : XN_E_NOMEM;
     }
-    if (rc == XN_OK) {
-        xn__to_utf16(cp, n, src, 2 * n, &src_n); /* fits: 2 * n units */
-        dst_n = XN__ICU(unorm2_normalize)(nfc, src, src_n, dst, dst_cap, &err);
-        if (U_FAILURE(err))
-            rc = xn__icu_failure(err);
-    }
-    for (i = 0; rc == XN_OK && i < dst_n;) {
-        uint32_t c = xn__utf16_next(dst, dst_n, &i);
-        size_t k = xn__utf8_length(c);
+    for (i = 0; rc == XN_OK && i < dst_n; i++) {
+        size_t k = xn__utf8_length(dst[i]);
         if (need + k <= out_cap)
-            xn__utf8_put(c, out + need);
+            xn__utf8_put(dst[i], out + need);
         need += k;
     }
     free(cp);
-    free(src);
     free(dst);
     if (rc != XN_OK)
         return rc;

@@ -1,17 +1,24 @@
 /*
- * When ICU cannot be loaded (ICU on demand, lib/icu.h): the calls that need
- * it fail with XN_E_ICU_UNAVAILABLE, every time (each call tries again,
- * nothing crashes), and everything else still converts: ASCII names,
- * Unicode names that pass xn's own NFC quick check, A-labels that decode to
- * such names; and the display policy, on xn's own UTS #39 data, gives the
- * answers it gives with ICU wherever the conversion needs no normalizer.
+ * When ICU cannot be loaded (ICU on demand, lib/icu.h): libunistring
+ * normalizes instead (lib/normalize.c), so every name converts as with ICU
+ * but for those holding a code point newer than libunistring's data that
+ * takes part in normalization (XN_E_NFC_TOO_OLD); IDNA2003, which needs
+ * ICU's StringPrep, fails with XN_E_ICU_UNAVAILABLE, every time (each call
+ * tries again, nothing crashes).  In a build without libunistring
+ * (-Dnfc_unistring=disabled) every call that needs a normalizer fails so.
+ * Everything else converts: ASCII names, Unicode names that pass xn's own
+ * NFC quick check, A-labels that decode to such names; and the display
+ * policy, on xn's own UTS #39 data, gives the answers it gives with ICU.
  * Linked with libxn's objects but the loader's, whose sonames name files
  * that do not exist (lib/meson.build, xn-icu-missing), and with libidn2's
- * ABI on top (compat/idn2), which answers IDN2_NFC then.
+ * ABI on top (compat/idn2), which answers as libidn2 then.
  */
 #include <idn2.h>
 
+#include "normalize.h"
 #include "test.h"
+#include "utf8.h"
+#include "xn_tables.h"
 
 #define UNAVAILABLE XN_E_ICU_UNAVAILABLE
 
@@ -68,32 +75,77 @@ static void display_is(const char *in, const char *want, uint32_t must)
               (unsigned)must);
 }
 
+/* A name holding a code point that takes part in normalization and is
+ * newer than the engine's data (unicode), after U+0301, which sends the
+ * label to the engine: refused with XN_E_NFC_TOO_OLD by every call that
+ * normalizes.  None when the engine's data are as new as xn's. */
+static void too_new_is_refused(unsigned unicode)
+{
+    size_t i;
+    for (i = 0; i < XN_NFC_AGE_COUNT; i++) {
+        char name[32], out[64];
+        size_t n = 0, len = 0;
+        uint32_t cp = xn__nfc_age_lo[i];
+        if (xn__nfc_age[i] <= unicode)
+            continue;
+        memcpy(name, "a\xCC\x81", 3);
+        n = 3 + xn__utf8_put(cp, name + 3);
+        memcpy(name + n, ".com", 5);
+        CHECK_MSG(xn_nfc(name, n, out, sizeof out, &len) == XN_E_NFC_TOO_OLD,
+                  "xn_nfc(a U+0301 U+%04X): %s, want XN_E_NFC_TOO_OLD", (unsigned)cp,
+                  xn_strerror_name(xn_nfc(name, n, out, sizeof out, &len)));
+        conv_is("xn_to_ascii", xn_to_ascii, name, 0, XN_E_NFC_TOO_OLD, NULL);
+        conv_is("xn_to_unicode", xn_to_unicode, name, 0, XN_E_NFC_TOO_OLD, NULL);
+        idn2_is(name, IDN2_NFC, NULL);
+        printf("U+%04X (Unicode %u.%u), newer than the engine's %u.%u: XN_E_NFC_TOO_OLD\n",
+               (unsigned)cp, xn__nfc_age[i] >> 8, xn__nfc_age[i] & 0xFF, unicode >> 8,
+               unicode & 0xFF);
+        return;
+    }
+    printf("the engine's data (Unicode %u.%u) know every code point: nothing refused\n",
+           unicode >> 8, unicode & 0xFF);
+}
+
 int main(void)
 {
-    static const char nfd[] = "e\xCC\x81.com"; /* e + U+0301: only ICU composes it */
+    static const char nfd[] = "e\xCC\x81.com"; /* e + U+0301: NFC composes it */
     char out[64];
     size_t n;
     int round;
+    unsigned unicode = 0;
     xn_display_report d = XN_DISPLAY_REPORT_INIT;
+    /* What a call that needs the normalizer gives: libunistring's answer,
+     * or, in a build without it, XN_E_ICU_UNAVAILABLE. */
+    const int nfc_rc = XN_NFC_UNISTRING ? XN_OK : UNAVAILABLE;
 
     /* Twice: a failed load leaves nothing behind, and the next call tries
      * again (and fails again). */
     for (round = 0; round < 2; round++) {
-        conv_is("xn_to_ascii", xn_to_ascii, nfd, 0, UNAVAILABLE, NULL);
-        conv_is("xn_to_unicode", xn_to_unicode, nfd, 0, UNAVAILABLE, NULL);
-        conv_is("xn_idna2008_lookup", xn_idna2008_lookup, nfd, XN_IDNA2008_MAP, UNAVAILABLE,
-                NULL);
+        conv_is("xn_to_ascii", xn_to_ascii, nfd, 0, nfc_rc, "xn--9ca.com");
+        conv_is("xn_to_unicode", xn_to_unicode, nfd, 0, nfc_rc, "\xC3\xA9.com");
+        conv_is("xn_idna2008_lookup", xn_idna2008_lookup, nfd, XN_IDNA2008_MAP, nfc_rc,
+                "xn--9ca.com");
+        /* Indic ccTLDs: the quick check cannot pass them. */
+        conv_is("xn_to_ascii", xn_to_ascii,
+                "\xE0\xAE\x87\xE0\xAE\xA8\xE0\xAF\x8D\xE0\xAE\xA4\xE0\xAE\xBF"
+                "\xE0\xAE\xAF\xE0\xAE\xBE.example", 0, nfc_rc,
+                "xn--xkc2dl3a5ee0h.example"); /* இந்தியா */
+        conv_is("xn_to_ascii", xn_to_ascii,
+                "\xE0\xA6\xAD\xE0\xA6\xBE\xE0\xA6\xB0\xE0\xA6\xA4.example", 0, nfc_rc,
+                "xn--45brj9c.example"); /* ভারত */
         conv_is("xn_idna2003_to_ascii", xn_idna2003_to_ascii, "b\xC3\xBC" "cher.de", 0,
                 UNAVAILABLE, NULL);
         conv_is("xn_idna2003_to_unicode", xn_idna2003_to_unicode, "xn--bcher-kva.de", 0,
                 UNAVAILABLE, NULL);
-        CHECK_EQ_INT(xn_nfc("e\xCC\x81", 3, out, sizeof out, &n), UNAVAILABLE);
-        /* Text in NFC by xn's quick check needs no ICU. */
+        CHECK_EQ_INT(xn_nfc("e\xCC\x81", 3, out, sizeof out, &n), nfc_rc);
+        CHECK(nfc_rc != XN_OK || (n == 2 && strcmp(out, "\xC3\xA9") == 0));
+        /* Text in NFC by xn's quick check needs no normalizer. */
         CHECK(xn_nfc("b\xC3\xBC" "cher", 7, out, sizeof out, &n) == XN_OK && n == 7 &&
               strcmp(out, "b\xC3\xBC" "cher") == 0);
-        /* The display policy needs ICU only where the conversion does. */
+        /* The display policy needs a normalizer only where the conversion
+         * does. */
         CHECK_EQ_INT(xn_to_display(nfd, strlen(nfd), out, sizeof out, &n, 0, NULL, &d),
-                     UNAVAILABLE);
+                     nfc_rc);
         display_is("xn--bcher-kva.de", "b\xC3\xBC" "cher.de", 0);
         display_is("b\xC3\xBC" "cher.de", "b\xC3\xBC" "cher.de", 0);
         display_is("xn--googl-fsa.com", "xn--googl-fsa.com", XN_UNSAFE_KNOWN_DOMAIN);
@@ -101,10 +153,10 @@ int main(void)
                    "\xD1\x80.\xD0\xBE\xD1\x80\xD0\xB3", 0); /* пример.орг */
         display_is("xn--pypal-4ve.com", "xn--pypal-4ve.com", XN_UNSAFE_MIXED_SCRIPT);
         display_is("xn--80ak6aa92e.com", "xn--80ak6aa92e.com", XN_UNSAFE_CONFUSABLE);
-        idn2_is(nfd, IDN2_NFC, NULL);
+        idn2_is(nfd, XN_NFC_UNISTRING ? IDN2_OK : IDN2_NFC, "xn--9ca.com");
         idn2_is("b\xC3\xBC" "cher.de", IDN2_OK, "xn--bcher-kva.de");
 
-        /* What needs no ICU. */
+        /* What needs no normalizer. */
         conv_is("xn_to_ascii", xn_to_ascii, "Example.COM", 0, XN_OK, "example.com");
         conv_is("xn_to_ascii", xn_to_ascii, "b\xC3\xBC" "cher.example", 0, XN_OK,
                 "xn--bcher-kva.example");
@@ -120,15 +172,23 @@ int main(void)
                                    XN_DISPLAY_BUILTIN_KNOWN, NULL, &d), XN_OK);
         CHECK(strcmp(out, "example.com") == 0 && d.labels == 2 && d.unsafe == 0);
     }
+    CHECK_EQ_INT(xn__nfc_engine(&unicode), XN_NFC_UNISTRING ? XN__NFC_UNISTRING : XN__NFC_NONE);
+    if (XN_NFC_UNISTRING)
+        too_new_is_refused(unicode);
     CHECK(strstr(xn_strerror(UNAVAILABLE), "ICU") != NULL);
     /* Every message names what is missing and the package that provides
-     * it: xn's, and libidn2's text for the code the drop-in returns. */
+     * it. */
     CHECK_EQ_INT(xn_icu_load(), UNAVAILABLE);
     CHECK_MSG(strstr(xn_strerror(UNAVAILABLE), "libicuuc.so.") != NULL &&
                   strstr(xn_strerror(UNAVAILABLE), "(Debian package libicu") != NULL,
               "xn_strerror(XN_E_ICU_UNAVAILABLE) = \"%s\"", xn_strerror(UNAVAILABLE));
-    CHECK_MSG(strcmp(idn2_strerror(IDN2_NFC), xn_strerror(UNAVAILABLE)) == 0,
+    /* The drop-in's text for IDN2_NFC: libidn2's own where libunistring
+     * normalizes (ICU is not what is missing), else what is missing. */
+    CHECK_MSG(strcmp(idn2_strerror(IDN2_NFC), XN_NFC_UNISTRING
+                                                  ? "string could not be NFC normalized"
+                                                  : xn_strerror(UNAVAILABLE)) == 0,
               "idn2_strerror(IDN2_NFC) = \"%s\"", idn2_strerror(IDN2_NFC));
     CHECK(strcmp(xn_strerror_name(UNAVAILABLE), "XN_E_ICU_UNAVAILABLE") == 0);
+    CHECK(strcmp(xn_strerror_name(XN_E_NFC_TOO_OLD), "XN_E_NFC_TOO_OLD") == 0);
     return test_done("icu-missing");
 }

@@ -1,6 +1,7 @@
 /*
- * xn's normalizer (ICU's engine on xn's own NFC data) against Unicode's
- * NormalizationTest.txt of the data set's version, every line:
+ * xn's normalizer (ICU's engine on xn's own NFC data, or libunistring's)
+ * against Unicode's NormalizationTest.txt of the data set's version, every
+ * line:
  *
  *   argv[1] = the testdata folder (tests/data/unicode-<version>/)
  *
@@ -16,6 +17,13 @@
  *   the engine (a column that xn's quick check finds in NFC is copied, and
  *   must then be right), and every other column must pass; from ICU 76 on
  *   no column may be refused.
+ * - Built against libxn's objects with an ICU that cannot be loaded
+ *   (TEST_NO_ICU, the test normalize-unistring), libunistring normalizes:
+ *   every column whose code points its Unicode version knows must pass
+ *   exactly, and a column the engine is asked for that holds a code point
+ *   newer than that version which takes part in normalization must give
+ *   exactly XN_E_NFC_TOO_OLD.  The ICU quick-check comparison is the ICU
+ *   run's.
  *
  * Each failing line is reported; the counts end the output.
  */
@@ -67,15 +75,36 @@ static bool parse_column(const test_field *f, column *c)
     return c->n > 0;
 }
 
-static bool refused_here(const uint32_t *cp, size_t n)
+/* The engine and the Unicode version of its data ((major << 8) | minor),
+ * known after the first call that needed it (main()). */
+static int g_engine;
+static unsigned g_engine_unicode;
+
+/* The Unicode version of cp by the tables when it takes part in
+ * normalization and is newer than Unicode 9.0; 0 otherwise (a linear
+ * search, apart from the library's binary one). */
+static unsigned age_of(uint32_t cp)
 {
     size_t i;
-    if (!OLD_ENGINE || xn__nfc_quick_yes(cp, n)) /* the engine is not asked */
-        return false;
-    for (i = 0; i < n; i++)
-        if (xn__props(cp[i]) & XN_PROP_NFC_BOTH_WAYS)
-            return true;
-    return false;
+    for (i = 0; i < XN_NFC_AGE_COUNT; i++)
+        if (xn__nfc_age_lo[i] <= cp && cp <= xn__nfc_age_hi[i])
+            return xn__nfc_age[i];
+    return 0;
+}
+
+/* The status the engine at hand must refuse cp[0..n) with, or XN_OK. */
+static int refused_here(const uint32_t *cp, size_t n)
+{
+    size_t i;
+    if (xn__nfc_quick_yes(cp, n)) /* the engine is not asked */
+        return XN_OK;
+    for (i = 0; i < n; i++) {
+        if (g_engine == XN__NFC_UNISTRING && age_of(cp[i]) > g_engine_unicode)
+            return XN_E_NFC_TOO_OLD;
+        if (g_engine == XN__NFC_ICU && OLD_ENGINE && (xn__props(cp[i]) & XN_PROP_NFC_BOTH_WAYS))
+            return XN_E_ICU_TOO_OLD;
+    }
+    return XN_OK;
 }
 
 /* NFC(src) must be want, or (on an older ICU) refused when src holds a
@@ -85,13 +114,15 @@ static void check_nfc(unsigned line, const char *what, const column *src, const 
     char out[1024];
     size_t len = 0;
     int rc = xn_nfc(src->utf8.s, src->utf8.n, out, sizeof out, &len);
+    int refused = refused_here(src->cp, src->n);
     test_checks++;
-    if (refused_here(src->cp, src->n)) {
+    if (refused != XN_OK) {
         g_refused++;
-        if (rc != XN_E_ICU_TOO_OLD) {
+        if (rc != refused) {
             test_failures++;
-            printf("FAIL NormalizationTest.txt:%u %s: %s, want XN_E_ICU_TOO_OLD (ICU %s)\n", line,
-                   what, xn_strerror_name(rc), xn_icu_version());
+            printf("FAIL NormalizationTest.txt:%u %s: %s, want %s (engine on Unicode %u.%u)\n",
+                   line, what, xn_strerror_name(rc), xn_strerror_name(refused),
+                   g_engine_unicode >> 8, g_engine_unicode & 0xFF);
         }
         return;
     }
@@ -189,13 +220,16 @@ static void run_code_points(const unsigned char *listed)
     char buf[8], out[64];
     size_t len;
 
-    /* One call registers xn's data with ICU; then ICU opens the same
-     * normalizer for the quick check. */
-    CHECK(xn_nfc("a", 1, out, sizeof out, &len) == XN_OK);
-    nfc = unorm2_getInstance(XN_NFC_PACKAGE, XN_NFC_ITEM, UNORM2_COMPOSE, &err);
-    CHECK_MSG(U_SUCCESS(err) && nfc, "unorm2_getInstance(xn's package): %s", u_errorName(err));
-    if (!nfc)
-        return;
+    /* The engine is chosen (main()); with ICU, xn's data are registered,
+     * and ICU opens the same normalizer for the quick check. */
+    nfc = NULL;
+    if (g_engine == XN__NFC_ICU) {
+        nfc = unorm2_getInstance(XN_NFC_PACKAGE, XN_NFC_ITEM, UNORM2_COMPOSE, &err);
+        CHECK_MSG(U_SUCCESS(err) && nfc, "unorm2_getInstance(xn's package): %s",
+                  u_errorName(err));
+        if (!nfc)
+            return;
+    }
     for (cp = 0; cp < NCP; cp++) {
         UChar u[2];
         int32_t un = 0;
@@ -203,11 +237,13 @@ static void run_code_points(const unsigned char *listed)
         bool bit_not_yes = (xn__props(cp) & XN_PROP_NFC_QC_NOT_YES) != 0;
         if (cp >= 0xD800 && cp <= 0xDFFF)
             continue;
-        if (refused_here(&cp, 1)) {
+        if (refused_here(&cp, 1) != XN_OK) {
             refused++;
             continue;
         }
-        /* Quick check. */
+        /* Quick check (the ICU run's). */
+        if (!nfc)
+            goto own;
         if (cp < 0x10000) {
             u[un++] = (UChar)cp;
         } else {
@@ -227,6 +263,7 @@ static void run_code_points(const unsigned char *listed)
                                                                            : "Maybe");
         }
         /* Part 1: unlisted code points are their own NFC. */
+    own:
         if (!listed[cp]) {
             test_buf b = {0};
             int rc;
@@ -245,11 +282,12 @@ static void run_code_points(const unsigned char *listed)
     }
     test_checks += 2;
     test_failures += (unsigned long)(qc_bad != 0) + (unsigned long)(own_bad != 0);
-    printf("quick check: %lu code points not Yes; %lu disagree with ICU's quick check\n",
-           qc_not_yes, qc_bad);
+    if (nfc)
+        printf("quick check: %lu code points not Yes; %lu disagree with ICU's quick check\n",
+               qc_not_yes, qc_bad);
     printf("Part 1: %lu unlisted code points, %lu not their own NFC; %lu refused code points "
-           "(ICU %s) not asked\n",
-           own, own_bad, refused, xn_icu_version());
+           "not asked\n",
+           own, own_bad, refused);
 }
 
 /* One text of the code points cps[0..n) (UTF-8) to xn_nfc(): its status. */
@@ -348,15 +386,34 @@ int main(int argc, char **argv)
 
     setvbuf(stdout, NULL, _IOLBF, 0);
     memset(listed, 0, NCP);
-    printf("xn %s: Unicode %s, ICU %s (%s)\n", xn_version(), xn_unicode_version(),
-           xn_icu_version(), OLD_ENGINE ? "an engine before 76: XN_PROP_NFC_BOTH_WAYS refused" : "an engine of 76 or later");
+    {
+        /* The first text that needs a normalizer chooses the engine. */
+        char out[8];
+        size_t len = 0;
+        CHECK(xn_nfc("e\xCC\x81", 3, out, sizeof out, &len) == XN_OK && len == 2);
+        g_engine = xn__nfc_engine(&g_engine_unicode);
+    }
+#ifdef TEST_NO_ICU
+    /* ICU's sonames name no file here: libunistring must normalize. */
+    CHECK_MSG(g_engine == XN__NFC_UNISTRING, "engine %d, want libunistring's", g_engine);
+#else
+    CHECK_MSG(g_engine == XN__NFC_ICU, "engine %d, want ICU's", g_engine);
+#endif
+    printf("xn %s: Unicode %s; the engine: %s on Unicode %u.%u data%s\n", xn_version(),
+           xn_unicode_version(), g_engine == XN__NFC_ICU ? "ICU" : "libunistring",
+           g_engine_unicode >> 8, g_engine_unicode & 0xFF,
+           g_engine != XN__NFC_ICU ? ": newer code points that take part in NFC refused"
+           : OLD_ENGINE            ? ", ICU before 76: XN_PROP_NFC_BOTH_WAYS refused"
+                                   : ", ICU 76 or later");
     if (dir && run_file(dir, listed)) {
         run_code_points(listed);
-        printf("NormalizationTest %s: %lu lines, %lu columns refused (XN_E_ICU_TOO_OLD), "
+        printf("NormalizationTest %s: %lu lines, %lu columns refused, "
                "%lu of %lu checks failed\n",
                TEST_UNICODE_VERSION, g_lines, g_refused, test_failures, test_checks);
-        CHECK_MSG(OLD_ENGINE || g_refused == 0, "ICU %s refused %lu columns", xn_icu_version(),
-                  g_refused);
+        /* Only an engine on older data, or an ICU before 76, refuses. */
+        CHECK_MSG(g_refused == 0 || (g_engine == XN__NFC_ICU ? OLD_ENGINE
+                                                             : g_engine_unicode < XN_NFC_AGE_DATA),
+                  "the engine refused %lu columns", g_refused);
         /* A line with a longer run would fail above, refused as not
          * Stream-Safe: said here in so many words. */
         printf("NormalizationTest %s: longest run of non-starters %zu (line %u); xn refuses "
@@ -368,5 +425,9 @@ int main(int argc, char **argv)
     }
     check_stream_safe();
     free(listed);
+#ifdef TEST_NO_ICU
+    return test_finish("normalize-unistring");
+#else
     return test_finish("normalize");
+#endif
 }

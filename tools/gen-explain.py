@@ -69,6 +69,7 @@ STATUS_SECTIONS = {
     "XN_E_INTERNAL": "-",
     "XN_E_ICU_TOO_OLD": "xn(3), xn_icu_version",
     "XN_E_ICU_UNAVAILABLE": "xn(3), xn_icu_version",
+    "XN_E_NFC_TOO_OLD": "xn(3), xn_icu_version, xn_nfc",
     "XN_E_NOT_STREAM_SAFE": "UAX #15 §13 (Stream-Safe Text Format)",
     "XN_E_PUNYCODE_BAD_BASIC": "RFC 3492 §6.2",
     "XN_E_PUNYCODE_BAD_DIGIT": "RFC 3492 §6.2",

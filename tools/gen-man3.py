@@ -406,7 +406,7 @@ def errors_of(name, decl, comment, statuses):
     if "xn_report *" in types or name == "xn_equal":
         found |= {"XN_E_INVALID_DOMAIN", "XN_E_ICU_UNAVAILABLE", "XN_E_INTERNAL"}
         if not name.startswith("xn_idna2003_"):
-            found |= {"XN_E_NOT_STREAM_SAFE", "XN_E_ICU_TOO_OLD"}
+            found |= {"XN_E_NOT_STREAM_SAFE", "XN_E_ICU_TOO_OLD", "XN_E_NFC_TOO_OLD"}
     if name == "xn_punycode_decode":
         found |= {s for s in statuses if s.startswith("XN_E_PUNYCODE_")}
     return [s for s in statuses if s in found]

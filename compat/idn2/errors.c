@@ -54,6 +54,7 @@ int idn2__rc_of(int xn_rc, const xn_report *rep)
     case XN_E_INVALID_DOMAIN:
         return rc_of_errors(rep->errors);
     case XN_E_ICU_TOO_OLD:     /* NFC that the ICU at hand cannot do */
+    case XN_E_NFC_TOO_OLD:     /* NFC that libunistring's data cannot do */
     case XN_E_ICU_UNAVAILABLE: /* NFC by an ICU that cannot be loaded */
         return IDN2_NFC;
     default: /* XN_E_BAD_UTF8, and nothing else a valid call returns */
@@ -95,10 +96,14 @@ int idn2__rc_of(int xn_rc, const xn_report *rep)
 const char *
 idn2_strerror(int rc)
 {
-    /* NFC is the one step that needs ICU: when ICU cannot be loaded, the
-     * text says which library is missing and which package provides it. */
+#if !XN_NFC_UNISTRING
+    /* NFC is the one step that needs ICU in a libxn without libunistring:
+     * when ICU cannot be loaded, the text says which library is missing
+     * and which package provides it.  With libunistring, NFC never needs
+     * ICU, and the text is libidn2's. */
     if (rc == IDN2_NFC && xn_icu_load() != XN_OK)
         return xn_strerror(XN_E_ICU_UNAVAILABLE);
+#endif
     switch (rc) {
 #define TEXT(name, text) \
     case name:           \

@@ -174,6 +174,7 @@ static bool known_status(int rc)
 #if U_ICU_VERSION_MAJOR_NUM < 76
     case XN_E_ICU_TOO_OLD: /* a code point this ICU's normalizer cannot take */
 #endif
+    case XN_E_NFC_TOO_OLD: /* libunistring's normalizer, where ICU is not loaded */
         return true;
     default: /* XN_E_NOMEM, XN_E_INTERNAL and Punycode codes never come out */
         return false;
