@@ -122,7 +122,9 @@ extern "C" {
  * any input (see "Stack" at the top).  @since 0.1 */
 #define XN_STACK_MAX 16384
 
-/* The version of the library linked at run time, e.g. "1.0.0".  Static
+/* The version of the library linked at run time, in the form of
+ * XN_VERSION_STRING: the header's own version when the program runs on the
+ * library it was built with, a later one after an upgrade.  Static
  * storage, never NULL.  @since 0.1 */
 XN_API const char *xn_version(void);
 
@@ -219,7 +221,7 @@ XN_API int xn_nfc(const char *in, size_t in_len, char *out, size_t out_cap, size
     /* the name breaks IDNA rules: see xn_report.errors */                         \
     X(XN_E_INVALID_DOMAIN, -20, "the name breaks IDNA rules")                      \
     /* not a mail address: no '@', an empty part, a control character */           \
-    X(XN_E_BAD_ADDRESS, -30, "not a mail address (no '@', an empty part or a control character)")
+    X(XN_E_BAD_ADDRESS, -30, "not a mail address (no '@', an empty part, a control character in the local part, or a malformed address literal)")
 typedef enum xn_status {
 #define XN_STATUS_ENUMERATOR_(name, value, text) name = value,
     XN_STATUS_LIST(XN_STATUS_ENUMERATOR_)
@@ -674,6 +676,37 @@ XN_API int xn_idna2008_register(const char *ulabel, size_t ulabel_len,
                                 char *out, size_t out_cap, size_t *out_len,
                                 unsigned flags, xn_report *report);
 
+/* IDNA2008 registration (RFC 5891 §4) of a whole name: what RFC 5890
+ * §2.3.2.3 calls an IDN (every label an A-label, a U-label or an NR-LDH
+ * label), as JSON Schema's "idn-hostname" format asks.  The name is split
+ * at U+002E only: U+3002, U+FF0E and U+FF61 separate labels in UTS #46 and
+ * IDNA2003, not in IDNA2008, where they are DISALLOWED characters of a
+ * label.  Each label is checked as xn_idna2008_register() checks it: as an
+ * A-label when it starts with "xn--" in any case, else as a U-label or LDH
+ * label.  Then the name's own rules: no empty label (A4_2: "a..b", a
+ * trailing root dot), at most XN_DNS_NAME_MAX octets in A-label form
+ * (A4_1), and, when every label passed, the Bidi rule of RFC 5893 across the
+ * labels (a name with an R, AL or AN character is a Bidi domain name, and
+ * each of its labels must then satisfy the rule: "1a.xn--mgbh0fb" is B1).
+ * The empty name is A4_1 and A4_2.
+ *
+ * out: the name to enter in the zone, its labels as xn_idna2008_register()
+ *   gives them (lower-case A-labels, LDH labels as given), joined with '.'.
+ *   NUL-terminated when it fits; size query as everywhere.  On
+ *   XN_E_INVALID_DOMAIN nothing is written.
+ * report: may be NULL; the rules every label broke, or-ed; label, offset
+ *   and code point of the first violation, the offset counting bytes of in
+ *   (for a Bidi violation across labels, the start of the label).
+ * flags: must be 0.
+ * Returns XN_OK, XN_E_INVALID_DOMAIN, XN_E_BUFFER_TOO_SMALL (*out_len =
+ *   length needed), XN_E_BAD_UTF8, XN_E_TOO_LONG (a label over the limits
+ *   of xn_idna2008_register()), XN_E_INVALID_ARG, XN_E_NOMEM,
+ *   XN_E_INTERNAL.
+ * @since 1.2 */
+XN_API int xn_idna2008_register_name(const char *in, size_t in_len, char *out,
+                                     size_t out_cap, size_t *out_len, unsigned flags,
+                                     xn_report *report);
+
 /* ---------------------------------------------------------------------------
  * IDNA2003 (RFC 3490, Nameprep RFC 3491)
  * ------------------------------------------------------------------------ */
@@ -769,7 +802,7 @@ XN_API int xn_idna2003_to_unicode_alloc(const char *in, size_t in_len,
                                          (also Armenian, Georgian, Hebrew, Ethiopic, Myanmar, Thai), and under an IDN
                                          TLD of that script ("пример.орг"); for a label of one script, its whole-script
                                          lookalikes count as Latin (Armenian "ոսւօ", Hebrew "חסד", Tamil "டபடப" ...)
-                                         and so do letters that read as Latin beyond ICU's data ("ҏнкть"); also every
+                                         and so do letters that read as Latin beyond UTS #39's data ("ҏнкть"); also every
                                          IDN label under a TLD that reads as an ASCII TLD ("google.сом") */
 #define XN_UNSAFE_MIXED_NUMBERS 0x08u /* digits of more than one decimal numbering system (§5.3): "१2" */
 #define XN_UNSAFE_INVISIBLE 0x10u     /* a default-ignorable character, the same nonspacing mark twice, more than four
@@ -895,9 +928,9 @@ XN_API size_t xn_unsafe_format(uint32_t unsafe, char *buf, size_t buf_cap);
  *   XN_E_BUFFER_TOO_SMALL; XN_E_TOO_LONG when the ASCII form takes
  *   XN_DOMAIN_MAX bytes or more (only possible with XN_NO_VERIFY_DNS_LENGTH);
  *   XN_E_BAD_UTF8; XN_E_INTERNAL when ICU fails; XN_E_INVALID_ARG.
- * Thread-safe: ICU's checker is created once per process (its data stays
- * loaded) and only read afterwards.  Results follow the UTS #39 data of the
- * ICU the library runs with.
+ * Thread-safe: it reads only constant tables.  Results follow the UTS #39
+ * data of xn_unicode_version(), built into the library: the same with every
+ * ICU, and with none.
  * @since 0.1 */
 XN_API int xn_to_display(const char *in, size_t in_len, char *out, size_t out_cap,
                          size_t *out_len, unsigned flags, xn_report *report,
@@ -927,7 +960,8 @@ typedef struct xn_known_set xn_known_set;
  * form xn_to_ascii() accepts with flags 0 ("bücher.de", "xn--bcher-kva.de",
  * "Example.COM"); no trailing root dot.  Each is kept as its ASCII form and
  * its key: the UTS #39 skeleton of each label's Unicode form, in NFD with
- * the nonspacing marks removed (ICU's confusable data).  n may be 0.
+ * the nonspacing marks removed (UTS #39's confusables.txt of
+ * xn_unicode_version(), built into the library).  n may be 0.
  * status: may be NULL; receives XN_OK, or why the set could not be made:
  *   the status xn_to_ascii() gives for the first domain it refuses
  *   (XN_E_INVALID_DOMAIN, XN_E_BAD_UTF8 ...), XN_E_INVALID_ARG (domains
@@ -959,10 +993,24 @@ XN_API int xn_to_display_known(const char *in, size_t in_len, char *out, size_t 
 /* Converts the domain of a mail address local@domain with xn_to_ascii() /
  * xn_to_unicode() and the given flags, and keeps the local part byte for
  * byte.  The address is split at its last '@' (a quoted local part may hold
- * '@').  The local part must be non-empty, well-formed UTF-8 and free of
- * control characters (RFC 5321 §4.1.2 allows none, RFC 6531 §3.3 adds only
- * non-ASCII UTF-8); its syntax is otherwise not checked.  A domain written
- * as an address literal, "[192.0.2.1]" (RFC 5321 §4.1.3), is kept as it is.
+ * '@').  The local part must be non-empty, well-formed UTF-8, and hold no
+ * C0 control or DEL (RFC 5321 §4.1.2 allows none, quoted or not), no C1
+ * control U+0080..U+009F (RFC 5198 §2: to be avoided in network text), and,
+ * by xn's own rule, no bidi control (U+061C, U+200E, U+200F,
+ * U+202A..U+202E, U+2066..U+2069) and no U+2028 or U+2029, which change how
+ * the address reads or break its line; RFC 6531 §3.3 and RFC 6532 §3.2
+ * admit every other UTF8-non-ascii character, and so does xn.  The local
+ * part's syntax is otherwise not checked.
+ *
+ * A domain written as an address literal (RFC 5321 §4.1.3) is checked and
+ * kept as it is: "[192.0.2.1]" (four numbers of 0 to 255, 1 to 3 digits
+ * each), "[IPv6:2001:db8::1]" (every form of RFC 5321's IPv6-addr:
+ * IPv6-full, 8 groups; IPv6-comp, at most 6 groups besides "::";
+ * IPv6v4-full, 6 groups and an IPv4 address; IPv6v4-comp, at most 4 groups
+ * besides "::" and the IPv4 address; 1 to 4 hex digits a group, the tag and
+ * the digits in any case).  A General-address-literal, "[tag:content]",
+ * needs a tag registered with IANA, and the registry of address literal
+ * tags holds "IPv6" alone: any other tag is XN_E_BAD_ADDRESS.
  *
  * out: as xn_to_ascii(): "用户@例子.广告" gives "用户@xn--fsqu00a.xn--4rr70v".
  * report: may be NULL; as xn_to_ascii(), with offsets into the whole address.
@@ -972,7 +1020,7 @@ XN_API int xn_to_display_known(const char *in, size_t in_len, char *out, size_t 
  * Returns as xn_to_ascii() / xn_to_unicode() (xn_email_to_unicode()
  *   writes its output on XN_E_INVALID_DOMAIN too), and XN_E_BAD_ADDRESS when
  *   there is no '@', the local part or the domain is empty, the local part
- *   holds a control character, or an address literal is malformed;
+ *   holds a character refused above, or an address literal is malformed;
  *   XN_E_BAD_UTF8 for ill-formed UTF-8 in either part.
  * @since 0.1 */
 XN_API int xn_email_to_ascii(const char *in, size_t in_len, char *out, size_t out_cap,

@@ -403,6 +403,114 @@ xn_label_class_name(xn_label_category category)
     return "?";
 }
 
+/* ---- IDNA2008 registration of a whole name ------------------------------------- */
+
+/* RFC 5891 §4 on each label of a name split at U+002E (IDNA2008 has no
+ * other separator), then the name's own rules: no empty label (A4_2), at
+ * most XN_DNS_NAME_MAX octets (A4_1), and, once every label passed, the
+ * RFC 5893 Bidi rule across the labels, as xn_idna2008_lookup() applies it
+ * to the name in A-labels.  The registered labels are joined into name[]. */
+int
+xn_idna2008_register_name(const char *in, size_t in_len, char *out, size_t out_cap,
+                          size_t *out_len, unsigned flags, xn_report *report)
+{
+    char name[XN_DOMAIN_MAX];
+    char label_out[XN_DNS_LABEL_MAX + 1];
+    size_t n = 0, start = 0, end, label = 0;
+    uint64_t errors = 0;
+    xn__where first = {false, 0, 0, 0};
+    int rc;
+
+    xn__clear_report(report);
+    if (out_len)
+        *out_len = 0;
+    if (xn__overlap(in, in_len, out, out_cap))
+        return XN_E_INVALID_ARG;
+    if (out && out_cap)
+        out[0] = '\0';
+    if ((!in && in_len) || (!out && out_cap) || !out_len || flags || xn__report_bad(report))
+        return XN_E_INVALID_ARG;
+    if (in_len == 0) {
+        /* No label and no name: both lengths are broken. */
+        xn__note(&first, 0, 0, XN_NO_CODE_POINT);
+        xn__fill_report(report, XN_ERR_A4_1 | XN_ERR_A4_2, &first);
+        return XN_E_INVALID_DOMAIN;
+    }
+    for (;;) {
+        const char *s = in + start;
+        size_t len, got = 0;
+        xn_report rep = XN_REPORT_INIT;
+        for (end = start; end < in_len && in[end] != '.'; end++)
+            ;
+        len = end - start;
+        if (len == 0) {
+            errors |= XN_ERR_A4_2;
+            xn__note(&first, label, start, XN_NO_CODE_POINT);
+        } else {
+            if (xn__has_ace_prefix_bytes(s, len))
+                rc = xn_idna2008_register(NULL, 0, s, len, label_out, sizeof label_out, &got, 0,
+                                          &rep);
+            else
+                rc = xn_idna2008_register(s, len, NULL, 0, label_out, sizeof label_out, &got, 0,
+                                          &rep);
+            if (rc == XN_E_INVALID_DOMAIN) {
+                errors |= rep.errors;
+                xn__note(&first, label, start + rep.offset, rep.code_point);
+            } else if (rc != XN_OK) {
+                return rc; /* XN_E_BAD_UTF8, XN_E_TOO_LONG, XN_E_NOMEM ... */
+            } else if (!errors) {
+                if (n + (n > 0) + got > XN_DNS_NAME_MAX) {
+                    errors |= XN_ERR_A4_1;
+                    xn__note(&first, label, start, XN_NO_CODE_POINT);
+                } else {
+                    if (n > 0)
+                        name[n++] = '.';
+                    memcpy(name + n, label_out, got);
+                    n += got;
+                }
+            }
+        }
+        if (end == in_len)
+            break;
+        start = end + 1;
+        label++;
+    }
+    if (!errors) {
+        /* The labels passed: the name's rules, on its A-label form. */
+        char ascii[XN_DOMAIN_MAX];
+        size_t got = 0, i, at = 0;
+        xn_report rep = XN_REPORT_INIT;
+        rc = xn_idna2008_lookup(name, n, ascii, sizeof ascii, &got, 0, &rep);
+        if (rc == XN_E_INVALID_DOMAIN) {
+            /* Its offsets count bytes of the A-label form: the place is
+             * the start of the label in the input. */
+            for (i = 0, label = 0; i < in_len && label < rep.label; i++)
+                if (in[i] == '.') {
+                    label++;
+                    at = i + 1;
+                }
+            errors = rep.errors;
+            xn__note(&first, rep.label, at, rep.code_point);
+        } else if (rc != XN_OK) {
+            return rc;
+        }
+    }
+    if (errors) {
+        xn__fill_report(report, errors, &first);
+        return XN_E_INVALID_DOMAIN;
+    }
+    *out_len = n;
+    if (n > out_cap) {
+        if (out_cap)
+            out[0] = '\0';
+        return XN_E_BUFFER_TOO_SMALL;
+    }
+    memcpy(out, name, n);
+    if (n < out_cap)
+        out[n] = '\0';
+    return XN_OK;
+}
+
 /* ---- comparison ------------------------------------------------------------------ */
 
 /* The ASCII form of a name, without one trailing root dot. */

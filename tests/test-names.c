@@ -490,9 +490,137 @@ static void test_equal(const char *vectors)
     }
 }
 
+/* xn_idna2008_register_name(): RFC 5891 §4 on every label of a name, then
+ * the name's rules.  Each case: the name and its length, the status, the
+ * registered name (XN_OK) or the rule codes (xn_errors_format()) with the
+ * label and byte offset of the first violation. */
+typedef struct {
+    const char *in;
+    size_t in_len;
+    int rc;
+    const char *want; /* the output, or the codes */
+    size_t label, offset;
+} register_case;
+
+#define S(s) s, LEN(s)
+
+static const register_case register_cases[] = {
+    /* The empty name breaks both lengths, as every profile says. */
+    {"", 0, XN_E_INVALID_DOMAIN, "A4_1,A4_2", 0, 0},
+    /* Every label registered: U-labels to lower-case A-labels, A-labels
+     * lower-cased, LDH labels as given. */
+    {S("b\xC3\xBC" "cher.example"), XN_OK, "xn--bcher-kva.example", 0, 0},
+    {S("XN--BCHER-KVA.Example"), XN_OK, "xn--bcher-kva.Example", 0, 0},
+    {S("www.xn--mgbh0fb.xn--mgbh0fb"), XN_OK, "www.xn--mgbh0fb.xn--mgbh0fb", 0, 0},
+    {S("example"), XN_OK, "example", 0, 0},
+    /* Each label checked, the violations of all of them or-ed: 'B' is no
+     * PVALID character of a U-label, '_' no LDH character. */
+    {S("B\xC3\xBC" "cher.a_b"), XN_E_INVALID_DOMAIN, "U1,DISALLOWED", 0, 0},
+    {S("ok.a_b"), XN_E_INVALID_DOMAIN, "U1", 1, 4},
+    {S("a.b.-c"), XN_E_INVALID_DOMAIN, "V3", 2, 4},
+    {S("ok.xn--a"), XN_E_INVALID_DOMAIN, "DISALLOWED", 1, 3}, /* it decodes to U+0080 */
+    /* Empty labels and the root dot. */
+    {S("a..b"), XN_E_INVALID_DOMAIN, "A4_2", 1, 2},
+    {S("a."), XN_E_INVALID_DOMAIN, "A4_2", 1, 2},
+    {S(".a"), XN_E_INVALID_DOMAIN, "A4_2", 0, 0},
+    /* U+3002, U+FF0E, U+FF61 separate no IDNA2008 labels. */
+    {S("a\xE3\x80\x82" "b"), XN_E_INVALID_DOMAIN, "DISALLOWED", 0, 1},
+    {S("a\xEF\xBC\x8E" "b"), XN_E_INVALID_DOMAIN, "DISALLOWED", 0, 1},
+    {S("a\xEF\xBD\xA1" "b"), XN_E_INVALID_DOMAIN, "DISALLOWED", 0, 1},
+    /* A Bidi domain name (an AL label): its LTR label starting with a
+     * digit breaks rule 1 (RFC 5893), which that label alone passes. */
+    {S("1a.xn--mgbh0fb"), XN_E_INVALID_DOMAIN, "B1", 0, 0},
+    {S("xn--mgbh0fb.1a"), XN_E_INVALID_DOMAIN, "B1", 1, 12},
+    {S("1a.example"), XN_OK, "1a.example", 0, 0},
+};
+
+#undef S
+
+static void test_register_name(void)
+{
+    char out[XN_DOMAIN_MAX], codes[256], esc[512];
+    size_t i, len;
+    xn_report rep = XN_REPORT_INIT;
+    int rc;
+
+    for (i = 0; i < sizeof register_cases / sizeof register_cases[0]; i++) {
+        const register_case *c = &register_cases[i];
+        char *p = test_exact_copy(c->in, c->in_len); /* ASan sees overreads */
+        len = 99;
+        rc = xn_idna2008_register_name(p, c->in_len, out, sizeof out, &len, 0, &rep);
+        test_escape(esc, sizeof esc, c->in, c->in_len);
+        xn_errors_format(rep.errors, codes, sizeof codes);
+        if (c->rc == XN_OK)
+            CHECK_MSG(rc == XN_OK && len == strlen(c->want) && strcmp(out, c->want) == 0,
+                      "register_name(\"%s\"): %s \"%s\", want \"%s\"", esc,
+                      xn_strerror_name(rc), rc == XN_OK ? out : codes, c->want);
+        else
+            CHECK_MSG(rc == c->rc && strcmp(codes, c->want) == 0 && rep.label == c->label &&
+                          rep.offset == c->offset && len == 0 && out[0] == '\0',
+                      "register_name(\"%s\"): %s %s label %zu offset %zu, want %s label %zu "
+                      "offset %zu", esc, xn_strerror_name(rc), codes, rep.label, rep.offset,
+                      c->want, c->label, c->offset);
+        free(p);
+    }
+    /* A name of one label is what xn_idna2008_register() says of it. */
+    {
+        static const char *const labels[] = {"xn--bcher-kva", "b\xC3\xBC" "cher", "XN--MGBH0FB",
+                                             "a-b", "-a", "xn--a", "ab--c", "B\xC3\xBC" "cher",
+                                             "\xD8\xB9\xD8\xB1\xD8\xA8\xD9\x8A"};
+        for (i = 0; i < sizeof labels / sizeof labels[0]; i++) {
+            const char *l = labels[i];
+            size_t n = strlen(l), one_len = 0;
+            char one[XN_DOMAIN_MAX];
+            xn_report one_rep = XN_REPORT_INIT;
+            bool ace = n >= 4 && (l[0] | 0x20) == 'x' && (l[1] | 0x20) == 'n' && l[2] == '-' &&
+                       l[3] == '-';
+            int one_rc = xn_idna2008_register(ace ? NULL : l, ace ? 0 : n, ace ? l : NULL,
+                                              ace ? n : 0, one, sizeof one, &one_len, 0,
+                                              &one_rep);
+            rc = xn_idna2008_register_name(l, n, out, sizeof out, &len, 0, &rep);
+            CHECK_MSG(rc == one_rc && rep.errors == one_rep.errors &&
+                          (rc != XN_OK || (len == one_len && memcmp(out, one, len) == 0)),
+                      "register_name(\"%s\") %s, register() %s", l, xn_strerror_name(rc),
+                      xn_strerror_name(one_rc));
+        }
+    }
+    /* 4 labels of 63 octets and their dots: 255 octets, over the 253. */
+    {
+        char big[4 * 64];
+        memset(big, 'a', sizeof big);
+        big[63] = big[127] = big[191] = '.';
+        CHECK_EQ_INT(xn_idna2008_register_name(big, 4 * 64 - 1, out, sizeof out, &len, 0, &rep),
+                     XN_E_INVALID_DOMAIN);
+        CHECK(rep.errors == XN_ERR_A4_1);
+        CHECK_EQ_INT(xn_idna2008_register_name(big, 3 * 64 + 61, out, sizeof out, &len, 0, &rep),
+                     XN_OK);
+        CHECK_EQ_INT(len, 253);
+    }
+    /* Size query, a buffer one short, one exact without room for the NUL. */
+    CHECK_EQ_INT(xn_idna2008_register_name("b\xC3\xBC" "cher.de", 10, NULL, 0, &len, 0, NULL),
+                 XN_E_BUFFER_TOO_SMALL);
+    CHECK_EQ_INT(len, 16);
+    CHECK_EQ_INT(xn_idna2008_register_name("b\xC3\xBC" "cher.de", 10, out, 15, &len, 0, NULL),
+                 XN_E_BUFFER_TOO_SMALL);
+    CHECK(len == 16 && out[0] == '\0');
+    CHECK_EQ_INT(xn_idna2008_register_name("b\xC3\xBC" "cher.de", 10, out, 16, &len, 0, NULL),
+                 XN_OK);
+    CHECK(len == 16 && memcmp(out, "xn--bcher-kva.de", 16) == 0);
+    /* Arguments: flags, NULL, ill-formed UTF-8. */
+    CHECK_EQ_INT(xn_idna2008_register_name("a", 1, out, sizeof out, &len, XN_NO_STD3_RULES, NULL),
+                 XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_idna2008_register_name(NULL, 1, out, sizeof out, &len, 0, NULL),
+                 XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_idna2008_register_name("a", 1, out, sizeof out, NULL, 0, NULL),
+                 XN_E_INVALID_ARG);
+    CHECK_EQ_INT(xn_idna2008_register_name("a.\xC3", 3, out, sizeof out, &len, 0, NULL),
+                 XN_E_BAD_UTF8);
+}
+
 int main(int argc, char **argv)
 {
     test_email();
+    test_register_name();
     test_label_class();
     test_equal(argc > 1 ? argv[1] : NULL);
     return test_done("names");

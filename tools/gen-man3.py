@@ -351,7 +351,7 @@ FLAGS_OF = [
     (r"xn_to_display", UTS46_FLAGS + ["XN_DISPLAY_SINGLE_SCRIPT", "XN_DISPLAY_MODERATE",
                                       "XN_DISPLAY_MINIMAL", "XN_DISPLAY_ALLOW_DEVIATIONS",
                                       "XN_DISPLAY_BUILTIN_KNOWN"]),
-    (r"xn_idna2008_register$", []),
+    (r"xn_idna2008_register(_name)?$", []),
     (r"xn_idna2008_", ["XN_NO_STD3_RULES", "XN_NO_VERIFY_DNS_LENGTH", "XN_ALLOW_ROOT_DOT",
                        "XN_DNS_LABELS", "XN_IDNA2008_MAP", "XN_IDNA2008_HYPHEN_ENDS"]),
     (r"xn_idna2003_", ["XN_NO_STD3_RULES", "XN_ALLOW_ROOT_DOT", "XN_ALLOW_UNASSIGNED"]),
