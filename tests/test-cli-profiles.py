@@ -124,6 +124,23 @@ def test_idna2008_2003():
     r = run("--register", "--status", stdin=enc("bücher\nxn--bcher-kva\nl·l\nxn--idn-\n"))
     check("register on stdin", r.rc == 1 and r.lines() == [
         b"OK\txn--bcher-kva", b"OK\txn--bcher-kva", b"OK\txn--ll-0ea", b"P4\t"], repr(r))
+    # --register takes whole names (RFC 5890 section 2.3.2.3, JSON Schema's
+    # idn-hostname): every label checked, then the name's length and Bidi
+    # rules; the empty name breaks the lengths, as in every profile.
+    expect_ok("register a name", ["--register"], "bücher.example", "xn--bcher-kva.example")
+    expect_ok("register a name", ["--register"], "XN--BCHER-KVA.Example", "xn--bcher-kva.Example")
+    expect_fail("register a name", ["--register"], "Bücher.a_b", {"DISALLOWED", "U1"})
+    expect_fail("register a name", ["--register"], "ok.a_b", {"U1"})
+    expect_fail("register a name", ["--register"], "1a.xn--mgbh0fb", {"B1"})
+    expect_fail("register a name", ["--register"], "a..b", {"A4_2"})
+    expect_fail("register a name", ["--register"], "a。b", {"DISALLOWED"})
+    expect_fail("register a name", ["--register"], ".".join(["a" * 63] * 4), {"A4_1"})
+    r = run("--register", "--status", "")
+    check("register: the empty name is A4_1,A4_2", r.rc == 1 and r.out == b"A4_1,A4_2\t\n",
+          repr(r))
+    r = run("--register", "--json", "Bücher.a_b")
+    check("register --json: both labels' codes", r.rc == 1 and
+          b'"errors":["U1","DISALLOWED"]' in r.out, repr(r))
     # IDNA2003: Nameprep maps; ASCII labels unchanged; the four dots.
     expect_ok("idna2003", P3, "faß.de", "fass.de")
     expect_ok("idna2003", P3, "BÜCHER.Example", "xn--bcher-kva.Example")

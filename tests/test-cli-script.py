@@ -248,17 +248,48 @@ def test_escapes():
     stdin = "\n".join(names).encode() + b"\n"
     for args in (["--status"], ["--tsv"], ["-u", "--status"], ["-u", "--tsv"], ["-u"], []):
         r = run(*args, stdin=stdin)
-        where = r.err if args in (["-u"], []) else r.out
         check(f"{args}: no raw separator, control or format character",
-              raw_unsafe(where) is None and raw_unsafe(r.err) is None and len(r.lines()) == len(
-                  names), f"{raw_unsafe(where)} / {raw_unsafe(r.err)}: {r!r}")
+              raw_unsafe(r.out) is None and raw_unsafe(r.err) is None and len(r.lines()) == len(
+                  names), f"{raw_unsafe(r.out)} / {raw_unsafe(r.err)}: {r!r}")
     r = run("-u", "--tsv", "xn--ab-j1t")
-    check("--tsv: ZWNJ (Cf) escaped as \\u200C", r.out == b"xn--ab-j1t\tC1\ta\\u200Cb\n", repr(r))
+    check("--tsv: ZWNJ (Cf) of a failed name escaped as \\u200C",
+          r.out == b"xn--ab-j1t\tC1\ta\\u200Cb\n", repr(r))
+    # Issue 51: a name that converts is the library's text in every column,
+    # its ZWNJ and ZWJ (CONTEXTJ) as they are: Persian, Sinhala, Devanagari.
+    for name in ("نامه\u200cای", "ශ්\u200dරී", "क्\u200dष"):
+        ace = "xn--" + name.encode("punycode").decode("ascii")
+        exact = name.encode("utf-8")
+        r = run("-u", "--status", ace)
+        check(f"{ace}: -u --status exact", r.out == b"OK\t" + exact + b"\n" and r.rc == 0, repr(r))
+        r = run("-u", "--tsv", ace)
+        check(f"{ace}: -u --tsv result column exact",
+              r.out == ace.encode() + b"\tOK\t" + exact + b"\n", repr(r))
+        r = run("-u", ace)
+        check(f"{ace}: -u exact", r.out == exact + b"\n" and r.rc == 0, repr(r))
+        r = run("-u", "--json", ace)
+        check(f"{ace}: -u --json output exact", b'"output":"' + exact + b'"' in r.out, repr(r))
+        r = run("--status", name)
+        check(f"{ace}: to ASCII", r.out == b"OK\t" + ace.encode() + b"\n", repr(r))
+    # What no valid name holds stays escaped in a name that converts: an
+    # ASCII control --no-std3 lets through, in the plain line too, and
+    # the backslash that starts an escape is doubled.
+    for args in ([], ["--status"], ["--tsv"]):
+        r = run("--no-std3", *args, "a\\b\x1b[31m.com")
+        check(f"--no-std3 {args}: ESC escaped, backslash doubled", r.rc == 0 and
+              r.out.split(b"\t")[-1] == b"a\\\\b\\x1B[31m.com\n", repr(r))
+    r = run("--no-std3", "--json", "a\x1b[31m.com")
+    check("--no-std3 --json: ESC as \\u001B", b'"output":"a\\u001B[31m.com"' in r.out, repr(r))
+    # The mail address of issue 51 in every mode: refused, no raw CSI.
+    for args in ([], ["--status"], ["--tsv"], ["--json"], ["-u"]):
+        r = run("--email", *args, stdin=b"x\xc2\x9b31my@example.com\n")
+        check(f"--email {args}: a C1 control in the local part is refused",
+              r.rc == 1 and b"\x9b" not in r.out and b"\x9b" not in r.err and
+              (b"BAD_ADDRESS" in r.out or b"C1 control" in r.err), repr(r))
     r = run("--tsv", "z\U000E0041.com")
     check("--tsv: a tag above U+FFFF as \\U000E0041", b"z\\U000E0041.com\t" in r.out, repr(r))
     r = run("-u", "a\u2028b.com")
-    check("-u without --status: the raw result, as documented",
-          r.out == "a\u2028b.com\n".encode() and r.rc == 1, repr(r))
+    check("-u without --status: a failed result escaped, as documented",
+          r.out == b"a\\u2028b.com\n" and r.rc == 1, repr(r))
     # F2: a Latin-1 locale; the bytes C3 9B are "Ã" and the C1 CSI there.
     latin1 = [l for l in subprocess.run(["locale", "-a"], capture_output=True,
                                          text=True).stdout.split()

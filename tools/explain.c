@@ -70,7 +70,7 @@ static bool explain_one(const char *s, size_t n)
         }
     if (!found) {
         fputs("xn: no code '", stderr);
-        put_escaped(stderr, s, n, false);
+        put_escaped(stderr, s, n, ESC_TEXT, false);
         fputs("' (xn --explain lists them all)\n", stderr);
     }
     return found;

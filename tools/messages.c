@@ -1,25 +1,32 @@
 /*
  * The xn command's messages on standard error (messages.h).
  */
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "invisible-table.h"
 #include "messages.h"
 
-/* Whether bytes >= 0x80 that are not raw_high text are shown as \xHH
- * each, never as the UTF-8 character they may spell: output in a charset
- * other than UTF-8 (escape_bytes_only()). */
-static bool bytes_only;
+/* Whether text is written in the charset of the C library's locale (set
+ * by setlocale()) rather than in UTF-8: --locale in another charset
+ * (output_in_locale()). */
+static bool in_locale;
 
-void escape_bytes_only(bool on)
+void output_in_locale(bool on)
 {
-    bytes_only = on;
+    in_locale = on;
 }
 
-/* How escape_text() shows a byte that is not part of a UTF-8 sequence it
- * passes: shown[c] holds the text, shown_len[c] its length.  Filled by
+bool output_is_locale(void)
+{
+    return in_locale;
+}
+
+/* How escape_text() shows an ASCII byte, or a byte of no character:
+ * shown[c] holds the text, shown_len[c] its length.  Filled by
  * init_echo() before the first message. */
 static char shown[256][4];
 static unsigned char shown_len[256];
@@ -94,74 +101,146 @@ static bool invisible(uint32_t cp)
     return false;
 }
 
-bool unsafe_cp(uint32_t cp)
+/* The bidi controls (Bidi_Control: a fixed list, PropList.txt). */
+static bool bidi_control(uint32_t cp)
 {
-    return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || invisible(cp);
+    return cp == 0x061C || cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) ||
+           (cp >= 0x2066 && cp <= 0x2069);
 }
 
-bool text_safe(const char *utf8, size_t n)
+bool escaped_cp(uint32_t cp, enum esc_level level)
 {
-    const unsigned char *p = (const unsigned char *)utf8;
-    size_t i = 0;
-    while (i < n) {
-        uint32_t cp = p[i];
-        size_t k = cp < 0x80 ? 1 : utf8_at(p + i, n - i, &cp);
-        if (!k || (cp >= 0x80 && unsafe_cp(cp)))
-            return false;
-        i += k;
-    }
-    return true;
+    if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x2028 || cp == 0x2029)
+        return true;
+    return level == ESC_NAME ? bidi_control(cp) : invisible(cp);
 }
 
-size_t escape_text(const char *s, size_t n, size_t max, bool raw_high, char *buf,
-                   size_t *used)
+/* The escape of one character: \xHH for ASCII, \uXXXX, or \UXXXXXXXX
+ * above U+FFFF, at buf; its length (at most 10). */
+static size_t escape_cp(uint32_t cp, char *buf)
 {
     static const char hex[] = "0123456789ABCDEF";
+    int d = cp < 0x80 ? 2 : cp > 0xFFFF ? 8 : 4;
+    size_t o = 0;
+    buf[o++] = '\\';
+    buf[o++] = cp < 0x80 ? 'x' : cp > 0xFFFF ? 'U' : 'u';
+    while (d-- > 0)
+        buf[o++] = hex[(cp >> (4 * d)) & 15];
+    return o;
+}
+
+#if defined(__STDC_ISO_10646__)
+/* wchar_t holds code points: the C library converts the locale's charset
+ * character by character (mbrtowc(), wcrtomb()). */
+#define LOCALE_CHARS 1
+#else
+#define LOCALE_CHARS 0
+#endif
+
+/* Whether a character that the locale's charset writes as the k bytes b
+ * must be escaped there although it is safe text: a single byte 0x80..0x9F
+ * (a C1 control to a terminal that reads 8-bit controls, whatever the
+ * charset makes of it: KOI8-R, CP1251), or the byte 0x5C for another
+ * character than '\' (Shift_JIS's YEN SIGN), which would read as the start
+ * of an escape. */
+static bool locale_bytes_unsafe(const unsigned char *b, size_t k, uint32_t cp)
+{
+    return k == 1 && ((b[0] >= 0x80 && b[0] <= 0x9F) || (b[0] == 0x5C && cp != 0x5C));
+}
+
+size_t escape_text(const char *s, size_t n, size_t max, enum esc_level level, bool utf8_in,
+                   char *buf, size_t *used)
+{
     const unsigned char *p = (const unsigned char *)s;
     size_t i = 0, o = 0, end = n < max ? n : max;
+    bool locale_in = in_locale && !utf8_in;
+#if LOCALE_CHARS
+    mbstate_t in_state, out_state;
+    memset(&in_state, 0, sizeof in_state);
+    memset(&out_state, 0, sizeof out_state);
+#endif
     if (!shown_len['a']) /* the first call (the program is one thread) */
         init_echo();
     while (i < end) {
         unsigned char c = p[i];
-        unsigned char next = i + 1 < n ? p[i + 1] : 0;
         uint32_t cp;
         size_t len;
-        if (raw_high && c >= 0x80) {
-            buf[o++] = (char)c;
+        if (c < 0x80) {
+            /* An ASCII byte at a character's start is that character in
+             * every charset a locale has: \xHH, '\\' doubled, or itself. */
+            memcpy(buf + o, shown[c], 4); /* room for 4 is always there */
+            o += shown_len[c];
             i++;
             continue;
         }
-        if (!bytes_only && ((unsigned)(c - 0xC2) <= 0xF4 - 0xC2) & ((next & 0xC0) == 0x80) &&
-            (len = utf8_at(p + i, n - i, &cp)) != 0 && cp > 0x9F) {
-            if (invisible(cp)) {
-                /* \uXXXX, or \UXXXXXXXX above U+FFFF: at most 10 bytes
-                 * for the 4 of the sequence. */
-                int d = cp > 0xFFFF ? 8 : 4;
-                buf[o++] = '\\';
-                buf[o++] = cp > 0xFFFF ? 'U' : 'u';
-                while (d-- > 0)
-                    buf[o++] = hex[(cp >> (4 * d)) & 15];
+        if (locale_in) {
+#if LOCALE_CHARS
+            wchar_t wc;
+            len = mbrtowc(&wc, s + i, n - i, &in_state);
+            if (len == (size_t)-1 || len == (size_t)-2 || len == 0) {
+                memset(&in_state, 0, sizeof in_state);
+                len = 0;
+            } else {
+                cp = (uint32_t)wc;
+            }
+#else
+            len = 0; /* no way to know the characters: every byte \xHH */
+#endif
+            if (len == 0) {
+                memcpy(buf + o, shown[c], 4);
+                o += shown_len[c];
+                i++;
+            } else if (escaped_cp(cp, level) || locale_bytes_unsafe(p + i, len, cp)) {
+                o += escape_cp(cp, buf + o);
+                i += len;
             } else {
                 memcpy(buf + o, p + i, len);
                 o += len;
+                i += len;
             }
-            i += len;
             continue;
         }
-        memcpy(buf + o, shown[c], 4); /* room for 4 is always there */
-        o += shown_len[c];
-        i++;
+        len = ((unsigned)(c - 0xC2) <= 0xF4 - 0xC2) ? utf8_at(p + i, n - i, &cp) : 0;
+        if (len == 0) { /* a byte of no well-formed sequence */
+            memcpy(buf + o, shown[c], 4);
+            o += shown_len[c];
+            i++;
+        } else if (escaped_cp(cp, level)) {
+            o += escape_cp(cp, buf + o);
+            i += len;
+        } else if (!in_locale) {
+            memcpy(buf + o, p + i, len);
+            o += len;
+            i += len;
+        } else {
+#if LOCALE_CHARS
+            /* UTF-8 text written in the locale's charset, a character at
+             * a time; one the charset lacks is escaped. */
+            char mb[MB_LEN_MAX];
+            size_t k = wcrtomb(mb, (wchar_t)cp, &out_state);
+            if (k == (size_t)-1 || k == 0 || locale_bytes_unsafe((unsigned char *)mb, k, cp)) {
+                memset(&out_state, 0, sizeof out_state);
+                o += escape_cp(cp, buf + o);
+            } else {
+                memcpy(buf + o, mb, k);
+                o += k;
+            }
+#else
+            o += escape_cp(cp, buf + o);
+#endif
+            i += len;
+        }
     }
     *used = i;
     return o;
 }
 
-void put_escaped(FILE *f, const char *s, size_t n, bool raw_high)
+void put_escaped(FILE *f, const char *s, size_t n, enum esc_level level, bool utf8_in)
 {
-    char buf[4 * 256 + 12];
+    char buf[ESC_BUF(256)];
     size_t i = 0;
     while (i < n) {
-        size_t used, o = escape_text(s + i, n - i, 256, raw_high, buf, &used);
+        size_t used, o = escape_text(s + i, n - i, 256, level, utf8_in, buf, &used);
         fwrite(buf, 1, o, f);
         i += used;
     }
@@ -172,12 +251,10 @@ void put_escaped(FILE *f, const char *s, size_t n, bool raw_high)
  * buffer from a table and written at once: a failing name of random bytes
  * is mostly \xHH, and a call into stdio for each byte made the error path
  * many times slower than --status. */
-static void echo_name(const char *s, size_t n, bool raw_high)
+static void echo_name(const char *s, size_t n)
 {
-    /* Each byte shown in 4 at most (a sequence begun before ECHO_MAX may
-     * end 3 bytes after it), then "...". */
-    char buf[4 * ECHO_MAX + 12 + 3];
-    size_t used, o = escape_text(s, n, ECHO_MAX, raw_high, buf, &used);
+    char buf[ESC_BUF(ECHO_MAX) + 3]; /* and "..." */
+    size_t used, o = escape_text(s, n, ECHO_MAX, ESC_TEXT, false, buf, &used);
     if (used < n) {
         memcpy(buf + o, "...", 3);
         o += 3;
@@ -212,18 +289,18 @@ void message_source(const char *path, size_t line)
     source_line = line;
 }
 
-void message_start(const char *name, size_t name_len, bool raw_high, size_t max)
+void message_start(const char *name, size_t name_len, size_t max)
 {
     size_t path_len = source_path ? strlen(source_path) : 0;
-    message_room(max + 4 * path_len + 32);
+    message_room(max + ESC_BUF(path_len) + 32);
     fputs("xn: ", stderr);
     if (source_path) {
-        put_escaped(stderr, source_path, path_len, false);
+        put_escaped(stderr, source_path, path_len, ESC_TEXT, false);
         fprintf(stderr, ":%zu: ", source_line);
     }
     if (name_len == 0)
         fputs("(empty name)", stderr);
     else
-        echo_name(name, name_len, raw_high);
+        echo_name(name, name_len);
     fputs(": ", stderr);
 }

@@ -35,17 +35,6 @@ _Static_assert((BY_OPTION | BY_PROFILE_OR_MODE | NOT_OFFERED) == (0u XN_FLAG_BIT
                    (BY_PROFILE_OR_MODE & NOT_OFFERED) == 0,
                "a flag bit of xn.h without its place on the command line");
 
-/* --register: RFC 5891 §4 registration checks on one label, given as an
- * A-label ("xn--" in any case) or else as a U-label or LDH label. */
-static int register_label(const char *in, size_t in_len, char *out, size_t out_cap,
-                          size_t *out_len, unsigned flags, xn_report *report)
-{
-    if (in_len >= 4 && (in[0] | 0x20) == 'x' && (in[1] | 0x20) == 'n' && in[2] == '-' &&
-        in[3] == '-')
-        return xn_idna2008_register(NULL, 0, in, in_len, out, out_cap, out_len, flags, report);
-    return xn_idna2008_register(in, in_len, NULL, 0, out, out_cap, out_len, flags, report);
-}
-
 const struct profile profiles[] = {
     {"uts46", 0, xn_to_ascii, xn_to_unicode},
     {"whatwg", XN_WHATWG, xn_to_ascii, xn_to_unicode},
@@ -56,9 +45,11 @@ const struct profile profiles[] = {
 #define PROFILE_COUNT (sizeof profiles / sizeof profiles[0])
 const size_t profile_count = PROFILE_COUNT;
 
-/* What --register selects: the idna2008 profile's registration side, which
- * has no to-Unicode direction. */
-const struct profile register_profile = {"idna2008", 0, register_label, NULL};
+/* What --register selects: the idna2008 profile's registration side (RFC
+ * 5891 §4 on each label of a name, given as A-labels, U-labels or LDH
+ * labels, then the name's length and Bidi rules), which has no to-Unicode
+ * direction. */
+const struct profile register_profile = {"idna2008", 0, xn_idna2008_register_name, NULL};
 
 const struct opt_def opt_defs[] = {
     {"to-ascii", 'a', false, ACT_TO_ASCII, 0},
@@ -105,7 +96,7 @@ static const char help_text[] =
     "      --display-level=LEVEL  high (default), moderate or minimal script mixes\n"
     "      --email               NAMEs are mail addresses: convert the domain part\n"
     "      --profile=PROFILE     uts46 (default), whatwg, idna2008 or idna2003\n"
-    "      --register            idna2008: check one label for registration\n"
+    "      --register            idna2008: check a name for registration\n"
     "      --idna2008-map        idna2008: map as UTS #46 does before the checks\n"
     "      --allow-unassigned    idna2003: allow what Unicode 3.2 left unassigned\n"
     "  -T, --transitional        transitional processing (deprecated)\n"
@@ -126,7 +117,7 @@ static const char help_end[] =
 void usage_error(const char *before, const char *arg, const char *after)
 {
     fprintf(stderr, "xn: %s'", before);
-    put_escaped(stderr, arg, strlen(arg), false);
+    put_escaped(stderr, arg, strlen(arg), ESC_TEXT, false);
     fprintf(stderr, "'%s\n", after);
     fputs("Try 'xn --help' for more information.\n", stderr);
 }
@@ -175,7 +166,7 @@ static const struct opt_def *find_long(const char *arg, const char *name, size_t
         return NULL;
     }
     fputs("xn: option '", stderr);
-    put_escaped(stderr, arg, strlen(arg), false);
+    put_escaped(stderr, arg, strlen(arg), ESC_TEXT, false);
     fputs("' is ambiguous; possibilities:", stderr);
     for (i = 0; i < opt_count; i++)
         if (strncmp(opt_defs[i].long_name, name, len) == 0)
@@ -272,11 +263,10 @@ static int apply(const struct opt_def *d, const char *arg, struct options *o)
     case ACT_HELP:
         return print_help();
     case ACT_VERSION: {
-        /* A text xn's quick check does not find in NFC ("e" and U+0301)
-         * needs ICU: whether it can be loaded is known only by trying. */
-        char nfc[16];
-        size_t nfc_len = 0;
-        if (xn_nfc("e\xCC\x81", 3, nfc, sizeof nfc, &nfc_len) == XN_E_ICU_UNAVAILABLE)
+        /* Whether ICU can be loaded is known only by trying; a name
+         * needing NFC no longer tells (libunistring normalizes where ICU
+         * cannot be loaded). */
+        if (xn_icu_load() == XN_E_ICU_UNAVAILABLE)
             snprintf(version, sizeof version,
                      "xn %s (Unicode %s, ICU %s could not be loaded)\n", xn_version(),
                      xn_unicode_version(), xn_icu_version());
@@ -287,6 +277,52 @@ static int apply(const struct opt_def *d, const char *arg, struct options *o)
     }
     }
     return PARSE_RUN;
+}
+
+bool locale_requested(int argc, char **argv)
+{
+    int i;
+    size_t k, len;
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const struct opt_def *d = NULL;
+        if (a[0] != '-' || a[1] == '\0')
+            continue;
+        if (strcmp(a, "--") == 0)
+            return false;
+        if (a[1] == '-') {
+            size_t matches = 0;
+            len = strcspn(a + 2, "=");
+            for (k = 0; k < opt_count; k++) {
+                const char *full = opt_defs[k].long_name;
+                if (len == 0 || strncmp(full, a + 2, len) != 0)
+                    continue;
+                if (full[len] == '\0') {
+                    d = &opt_defs[k];
+                    matches = 1;
+                    break;
+                }
+                d = &opt_defs[k];
+                matches++;
+            }
+            if (matches != 1)
+                continue; /* unknown or ambiguous: parse_args() says so */
+            if (d->action == ACT_MODE && d->bits == MODE_LOCALE)
+                return true;
+            if (d->has_arg && !a[2 + len])
+                i++; /* its value */
+            continue;
+        }
+        for (k = 1; a[k]; k++) {
+            d = find_short(a[k]);
+            if (d && d->has_arg) {
+                if (!a[k + 1])
+                    i++;
+                break;
+            }
+        }
+    }
+    return false;
 }
 
 int parse_args(int argc, char **argv, struct options *o, int *names)

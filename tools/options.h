@@ -88,6 +88,10 @@ enum { PARSE_RUN = -1 };
  * error). */
 int parse_args(int argc, char **argv, struct options *o, int *names);
 
+/* Whether argv asks for --locale (read as parse_args() reads it, but
+ * silently): the locale is set before parse_args() writes anything. */
+bool locale_requested(int argc, char **argv);
+
 /* Usage errors, for exit status 2, each followed by the line that points
  * to --help.  Text a user typed is quoted ('--stat=yes'), escaped; the
  * names of xn's own options are never quoted (--json).

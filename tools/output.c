@@ -27,14 +27,19 @@ static bool well_formed(const char *s, size_t n)
     return true;
 }
 
-/* s[0..n), well-formed UTF-8, as a JSON string: '"' and '\' escaped, and
- * as \uXXXX the C0 and C1 controls, DEL and the invisible characters
- * (unsafe_cp(): Cf, U+2028, U+2029), above U+FFFF as a surrogate pair, so
- * that a line of output shows no control on a terminal and splits nowhere. */
-static void json_string(FILE *f, const char *s, size_t n)
+/* s[0..n), well-formed UTF-8, as a JSON string: '"' and '\\' escaped, and
+ * as \uXXXX the characters escaped_cp() escapes at level (the controls,
+ * the bidi controls, U+2028, U+2029; at ESC_TEXT every invisible
+ * character), so that a line of output shows no control on a terminal and
+ * splits nowhere; under --locale in another charset than UTF-8
+ * (output_is_locale()), every non-ASCII character too, so that the line
+ * is ASCII and no UTF-8 byte reaches the terminal as a character of its
+ * charset.  Above U+FFFF as a surrogate pair. */
+static void json_string(FILE *f, const char *s, size_t n, enum esc_level level)
 {
     size_t i = 0, k;
     uint32_t cp;
+    bool ascii = output_is_locale();
     putc('"', f);
     while (i < n) {
         unsigned char c = (unsigned char)s[i];
@@ -46,10 +51,10 @@ static void json_string(FILE *f, const char *s, size_t n)
         }
         if (cp == '"' || cp == '\\')
             fprintf(f, "\\%c", (char)cp);
-        else if (unsafe_cp(cp) && cp > 0xFFFF)
+        else if ((escaped_cp(cp, level) || (ascii && cp >= 0x80)) && cp > 0xFFFF)
             fprintf(f, "\\u%04X\\u%04X", (unsigned)(0xD800 + ((cp - 0x10000) >> 10)),
                     (unsigned)(0xDC00 + ((cp - 0x10000) & 0x3FF)));
-        else if (unsafe_cp(cp))
+        else if (escaped_cp(cp, level) || (ascii && cp >= 0x80))
             fprintf(f, "\\u%04X", (unsigned)cp);
         else
             fwrite(s + i, 1, k, f);
@@ -61,12 +66,13 @@ static void json_string(FILE *f, const char *s, size_t n)
 /* A text member: "key":"TEXT" when s is well-formed UTF-8 (and not
  * hex_only), else "key":null and "key_hex":"HEX" of every byte, so that
  * nothing is lost or replaced; "key":null alone when s is NULL. */
-static void json_text(FILE *f, const char *key, const char *s, size_t n, bool hex_only)
+static void json_text(FILE *f, const char *key, const char *s, size_t n, bool hex_only,
+                      enum esc_level level)
 {
     size_t i;
     if (s && !hex_only && well_formed(s, n)) {
         fprintf(f, "\"%s\":", key);
-        json_string(f, s, n);
+        json_string(f, s, n, level);
         return;
     }
     fprintf(f, "\"%s\":null", key);
@@ -112,15 +118,15 @@ static void put_json(FILE *f, const struct record *rec)
     /* The name in UTF-8; its bytes as given when it has no UTF-8 form
      * (--locale and not valid text in the locale's charset). */
     if (rec->text)
-        json_text(f, "input", rec->text, rec->text_len, false);
+        json_text(f, "input", rec->text, rec->text_len, false, ESC_TEXT);
     else
-        json_text(f, "input", rec->input, rec->input_len, true);
+        json_text(f, "input", rec->input, rec->input_len, true, ESC_TEXT);
     if (rec->input_truncated)
         fputs(",\"input_truncated\":true", f);
     putc(',', f);
-    json_text(f, "output", rec->result, rec->result_len, false);
+    json_text(f, "output", rec->result, rec->result_len, false, rec->ok ? ESC_NAME : ESC_TEXT);
     fputs(",\"status\":", f);
-    json_string(f, rec->status, strlen(rec->status));
+    json_string(f, rec->status, strlen(rec->status), ESC_TEXT);
     fputs(",\"errors\":", f);
     json_names(f, rep ? rep->errors : 0, error_name);
     if (rep && rep->errors) {
@@ -157,17 +163,17 @@ bool put_record(FILE *f, enum format fmt, const struct record *rec)
         put_json(f, rec);
     } else {
         if (fmt == FMT_TSV) {
-            put_escaped(f, rec->input, rec->input_len, rec->input_raw_high);
+            put_escaped(f, rec->input, rec->input_len, ESC_TEXT, false);
             putc('\t', f);
         }
         if (fmt != FMT_PLAIN) {
             fputs(rec->status, f);
             putc('\t', f);
         }
-        if (rec->result && fmt != FMT_PLAIN)
-            put_escaped(f, rec->result, rec->result_len, rec->result_raw_high);
-        else if (rec->result)
-            fwrite(rec->result, 1, rec->result_len, f);
+        /* A name that converted is the library's text, exact; the result
+         * of a failed one is escaped as text. */
+        if (rec->result)
+            put_escaped(f, rec->result, rec->result_len, rec->ok ? ESC_NAME : ESC_TEXT, true);
     }
     return putc('\n', f) != EOF && !ferror(f);
 }

@@ -21,17 +21,16 @@ enum format {
 
 /* What is known of one name when its line is written. */
 struct record {
-    const char *input; /* the name as given (at most the first NAME_CAP bytes) */
+    const char *input; /* the name as given (at most the first NAME_CAP bytes), in
+                          the locale's charset under --locale */
     size_t input_len;
-    bool input_raw_high;  /* its bytes >= 0x80 are safe text in the locale's charset */
     bool input_truncated; /* the line was longer than what input holds */
     const char *text;     /* the name in UTF-8 (--locale: converted), NULL when unknown */
     size_t text_len;
     const char *status;   /* the status column: OK, the rule codes, a status name */
     const xn_report *rep; /* the library's report, NULL when it was not called */
-    const char *result;   /* the result shown, NULL when none */
+    const char *result;   /* the result shown (UTF-8), NULL when none */
     size_t result_len;
-    bool result_raw_high;
     const xn_display_report *display; /* --display, else NULL */
     int smtputf8;                     /* --email: 0 or 1; else -1 */
     bool ok; /* the name converted: alone, it would make the exit status 0 */

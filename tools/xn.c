@@ -87,19 +87,16 @@ struct run {
 /* ---- output ------------------------------------------------------------ */
 
 /* Writes the output line of the name of r->rec (output.c): status is its
- * status column, result what it shows of the result (len 0: nothing);
- * raw_high: the result's bytes >= 0x80 are safe text in the locale's
- * charset.  Returns false when writing failed (recorded in
+ * status column, result what it shows of the result (UTF-8; len 0:
+ * nothing).  Returns false when writing failed (recorded in
  * r->write_errno). */
-static bool put_line(struct run *r, const char *status, const char *result, size_t len,
-                     bool raw_high)
+static bool put_line(struct run *r, const char *status, const char *result, size_t len)
 {
     bool ok;
     errno = 0;
     r->rec.status = status ? status : "";
     r->rec.result = len > 0 ? result : NULL;
     r->rec.result_len = len;
-    r->rec.result_raw_high = raw_high;
     r->rec.ok = !r->name_failed;
     if (r->name_failed)
         r->failed = true;
@@ -187,12 +184,12 @@ static int convert(struct run *r, const char *in, size_t len, char *stack, size_
  * false) or of its result (out true).  Says so unless --status, and
  * returns the status word. */
 static const char *charset_failure(struct run *r, const char *input, size_t input_len,
-                                   bool raw_high, bool out)
+                                   bool out)
 {
     bool nomem = errno == ENOMEM;
     r->name_failed = true;
     if (!r->status) {
-        message_start(input, input_len, raw_high, MESSAGE_MAX);
+        message_start(input, input_len, MESSAGE_MAX);
         if (nomem)
             fputs("out of memory\n", stderr);
         else
@@ -207,7 +204,7 @@ static const char *charset_failure(struct run *r, const char *input, size_t inpu
 /* --display kept labels as A-labels: returns their reasons for the status
  * column, or without --status says which labels and why on standard error. */
 static const char *display_note(struct run *r, const char *input, size_t input_len,
-                                bool raw_high, char *buf, size_t cap)
+                                char *buf, size_t cap)
 {
     const xn_display_report *d = &r->display_report;
     const char *sep = "";
@@ -216,7 +213,7 @@ static const char *display_note(struct run *r, const char *input, size_t input_l
     xn_unsafe_format(d->unsafe, buf, cap);
     if (r->status)
         return buf;
-    message_start(input, input_len, raw_high, DISPLAY_MESSAGE_MAX);
+    message_start(input, input_len, DISPLAY_MESSAGE_MAX);
     fputs("shown with A-labels: ", stderr);
     for (i = 0; i < d->labels && i < XN_DISPLAY_LABELS_MAX; i++) {
         char why[REASONS_MAX];
@@ -338,32 +335,29 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
     char conv_in[1024];
     char conv_out[1024];
     char *in_heap = NULL;
-    char *out_heap = NULL;
     const char *name = input;
     size_t name_len = input_len;
     const char *result = NULL;
     size_t result_len = 0;
     const char *status;
-    bool raw_high = false;
-    bool result_raw_high;
     bool show_result;
     bool ok;
     xn_report rep = XN_REPORT_INIT;
     int rc;
     size_t held = input_len > NAME_CAP ? NAME_CAP : input_len;
-    struct record rec = {input, held, false, input_len > NAME_CAP, r->charset ? NULL : input,
-                         held, NULL, NULL, NULL, 0, false, NULL, -1, false};
+    struct record rec = {input, held, input_len > NAME_CAP, r->charset ? NULL : input,
+                         held, NULL, NULL, NULL, 0, NULL, -1, false};
     r->rec = rec;
 
     r->name_failed = false;
     if (input_len > NAME_CAP) {
         r->name_failed = true;
         if (!r->status) {
-            message_start(input, NAME_CAP, false, MESSAGE_MAX);
+            message_start(input, NAME_CAP, MESSAGE_MAX);
             fprintf(stderr, "name longer than %d bytes, the most xn takes\n",
                     NAME_CAP);
         }
-        return put_line(r, r->status ? "TOO_LONG" : NULL, NULL, 0, false);
+        return put_line(r, r->status ? "TOO_LONG" : NULL, NULL, 0);
     }
 
     /* --locale: the library takes UTF-8.  ASCII needs no conversion (every
@@ -372,22 +366,19 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
         size_t len = sizeof conv_in;
         char *u = from_charset(r->charset, input, input_len, conv_in, &len);
         if (!u) {
-            status = charset_failure(r, input, input_len, false, false);
-            return put_line(r, r->status ? status : NULL, NULL, 0, false);
+            status = charset_failure(r, input, input_len, false);
+            return put_line(r, r->status ? status : NULL, NULL, 0);
         }
         if (u != conv_in)
             in_heap = u;
         name = u;
         name_len = len;
-        /* Messages show the name as given only when it holds no C1 or bidi
-         * control: else its bytes >= 0x80 are escaped too. */
-        raw_high = text_safe(name, name_len);
     }
 
     rc = convert(r, name, name_len, stack, sizeof stack, &result, &result_len, &rep);
     if (rc != XN_OK && r->display)
         r->display_report.unsafe = 0, r->display_report.labels = 0;
-    r->rec.text = name, r->rec.text_len = name_len, r->rec.input_raw_high = raw_high;
+    r->rec.text = name, r->rec.text_len = name_len;
     r->rec.rep = &rep, r->rec.display = r->display ? &r->display_report : NULL;
     r->rec.smtputf8 = r->email ? rc == XN_OK && r->smtputf8 : -1;
     status = status_text(rc, &rep, codes, sizeof codes);
@@ -395,7 +386,7 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
     if (rc != XN_OK) {
         r->name_failed = true;
         if (!r->status) {
-            message_start(input, input_len, raw_high, MESSAGE_MAX);
+            message_start(input, input_len, MESSAGE_MAX);
             if (rc == XN_E_BAD_ADDRESS)
                 fprintf(stderr, "not a mail address: %s",
                         address_fault(name, name_len, codes, sizeof codes));
@@ -421,7 +412,7 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
     /* Converted, with a note: labels --display keeps as A-labels, or a
      * local part that needs SMTPUTF8. */
     if (rc == XN_OK && r->display && r->display_report.unsafe)
-        status = display_note(r, input, input_len, raw_high, codes, sizeof codes);
+        status = display_note(r, input, input_len, codes, sizeof codes);
     if (rc == XN_OK && r->email && r->smtputf8)
         status = "SMTPUTF8";
 
@@ -433,7 +424,7 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
         show_result = false;
         r->name_failed = true;
         if (!r->status) {
-            message_start(input, input_len, raw_high, MESSAGE_MAX);
+            message_start(input, input_len, MESSAGE_MAX);
             fputs("the result contains a NUL\n", stderr);
         }
     }
@@ -443,31 +434,29 @@ static bool process_name(struct run *r, const char *input, size_t input_len)
             status = "LINE_BREAK";
         r->name_failed = true;
         if (!r->status) {
-            message_start(input, input_len, raw_high, MESSAGE_MAX);
+            message_start(input, input_len, MESSAGE_MAX);
             fputs("the result contains a line break\n", stderr);
         }
     }
-    result_raw_high = r->charset && show_result && text_safe(result, result_len);
+    /* Under --locale the result is written in the locale's charset, a
+     * character at a time (messages.h); one the charset cannot hold makes
+     * the name fail (UNREPRESENTABLE), as the whole result is converted
+     * here to know.  JSON is UTF-8 in every locale. */
     if (show_result && r->charset && r->format != FMT_JSON && !all_ascii(result, result_len)) {
         size_t len = sizeof conv_out;
         char *c = to_charset(r->charset, result, result_len, conv_out, &len);
         if (!c) {
-            const char *why = charset_failure(r, input, input_len, raw_high, true);
+            const char *why = charset_failure(r, input, input_len, true);
             show_result = false;
             if (rc == XN_OK)
                 status = why;
-        } else {
-            if (c != conv_out)
-                out_heap = c;
-            result = c;
-            result_len = len;
+        } else if (c != conv_out) {
+            free(c);
         }
     }
 
-    ok = put_line(r, r->status ? status : NULL, result, show_result ? result_len : 0,
-                  result_raw_high);
+    ok = put_line(r, r->status ? status : NULL, result, show_result ? result_len : 0);
     free(in_heap);
-    free(out_heap);
     return ok;
 }
 
@@ -557,7 +546,7 @@ static bool process_stream(struct run *r, FILE *f, const char *path)
         fputs("xn: ", stderr);
         if (path) {
             fputs("--file: ", stderr);
-            put_escaped(stderr, path, strlen(path), false);
+            put_escaped(stderr, path, strlen(path), ESC_TEXT, false);
         } else {
             fputs("standard input", stderr);
         }
@@ -628,14 +617,14 @@ static void file_message(const char *option, const char *path, size_t line_no,
                          const char *name, size_t len, const char *text)
 {
     fprintf(stderr, "xn: %s: ", option);
-    put_escaped(stderr, path, strlen(path), false);
+    put_escaped(stderr, path, strlen(path), ESC_TEXT, false);
     if (line_no)
         fprintf(stderr, ":%zu", line_no);
     if (name && len == 0) {
         fputs(": (empty name)", stderr);
     } else if (name) {
         fputs(": ", stderr);
-        put_escaped(stderr, name, len, false);
+        put_escaped(stderr, name, len, ESC_TEXT, true); /* read as UTF-8 */
     }
     fprintf(stderr, ": %s\n", text);
 }
@@ -728,6 +717,13 @@ static xn_known_set *load_known(const char *path)
 
 /* ---- main -------------------------------------------------------------- */
 
+/* Whether the charset name cs is UTF-8's. */
+static bool is_utf8(const char *cs)
+{
+    return (cs[0] | 0x20) == 'u' && (cs[1] | 0x20) == 't' && (cs[2] | 0x20) == 'f' &&
+           ((cs[3] == '-' && cs[4] == '8' && cs[5] == '\0') || (cs[3] == '8' && cs[4] == '\0'));
+}
+
 int main(int argc, char **argv)
 {
     /* static: standard error is flushed after main returns. */
@@ -737,7 +733,7 @@ int main(int argc, char **argv)
     FILE **files = NULL;
     struct run r;
     int names = 0, rc, i;
-    bool ok = true;
+    bool ok = true, locale_set = false;
 
     /* Buffered standard error.  Unbuffered (the default), a message went
      * out a character at a time (1 GB of failing names took 15 times
@@ -758,6 +754,14 @@ int main(int argc, char **argv)
         fputs("xn: out of memory\n", stderr);
         return 2;
     }
+    /* --locale: the locale is set before anything is written, so that a
+     * usage error shows what was typed as text of its charset, and text
+     * is written in that charset character by character (messages.h). */
+    if (locale_requested(argc, argv)) {
+        locale_set = setlocale(LC_ALL, "") != NULL;
+        if (charset_available())
+            output_in_locale(!is_utf8(charset_of_locale()));
+    }
     rc = parse_args(argc, argv, &o, &names);
     if (rc != PARSE_RUN)
         goto out;
@@ -767,7 +771,7 @@ int main(int argc, char **argv)
         goto out;
     }
     if ((o.modes & MODE_UNICODE) && !o.profile->to_unicode) {
-        usage_text("option --register checks labels for registration: no -u");
+        usage_text("option --register checks names for registration: no -u");
         goto out;
     }
     if ((o.modes & MODE_LOCALE) && !charset_available()) {
@@ -801,7 +805,7 @@ int main(int argc, char **argv)
         files[i] = strcmp(argv[i], "-") == 0 ? stdin : fopen(argv[i], "r");
         if (!files[i]) {
             fputs("xn: --file: ", stderr);
-            put_escaped(stderr, argv[i], strlen(argv[i]), false);
+            put_escaped(stderr, argv[i], strlen(argv[i]), ESC_TEXT, false);
             fprintf(stderr, ": %s\n", strerror(errno));
             goto out;
         }
@@ -840,18 +844,11 @@ int main(int argc, char **argv)
         r.known = known;
     }
     if (o.modes & MODE_LOCALE) {
-        const char *cs;
-        if (!setlocale(LC_ALL, "") && !(o.modes & MODE_STATUS))
+        if (!locale_set && !(o.modes & MODE_STATUS))
             fputs("xn: warning: the locale of the environment is not available; "
                   "using the C locale\n",
                   stderr);
         r.charset = charset_of_locale();
-        /* Output in another charset than UTF-8: no byte >= 0x80 goes out as
-         * the UTF-8 character it may spell (messages.h). */
-        cs = r.charset;
-        escape_bytes_only(!((cs[0] | 0x20) == 'u' && (cs[1] | 0x20) == 't' &&
-                            (cs[2] | 0x20) == 'f' && ((cs[3] == '-' && cs[4] == '8' &&
-                            cs[5] == '\0') || (cs[3] == '8' && cs[4] == '\0'))));
     }
 
     if (names > 0) {
