@@ -47,7 +47,7 @@
 /* The longest message about a name: "xn: ", the name as echo_name() shows
  * it, ": ", a text of the program or the library, the rule codes (less
  * than the 1024 bytes of their buffer) and where the first one is. */
-#define MESSAGE_MAX (4 * ECHO_MAX + 3 + 2048)
+#define MESSAGE_MAX (ESC_BUF(ECHO_MAX) + 3 + 2048)
 
 /* The longest list of display reasons: every XN_UNSAFE_* name, 177 bytes
  * for the 15 of them, with room for more. */
@@ -741,10 +741,11 @@ int main(int argc, char **argv)
      * error path 7 times slower than --status on random bytes.  So the
      * messages are written in blocks, unless a person reads them (standard
      * error or standard output a terminal): then each goes out whole when
-     * its line ends (a message is at most ECHO_MAX bytes of name, each
-     * shown in 4 at most, plus its text: the buffer holds it).  Standard
-     * output is written in blocks too when it is no terminal, so the order
-     * of the two streams in one file was never kept line by line. */
+     * its line ends (a message is at most ECHO_MAX bytes of name, escaped
+     * in ESC_BUF(ECHO_MAX) at most, plus its text: the buffer holds it).
+     * Standard output is written in blocks too when it is no terminal, so
+     * the order of the two streams in one file was never kept line by
+     * line. */
     setvbuf(stderr, stderr_buf,
             isatty(STDERR_FILENO) == 1 || isatty(STDOUT_FILENO) == 1 ? _IOLBF : _IOFBF,
             sizeof stderr_buf);
