@@ -172,6 +172,7 @@ static int engine_opened(int *which, const UNormalizer2 **nfc)
     return *which != ENGINE_NONE ? XN_OK : XN__E_NEED_NFC;
 }
 
+#if XN_NFC_UNISTRING
 /* The Unicode version ((major << 8) | minor) of c when c takes part in
  * normalization and is newer than XN_NFC_AGE_OLDEST; 0 otherwise. */
 static unsigned nfc_age(uint32_t c)
@@ -188,6 +189,7 @@ static unsigned nfc_age(uint32_t c)
     }
     return c <= xn__nfc_age_hi[lo] ? xn__nfc_age[lo] : 0;
 }
+#endif
 
 /* XN_E_ICU_TOO_OLD or XN_E_NFC_TOO_OLD when the engine cannot normalize one
  * of the code points; XN_OK otherwise. */

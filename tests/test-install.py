@@ -482,9 +482,9 @@ def readme_commands(source):
 
 
 def configure_without_unistring(source):
-    """A packager's build with neither compat/idn2 nor the command's
-    --locale configures without looking for libunistring, which libxn
-    does not link, and without CMake."""
+    """A packager's build with neither compat/idn2, the command's --locale
+    nor libxn's NFC without ICU configures without looking for
+    libunistring, and without CMake."""
     d = tempfile.mkdtemp(prefix="xn-setup-")
     try:
         # And without CMake: a cmake first in PATH that fails as a missing
@@ -496,9 +496,9 @@ def configure_without_unistring(source):
         os.chmod(os.path.join(fake, "cmake"), 0o755)
         env = dict(os.environ, PATH=fake + os.pathsep + os.environ.get("PATH", ""))
         r = run(["meson", "setup", os.path.join(d, "b"), source, "-Didn2_compat=disabled",
-                 "-Dcli_locale=disabled"], env=env)
-        check(r.returncode == 0, "meson setup -Didn2_compat=disabled -Dcli_locale=disabled, "
-              "with no working cmake",
+                 "-Dcli_locale=disabled", "-Dnfc_unistring=disabled"], env=env)
+        check(r.returncode == 0, "meson setup -Didn2_compat=disabled -Dcli_locale=disabled "
+              "-Dnfc_unistring=disabled, with no working cmake",
               (r.stdout + r.stderr)[-600:])
         log = os.path.join(d, "b", "meson-logs", "meson-log.txt")
         text = open(log, encoding="utf-8", errors="replace").read() if os.path.exists(log) else ""
