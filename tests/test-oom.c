@@ -242,6 +242,25 @@ static int register_alloc(const char *in, size_t n, char **out, size_t *len, uns
     return rc;
 }
 
+/* xn_idna2008_register_name() in test_alloc_fn's shape, as register_alloc(). */
+static int register_name_alloc(const char *in, size_t n, char **out, size_t *len,
+                               unsigned flags, xn_report *rep)
+{
+    char buf[XN_DOMAIN_MAX];
+    int rc = xn_idna2008_register_name(in, n, buf, sizeof buf, len, flags, rep);
+    *out = NULL;
+    if (rc == XN_OK) {
+        *out = malloc(*len + 1);
+        if (*out)
+            memcpy(*out, buf, *len + 1);
+        else
+            rc = XN_E_NOMEM;
+    }
+    if (rc != XN_OK)
+        *len = 0;
+    return rc;
+}
+
 static void run(int line, bool to_ascii, const char *in, size_t n, unsigned flags)
 {
     if (to_ascii)
@@ -585,6 +604,15 @@ int main(void)
         for (k = 0; k < 300; k++)
             strcat(lab, "a");
         run_fn(__LINE__, register_alloc, "register LDH label", lab, strlen(lab), 0);
+        /* A whole name: a long A-label (A4_2 after its buffers went to the
+         * heap), and a Bidi domain name whose labels pass, so that the
+         * lookup across them runs too. */
+        memcpy(lab, "ok.xn--", 7);
+        CHECK_EQ_INT(xn_punycode_encode(cps, 300, NULL, lab + 7, sizeof lab - 7, &pn), XN_OK);
+        lab[7 + pn] = '\0';
+        run_fn(__LINE__, register_name_alloc, "register_name A-label", lab, strlen(lab), 0);
+        strcpy(lab, "\xD8\xB9\xD8\xB1\xD8\xA8\xD9\x8A.b\xC3\xA1" "cher.example");
+        run_fn(__LINE__, register_name_alloc, "register_name Bidi name", lab, strlen(lab), 0);
         /* Display: a label whose NFD (175 x U+01D6: 525 UTF-16 units) and
          * one whose skeleton (175 x U+0451: 525 bytes) pass the stack's
          * 512. */

@@ -177,6 +177,26 @@ static void c_idna2008_register(void)
                          &out_len, 0, NULL);
 }
 
+/* A whole name: its longest labels, many labels, and a Bidi domain name
+ * whose labels all pass, so that the lookup across its labels runs too. */
+static const char bidi_name[] = "\xD8\xB9\xD8\xB1\xD8\xA8\xD9\x8A.b\xC3\xBC" "cher.example";
+static void c_register_name_u(void)
+{
+    xn_idna2008_register_name(long_cjk, long_cjk_n, out_buf, BIG, &out_len, 0, NULL);
+}
+static void c_register_name_a(void)
+{
+    xn_idna2008_register_name(long_alabel, long_alabel_n, out_buf, BIG, &out_len, 0, NULL);
+}
+static void c_register_name_many(void)
+{
+    xn_idna2008_register_name(many_labels, many_labels_n, out_buf, BIG, &out_len, 0, NULL);
+}
+static void c_register_name_bidi(void)
+{
+    xn_idna2008_register_name(bidi_name, sizeof bidi_name - 1, out_buf, BIG, &out_len, 0, NULL);
+}
+
 /* The display policy: each call below is also a process's first call. */
 static xn_display_report display_report;
 static const char display_names[] = "xn--80ak6aa92e.com.b\xC3\xBC" "cher.\xE4\xB8\xAD\xE5\x9B\xBD";
@@ -344,6 +364,9 @@ static const entry entries[] = {
       ALLOC(xn_idna2008_lookup_alloc, long_cjk, NOLEN),
       ALLOC(xn_idna2008_to_unicode_alloc, long_alabel, NOLEN)}},
     {"xn_idna2008_register", {FN(c_idna2008_register)}},
+    {"xn_idna2008_register_name",
+     {FN(c_register_name_u), FN(c_register_name_a), FN(c_register_name_many),
+      FN(c_register_name_bidi)}},
     {"xn_idna2003_to_ascii (+ _alloc)",
      {CONV(xn_idna2003_to_ascii, long_cjk, 0), CONV(xn_idna2003_to_ascii, long_nameprep, 0),
       ALLOC(xn_idna2003_to_ascii_alloc, long_nfc, 0)}},
