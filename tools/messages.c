@@ -80,20 +80,17 @@ size_t utf8_char(const char *s, size_t n, uint32_t *cp)
     return n ? utf8_at((const unsigned char *)s, n, cp) : 0;
 }
 
-/* The characters that change how a line reads without being seen: the
- * format characters (General_Category Cf: the bidi controls, zero-width
- * characters, tags, U+FFF9..U+FFFB) and the line and paragraph separators
- * U+2028, U+2029 (Zl, Zp), from the table tools/gen-invisible.py makes. */
-static bool invisible(uint32_t cp)
+/* Whether cp is in one of the sorted ranges r[0..n). */
+static bool in_ranges(uint32_t cp, const uint32_t (*r)[2], size_t n)
 {
-    size_t lo = 0, hi = sizeof invisible_ranges / sizeof invisible_ranges[0];
-    if (cp < invisible_ranges[0][0])
+    size_t lo = 0, hi = n;
+    if (cp < r[0][0])
         return false;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (cp < invisible_ranges[mid][0])
+        if (cp < r[mid][0])
             hi = mid;
-        else if (cp > invisible_ranges[mid][1])
+        else if (cp > r[mid][1])
             lo = mid + 1;
         else
             return true;
@@ -101,11 +98,20 @@ static bool invisible(uint32_t cp)
     return false;
 }
 
-/* The bidi controls (Bidi_Control: a fixed list, PropList.txt). */
+/* The characters that change how a line reads without being seen: the
+ * format characters (General_Category Cf: the bidi controls, zero-width
+ * characters, tags, U+FFF9..U+FFFB) and the line and paragraph separators
+ * U+2028, U+2029 (Zl, Zp), from the table tools/gen-invisible.py makes. */
+static bool invisible(uint32_t cp)
+{
+    return in_ranges(cp, invisible_ranges, sizeof invisible_ranges / sizeof invisible_ranges[0]);
+}
+
+/* The bidi controls (Bidi_Control of PropList.txt, the same table's file). */
 static bool bidi_control(uint32_t cp)
 {
-    return cp == 0x061C || cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) ||
-           (cp >= 0x2066 && cp <= 0x2069);
+    return in_ranges(cp, bidi_control_ranges,
+                     sizeof bidi_control_ranges / sizeof bidi_control_ranges[0]);
 }
 
 bool escaped_cp(uint32_t cp, enum esc_level level)
