@@ -9,8 +9,8 @@ usage: test-static.py BUILD_DIR SOURCE_DIR C_COMPILER
 
 Skipped (77) where a static program cannot be linked (no libc.a, no
 libunistring.a) or pkg-config is missing; the build's own options say
-whether libunistring is in (XN_NFC_UNISTRING=1 in the environment) and ICU
-on demand (XN_ICU_MODE).
+whether libunistring is in (XN_NFC_UNISTRING=1 in the environment), ICU
+on demand (XN_ICU_MODE) and the library sanitized (XN_SANITIZE).
 """
 import os
 import shlex
@@ -60,6 +60,10 @@ NAMES = [
 
 def main():
     build, source, cc = sys.argv[1:4]
+    if os.environ.get("XN_SANITIZE", "none") != "none":
+        check.skip("a sanitized build (%s): its libxn.a needs the sanitizers' runtime, which "
+                   "has no static form" % os.environ["XN_SANITIZE"])
+        return
     if os.environ.get("XN_ICU_MODE") != "on-demand" or os.environ.get("XN_NFC_UNISTRING") != "1":
         check.skip("a build with ICU on demand and libunistring (this one: ICU %s, "
                    "libunistring %s)" % (os.environ.get("XN_ICU_MODE"),
