@@ -109,6 +109,15 @@ static void first_call(int k, first_answer *a)
     }
 }
 
+/* What IDNA2003 (call 2) gives: built on libxn's objects whose ICU cannot
+ * be loaded (TEST_NO_ICU, tests/noicu/), where libunistring normalizes and
+ * the other calls convert, it fails alike in every thread. */
+#ifdef TEST_NO_ICU
+#define IDNA2003_RC XN_E_ICU_UNAVAILABLE
+#else
+#define IDNA2003_RC XN_OK
+#endif
+
 static void *racer(void *arg)
 {
     size_t r = (size_t)(uintptr_t)arg, k;
@@ -133,7 +142,8 @@ static int race(void)
     for (k = 0; k < FIRST_CALLS; k++) {
         first_answer after;
         first_call(k, &after);
-        CHECK_MSG(after.rc == XN_OK, "call %d after the race: %s", k, xn_strerror_name(after.rc));
+        CHECK_MSG(after.rc == (k == 2 ? IDNA2003_RC : XN_OK), "call %d after the race: %s", k,
+                  xn_strerror_name(after.rc));
         for (r = 0; r < RACERS; r++)
             CHECK_MSG(raced[r][k].rc == after.rc && strcmp(raced[r][k].out, after.out) == 0,
                       "call %d, racing thread %zu: %s \"%s\", later \"%s\"", k, r,
