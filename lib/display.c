@@ -382,7 +382,12 @@ XN__NOINLINE static int display_labels(const char *ascii, size_t alen, const xn_
         words[i] = xn__u39_word(u->cp[i]);
     /* The checks of the whole name: none for a name without a U-label,
      * which is shown as it is. */
-    nm.count = count > 1 && dl[count - 1].an == 0 ? count - 1 : count; /* a root dot aside */
+    /* Trailing empty labels aside (a root dot, or more where empty labels
+     * are allowed): they change nothing in the verdict, and the last
+     * label before them is the TLD. */
+    nm.count = count;
+    while (nm.count > 1 && dl[nm.count - 1].an == 0)
+        nm.count--;
     if (u->count) {
         const xn__dlabel *last = &dl[nm.count - 1];
         if (last->deferred)

@@ -55,6 +55,17 @@ static void test_builtin(void)
     display_flags_is("binanc\xC3\xA9.com", b, "xn--binanc-gva.com", XN_UNSAFE_KNOWN_DOMAIN);
     display_flags_is("hdfcb\xC3\xA1nk.com", b, NULL, XN_UNSAFE_KNOWN_DOMAIN);
     display_flags_is("kr\xC3\xA1ken.com", b, NULL, XN_UNSAFE_KNOWN_DOMAIN); /* xn's list */
+    /* Trailing dots change nothing in the verdict: one root dot, or more
+     * where empty labels are allowed (the WHATWG profile). */
+    display_flags_is("googl\xC3\xA9.com.", b | XN_ALLOW_ROOT_DOT, "xn--googl-fsa.com.",
+                     XN_UNSAFE_KNOWN_DOMAIN);
+    display_flags_is("googl\xC3\xA9.com..", b | XN_WHATWG, "xn--googl-fsa.com..",
+                     XN_UNSAFE_KNOWN_DOMAIN);
+    display_flags_is("tw\xC4\xB1tter.com...", b | XN_WHATWG, "xn--twtter-q9a.com...",
+                     XN_UNSAFE_KNOWN_DOMAIN);
+    display_flags_is("google.\xD1\x81\xD0\xBE\xD0\xBC..", b | XN_WHATWG, "google.xn--l1adi..",
+                     XN_UNSAFE_CONFUSABLE | XN_UNSAFE_KNOWN_DOMAIN); /* google.сом.. */
+    display_flags_is("b\xC3\xBC" "cher.de..", b | XN_WHATWG, "b\xC3\xBC" "cher.de..", 0);
     /* ... and what a browser shows: deviations under nontransitional
      * processing when the caller allows them, a Cyrillic name under a
      * Cyrillic TLD. */
