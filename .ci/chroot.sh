@@ -4,6 +4,7 @@
 #
 #   make_root RELEASE ROOT LOG     debootstrap, apt sources, mounts
 #   in_root CMD...                 run CMD in $root with a clean environment
+#   (in_root_exec CMD...) &        the same in the background, $! being CMD
 #
 # The caller sets die() and root=, and calls cleanup on exit.
 
@@ -58,7 +59,11 @@ copy_tree() {
     tar -C "$1" --exclude='./build*' --exclude=./.git -cf - . | tar -C "$root$2" -xf -
 }
 
-in_root() {
-    chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+in_root() { (in_root_exec "$@"); }
+# The same in place of the calling (sub)shell: `(in_root_exec CMD) &` gives
+# $! the id of CMD itself (chroot and env exec it), so that `kill $!`, or
+# `kill $(jobs -p)`, ends it rather than a shell that has started it.
+in_root_exec() {
+    exec chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
         LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@"
 }
