@@ -159,6 +159,16 @@ XN_API const char *xn_icu_version(void);
  * Thread-safe.  @since 1.1 */
 XN_API int xn_icu_load(void);
 
+/* The engine that normalizes in this process, chosen now if no call has
+ * needed one yet (ICU loaded when it can be had: see xn_icu_version()), as
+ * a person reads it: "ICU 72.1 (xn's Unicode 18.0.0 data)",
+ * "libunistring 1.0 (Unicode 14.0 data)", or "none (ICU could not be
+ * loaded)" in a build without libunistring, where the next call tries
+ * again.  For a program's --version and for bug reports: the text is no
+ * interface to parse.  Static storage, never NULL.  Thread-safe.
+ * @since 1.2 */
+XN_API const char *xn_nfc_engine(void);
+
 /* Normalizes in[0..in_len) (UTF-8) to NFC (UAX #15) with xn's normalizer,
  * the normalization every conversion uses: ICU's engine on the data of
  * xn_unicode_version(), or libunistring's where ICU cannot be loaded (see

@@ -98,28 +98,41 @@ static void *nfc_make(int *rc)
 }
 
 #if XN_NFC_UNISTRING
-/* The Unicode version of the libunistring loaded, (major << 8) | minor, from
- * its release notes; 0 for one older than 0.9.8 (Unicode 9.0), not used.  A
- * release newer than those known is taken to be on the newest data known:
- * at worst it refuses a text it could have normalized. */
+/* The libunistring releases and the Unicode version of their data,
+ * (major << 8) | minor, from their release notes, newest first; what
+ * xn_nfc_engine() says of each. */
+static const struct {
+    int release;
+    unsigned unicode;
+    const char *text;
+} unistring_releases[] = {
+    {0x010500, 0x1100, "libunistring (a release after 1.4, taken to be on Unicode 17.0 data)"},
+    {0x010400, 0x1100, "libunistring 1.4 (Unicode 17.0 data)"},
+    {0x010300, 0x1000, "libunistring 1.3 (Unicode 16.0 data)"},
+    {0x010200, 0x0F01, "libunistring 1.2 (Unicode 15.1 data)"},
+    {0x010100, 0x0F00, "libunistring 1.1 (Unicode 15.0 data)"},
+    {0x010000, 0x0E00, "libunistring 1.0 (Unicode 14.0 data)"},
+    {0x000908, 0x0900, "libunistring 0.9 (Unicode 9.0 data)"},
+};
+
+/* The entry of the libunistring loaded; NULL for one older than 0.9.8
+ * (Unicode 9.0), not used.  A release newer than those known is taken to
+ * be on the newest data known: at worst it refuses a text it could have
+ * normalized. */
+static size_t unistring_release(void)
+{
+    size_t i;
+    for (i = 0; i < sizeof unistring_releases / sizeof *unistring_releases; i++)
+        if (_libunistring_version >= unistring_releases[i].release)
+            return i;
+    return SIZE_MAX;
+}
+
+/* The Unicode version of its data, as above; 0 when it is not used. */
 static unsigned unistring_unicode(void)
 {
-    static const struct {
-        int release;
-        unsigned unicode;
-    } known[] = {
-        {0x010400, 0x1100}, /* 1.4: Unicode 17.0 */
-        {0x010300, 0x1000}, /* 1.3: 16.0 */
-        {0x010200, 0x0F01}, /* 1.2: 15.1 */
-        {0x010100, 0x0F00}, /* 1.1: 15.0 */
-        {0x010000, 0x0E00}, /* 1.0: 14.0 */
-        {0x000908, 0x0900}, /* 0.9.8 to 0.9.10: 9.0 */
-    };
-    size_t i;
-    for (i = 0; i < sizeof known / sizeof *known; i++)
-        if (_libunistring_version >= known[i].release)
-            return known[i].unicode;
-    return 0;
+    size_t i = unistring_release();
+    return i == SIZE_MAX ? 0 : unistring_releases[i].unicode;
 }
 #endif
 
@@ -407,6 +420,20 @@ int xn__is_nfc(const uint32_t *label, size_t n, bool *is_nfc)
     *is_nfc = XN__ICU(unorm2_isNormalized)(nfc, src, src_n, &err) != 0;
     xn__scratch_free(heap);
     return U_FAILURE(err) ? xn__icu_failure(err) : XN_OK;
+}
+
+const char *
+xn_nfc_engine(void)
+{
+    int which = xn__nfc_load() == XN_OK ? atomic_load_explicit(&engine, memory_order_acquire)
+                                        : ENGINE_NONE;
+#if XN_NFC_UNISTRING
+    if (which == ENGINE_UNISTRING)
+        return unistring_releases[unistring_release()].text;
+#endif
+    if (which == ENGINE_ICU)
+        return "ICU " U_ICU_VERSION " (xn's Unicode " XN_TABLES_UNICODE_VERSION " data)";
+    return "none (ICU could not be loaded)";
 }
 
 const char *

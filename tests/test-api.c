@@ -78,6 +78,10 @@ static void test_versions(void)
     /* The ICU of the build loads (twice: the second finds it loaded). */
     CHECK_EQ_INT(xn_icu_load(), XN_OK);
     CHECK_EQ_INT(xn_icu_load(), XN_OK);
+    /* ... and normalizes, on xn's data. */
+    CHECK_MSG(strcmp(xn_nfc_engine(), "ICU " U_ICU_VERSION " (xn's Unicode " TEST_UNICODE_VERSION
+                                      " data)") == 0,
+              "xn_nfc_engine() = \"%s\"", xn_nfc_engine());
 }
 
 /* The reference for well-formedness: utf8.h's decoder, written differently

@@ -342,8 +342,9 @@ def test_display_policy():
 
 def test_version_icu():
     r = run("--version")
-    check("--version names the ICU it loads", re.fullmatch(
-        rb"xn \d+\.\d+\.\d+ \(Unicode [\d.]+, ICU [\d.]+\)\n", r.out) is not None, repr(r))
+    check("--version names the ICU it loads, and ICU as the normalizer", re.fullmatch(
+        rb"xn \d+\.\d+\.\d+ \(Unicode [\d.]+, ICU [\d.]+\)\n"
+        rb"normalizer: ICU [\d.]+ \(xn's Unicode [\d.]+ data\)\n", r.out) is not None, repr(r))
     # The same program on a library whose ICU sonames name no file
     # (tests/meson.build passes it with ICU on demand).
     missing = os.environ.get("XN_TEST_XN_ICU_MISSING")
@@ -351,12 +352,32 @@ def test_version_icu():
         print("note: no xn with a missing ICU in this build (-Dicu=linked): case not run")
         return
     p = subprocess.run([missing, "--version"], capture_output=True)
-    check("--version without a loadable ICU says so", p.returncode == 0 and re.fullmatch(
-        rb"xn \d+\.\d+\.\d+ \(Unicode [\d.]+, ICU [\d.]+ could not be loaded\)\n",
-        p.stdout) is not None, repr(p))
+    # In a build with libunistring, it normalizes then (lib/normalize.c).
+    unistring = os.environ.get("XN_TEST_NFC_UNISTRING") == "1"
+    engine = (rb"libunistring [\d.]+ \(Unicode [\d.]+ data\)" if unistring
+              else rb"none \(ICU could not be loaded\)")
+    check("--version without a loadable ICU says so, and names the normalizer then",
+          p.returncode == 0 and re.fullmatch(
+              rb"xn \d+\.\d+\.\d+ \(Unicode [\d.]+, ICU [\d.]+ could not be loaded\)\n"
+              rb"normalizer: " + engine + rb"\n", p.stdout) is not None, repr(p))
     p = subprocess.run([missing, "b\u00fccher.example".encode()], capture_output=True)
     check("without ICU, a name in NFC still converts",
           p.stdout == b"xn--bcher-kva.example\n" and p.returncode == 0, repr(p))
+    # Names that need NFC: decomposed Latin, Tamil and Bengali ccTLD names.
+    names = ["e\u0301.com", "\u0b87\u0ba8\u0bcd\u0ba4\u0bbf\u0baf\u0bbe.example",
+             "\u09ad\u09be\u09b0\u09a4.example"]
+    p = subprocess.run([missing] + [n.encode() for n in names], capture_output=True)
+    if unistring:
+        check("without ICU, libunistring converts the names that need NFC",
+              p.returncode == 0 and p.stdout == b"xn--9ca.com\nxn--xkc2dl3a5ee0h.example\n"
+              b"xn--45brj9c.example\n", repr(p))
+    else:
+        check("without ICU or libunistring, the names that need NFC fail, saying why",
+              p.returncode == 1 and b"ICU is needed" in p.stderr, repr(p))
+    p = subprocess.run([missing, "--profile=idna2003", "b\u00fccher.de".encode()],
+                       capture_output=True)
+    check("without ICU, IDNA2003 fails, naming the library that is missing",
+          p.returncode == 1 and b"libicuuc.so." in p.stderr, repr(p))
 
 
 if __name__ == "__main__":

@@ -50,8 +50,9 @@ def test_help_version():
               ("--locale" in text) == has_locale(), text)
     r = run("--version")
     check("--version exits 0", r.rc == 0 and r.err == b"", repr(r))
-    check("--version format",
-          re.fullmatch(rb"xn \d+\.\d+\.\d+ \(Unicode \d+\.\d+\.\d+, ICU \d+\.\d+(\.\d+)*\)\n",
+    check("--version format: the versions, then the normalizer",
+          re.fullmatch(rb"xn \d+\.\d+\.\d+ \(Unicode \d+\.\d+\.\d+, ICU \d+\.\d+(\.\d+)*\)\n"
+                       rb"normalizer: ICU \d+\.\d+(\.\d+)* \(xn's Unicode \d+\.\d+\.\d+ data\)\n",
                        r.out) is not None, repr(r))
     # The data set the build took (tests/meson.build passes it).
     want = os.environ["XN_TEST_UNICODE_VERSION"].encode()
@@ -61,9 +62,11 @@ def test_help_version():
     # the version in its title.
     man = open(os.path.join(os.path.dirname(os.path.abspath(clilib.XN)), "xn.1"),
                encoding="utf-8").read()
-    line = r.out.decode().strip()
+    line, engine = r.out.decode().strip().split("\n")
     check("xn(1)'s --version example is what --version prints", f'.BR "{line}"' in man,
           line)
+    check("xn(1)'s normalizer example is what --version prints", f'.BR "{engine}"' in man,
+          engine)
     check("xn(1)'s title names this version",
           man.startswith('.TH XN 1 "') and f'"xn {line.split()[1]}"' in man.split("\n")[0],
           man.split("\n")[0])

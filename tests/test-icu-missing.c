@@ -173,6 +173,16 @@ int main(void)
         CHECK(strcmp(out, "example.com") == 0 && d.labels == 2 && d.unsafe == 0);
     }
     CHECK_EQ_INT(xn__nfc_engine(&unicode), XN_NFC_UNISTRING ? XN__NFC_UNISTRING : XN__NFC_NONE);
+    {
+        /* What xn_nfc_engine() says of it: libunistring's release and the
+         * Unicode version of its data, the one the refusals above used. */
+        char want[64];
+        snprintf(want, sizeof want, "(Unicode %u.%u data)", unicode >> 8, unicode & 0xFF);
+        CHECK_MSG(XN_NFC_UNISTRING ? strncmp(xn_nfc_engine(), "libunistring ", 13) == 0 &&
+                                         strstr(xn_nfc_engine(), want) != NULL
+                                   : strcmp(xn_nfc_engine(), "none (ICU could not be loaded)") == 0,
+                  "xn_nfc_engine() = \"%s\"", xn_nfc_engine());
+    }
     if (XN_NFC_UNISTRING)
         too_new_is_refused(unicode);
     CHECK(strstr(xn_strerror(UNAVAILABLE), "ICU") != NULL);

@@ -208,7 +208,7 @@ static int print_help(void)
 static int apply(const struct opt_def *d, const char *arg, struct options *o)
 {
     size_t i;
-    char version[128];
+    char version[256];
     switch (d->action) {
     case ACT_TO_ASCII:
         o->modes &= ~(unsigned)(MODE_UNICODE | MODE_DISPLAY);
@@ -265,14 +265,11 @@ static int apply(const struct opt_def *d, const char *arg, struct options *o)
     case ACT_VERSION: {
         /* Whether ICU can be loaded is known only by trying; a name
          * needing NFC no longer tells (libunistring normalizes where ICU
-         * cannot be loaded). */
-        if (xn_icu_load() == XN_E_ICU_UNAVAILABLE)
-            snprintf(version, sizeof version,
-                     "xn %s (Unicode %s, ICU %s could not be loaded)\n", xn_version(),
-                     xn_unicode_version(), xn_icu_version());
-        else
-            snprintf(version, sizeof version, "xn %s (Unicode %s, ICU %s)\n", xn_version(),
-                     xn_unicode_version(), xn_icu_version());
+         * cannot be loaded): the second line names the engine that does. */
+        bool icu = xn_icu_load() != XN_E_ICU_UNAVAILABLE;
+        snprintf(version, sizeof version, "xn %s (Unicode %s, ICU %s%s)\nnormalizer: %s\n",
+                 xn_version(), xn_unicode_version(), xn_icu_version(),
+                 icu ? "" : " could not be loaded", xn_nfc_engine());
         return print_and_exit_code(version);
     }
     }
