@@ -17,7 +17,10 @@
  *    that registers alone gives itself in lower case, and its U-label
  *    registers as it; and when the input holds a '|', the U-label before
  *    it and the A-label after it register together exactly when each
- *    registers alone as the same A-label (else MISMATCH, when both do).
+ *    registers alone as the same A-label (else MISMATCH, when both do);
+ *  - registration of a whole name (xn_idna2008_register_name) gives ASCII
+ *    of at most XN_DNS_NAME_MAX octets whose every label registers alone
+ *    as itself, and is a fixed point: the result registers as itself.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -96,6 +99,36 @@ static void check_register_pair(const char *u, size_t un, const char *al, size_t
                     fuzz_show(al, an), xn_strerror_name(rb));
 }
 
+/* in[0..n) registered as a whole name. */
+static void check_register_name(const char *in, size_t n)
+{
+    char a[XN_DOMAIN_MAX], again[XN_DOMAIN_MAX], one[XN_DOMAIN_MAX];
+    size_t alen = 0, glen = 0, olen = 0, i, start = 0;
+    int rc = xn_idna2008_register_name(in, n, a, sizeof a, &alen, 0, NULL);
+    if (rc != XN_OK)
+        return;
+    FUZZ_ASSERT(alen <= XN_DNS_NAME_MAX, "registered name of %zu bytes", alen);
+    for (i = 0; i <= alen; i++) {
+        if (i < alen && (unsigned char)a[i] >= 0x80)
+            FUZZ_ASSERT(0, "register_name gives \"%s\"", fuzz_show(a, alen));
+        if (i == alen || a[i] == '.') {
+            rc = is_ace(a + start, i - start)
+                     ? xn_idna2008_register(NULL, 0, a + start, i - start, one, sizeof one,
+                                            &olen, 0, NULL)
+                     : xn_idna2008_register(a + start, i - start, NULL, 0, one, sizeof one,
+                                            &olen, 0, NULL);
+            FUZZ_ASSERT(rc == XN_OK && olen == i - start && memcmp(one, a + start, olen) == 0,
+                        "label \"%s\" of registered \"%s\": %s", fuzz_show(a + start, i - start),
+                        fuzz_show(a, alen), xn_strerror_name(rc));
+            start = i + 1;
+        }
+    }
+    rc = xn_idna2008_register_name(a, alen, again, sizeof again, &glen, 0, NULL);
+    FUZZ_ASSERT(rc == XN_OK && glen == alen && memcmp(again, a, alen) == 0,
+                "registered \"%s\" registers again as %s \"%s\"", fuzz_show(a, alen),
+                xn_strerror_name(rc), fuzz_show(again, glen));
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     FUZZ_INPUT(in, raw);
@@ -129,6 +162,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_result_free(&a);
     fuzz_result_free(&u);
 
+    if (size <= XN_DOMAIN_MAX)
+        check_register_name(in, size);
     if (size <= XN_DNS_LABEL_MAX * 4) {
         const char *bar = (const char *)memchr(in, '|', size);
         check_register(in, size);
