@@ -255,7 +255,7 @@ def paragraphs(lines):
             out.append(".IP \\(bu 2")
             out.append(line_safe(m.group(1)))
             in_item = True
-        elif p and not in_item and len(p.group(1)) < 24:
+        elif p and len(p.group(1)) < 24:
             out.append(".TP")
             out.append(".I " + esc(p.group(1)))
             out.append(line_safe(p.group(2)))
