@@ -840,6 +840,10 @@ XN_API int xn_idna2003_to_unicode_alloc(const char *in, size_t in_len,
                                           other scripts' own on a base of another: "gooِgle" */
 #define XN_UNSAFE_RARE_LATIN 0x4000u   /* a Latin letter that passes for another outside the TLDs of its languages:
                                           ð, þ (but under .is; ð also .fo), ə (but under .az), ĸ: "əxample" */
+#define XN_UNSAFE_UNDECIDED 0x8000u    /* the checks could not run: the name was given in its ASCII form and a
+                                          character of this A-label needs a normalizer that cannot take it
+                                          (XN_E_NFC_TOO_OLD, XN_E_ICU_TOO_OLD, XN_E_ICU_UNAVAILABLE), or memory
+                                          ran out; the A-label is shown, not judged (since 1.2) */
 
 /* Display flags, or-ed with the UTS #46 flags of xn_to_ascii().  The
  * restriction level (UTS #39 §5.2) is a two-bit field: 0 is Highly
@@ -927,6 +931,13 @@ XN_API size_t xn_unsafe_format(uint32_t unsafe, char *buf, size_t buf_cap);
  *
  * With XN_URL_RULES, an ASCII name that only the URL Standard's fallback
  * accepts (some label of it is invalid) is shown as it is.
+ *
+ * Fail-safe: a name given in its ASCII form (LDH labels, its A-labels
+ * well-formed Punycode) whose checks cannot run, because no normalizer at
+ * hand can take a character of an A-label (XN_E_NFC_TOO_OLD,
+ * XN_E_ICU_TOO_OLD, XN_E_ICU_UNAVAILABLE) or memory ran out, is shown as
+ * it is, lower-cased, with XN_OK and XN_UNSAFE_UNDECIDED on those labels:
+ * the ASCII form is always safe to show.  Other names fail as ToASCII does.
  *
  * flags: UTS #46 flags (as xn_to_ascii()) or-ed with XN_DISPLAY_* bits.
  * out: as xn_to_ascii(); UTF-8, NUL-terminated when it fits.

@@ -589,6 +589,81 @@ static int ascii_display(const char *in, size_t in_len, char *out, size_t out_ca
     return rc;
 }
 
+/* Whether a conversion's status says that the policy could not decide (no
+ * engine normalizes a character of the name, or memory ran out), and not
+ * that the name is bad. */
+static bool cannot_decide(int rc)
+{
+    return rc == XN_E_NOMEM || rc == XN_E_ICU_UNAVAILABLE || rc == XN_E_ICU_TOO_OLD ||
+           rc == XN_E_NFC_TOO_OLD;
+}
+
+/* The fail-safe of a name given in its ASCII form whose checks could not
+ * run (cannot_decide()): it is shown as it is, lower-cased, and each of
+ * its A-labels carries XN_UNSAFE_UNDECIDED, for the ASCII form is always
+ * safe to show.  Only a name of LDH labels of 1 to 63 octets (a trailing
+ * root dot as XN_ALLOW_ROOT_DOT allows it), at most XN_DNS_NAME_MAX octets,
+ * whose A-labels decode by RFC 3492 to a label holding a code point beyond
+ * ASCII: what a valid A-label form is before normalization can tell more.
+ * XN_OK (or XN_E_BUFFER_TOO_SMALL), or rc, the conversion's status, for any
+ * other name. */
+static int undecided(int rc, const char *in, size_t n, char *out, size_t out_cap,
+                     size_t *out_len, unsigned flags, xn_report *report, xn_display_report *d)
+{
+    size_t start = 0, i, label = 0;
+    uint32_t unsafe = 0;
+
+    if (!in || n == 0 || n > XN_DNS_NAME_MAX + 1 ||
+        (n == XN_DNS_NAME_MAX + 1 && in[n - 1] != '.'))
+        return rc;
+    for (i = 0; i <= n; i++) {
+        uint32_t cp[XN_DNS_LABEL_MAX];
+        size_t len, k, cpn = 0;
+        bool beyond = false;
+        if (i < n && in[i] != '.') {
+            unsigned char c = (unsigned char)in[i];
+            if (!((c | 0x20) >= 'a' && (c | 0x20) <= 'z') && !(c >= '0' && c <= '9') && c != '-')
+                return rc;
+            continue;
+        }
+        len = i - start;
+        if (len == 0 && !(i == n && label > 0 && (flags & XN_ALLOW_ROOT_DOT)))
+            return rc;
+        if (len > XN_DNS_LABEL_MAX)
+            return rc;
+        if (xn__has_ace_prefix_bytes(in + start, len)) {
+            if (xn_punycode_decode(in + start + 4, len - 4, cp, XN_DNS_LABEL_MAX, &cpn, NULL) !=
+                XN_OK)
+                return rc;
+            for (k = 0; k < cpn; k++)
+                beyond = beyond || cp[k] >= 0x80;
+            if (!beyond)
+                return rc;
+            unsafe |= XN_UNSAFE_UNDECIDED;
+            if (label < XN_DISPLAY_LABELS_MAX)
+                d->label_unsafe[label] = XN_UNSAFE_UNDECIDED;
+        } else if (label < XN_DISPLAY_LABELS_MAX) {
+            d->label_unsafe[label] = 0;
+        }
+        label++;
+        start = i + 1;
+    }
+    xn__clear_report(report);
+    d->labels = label;
+    d->unsafe = unsafe;
+    *out_len = n;
+    if (n > out_cap) {
+        if (out_cap)
+            out[0] = '\0';
+        return XN_E_BUFFER_TOO_SMALL;
+    }
+    for (i = 0; i < n; i++)
+        out[i] = (char)((unsigned char)in[i] | ((in[i] >= 'A' && in[i] <= 'Z') ? 0x20 : 0));
+    if (n < out_cap)
+        out[n] = '\0';
+    return XN_OK;
+}
+
 /* The smallest size a caller's xn_display_report may give: its first layout. */
 #define DISPLAY_REPORT_MIN_SIZE sizeof(xn_display_report)
 
@@ -629,6 +704,8 @@ XN__NOINLINE static int display_general(const char *in, size_t in_len, char *out
         if (out_cap)
             out[0] = '\0';
         rc = to_display(in, in_len, out, out_cap, out_len, flags, known, report, d);
+        if (cannot_decide(rc))
+            rc = undecided(rc, in, in_len, out, out_cap, out_len, flags, report, d);
     }
     if (d == display) {
         if (stale > XN_DISPLAY_LABELS_MAX)
@@ -695,6 +772,7 @@ static const char *const unsafe_names[] = {
     "MIXED_SCRIPT", "RESTRICTED",     "CONFUSABLE",    "MIXED_NUMBERS",   "INVISIBLE",
     "DEVIATION",    "IDNA2008",       "DOTLESS_MARK",  "KANA_MARK",       "CJK_LOOKALIKE",
     "SEPARATOR",    "DIGIT_LOOKALIKE", "KNOWN_DOMAIN", "FOREIGN_MARK",    "RARE_LATIN",
+    "UNDECIDED",
 };
 
 #define UNSAFE_NAME_COUNT (sizeof unsafe_names / sizeof unsafe_names[0])

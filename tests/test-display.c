@@ -320,21 +320,22 @@ static void test_names(void)
         {XN_UNSAFE_KANA_MARK, "KANA_MARK"},         {XN_UNSAFE_CJK_LOOKALIKE, "CJK_LOOKALIKE"},
         {XN_UNSAFE_SEPARATOR, "SEPARATOR"},         {XN_UNSAFE_DIGIT_LOOKALIKE, "DIGIT_LOOKALIKE"},
         {XN_UNSAFE_KNOWN_DOMAIN, "KNOWN_DOMAIN"},   {XN_UNSAFE_FOREIGN_MARK, "FOREIGN_MARK"},
-        {XN_UNSAFE_RARE_LATIN, "RARE_LATIN"},
+        {XN_UNSAFE_RARE_LATIN, "RARE_LATIN"},       {XN_UNSAFE_UNDECIDED, "UNDECIDED"},
         {XN_UNSAFE_DEVIATION, "DEVIATION"},
     };
     size_t i;
     for (i = 0; i < sizeof names / sizeof names[0]; i++)
         CHECK_MSG(strcmp(xn_unsafe_name(names[i].bit), names[i].name) == 0, "name of 0x%x: %s",
                   (unsigned)names[i].bit, xn_unsafe_name(names[i].bit));
-    CHECK(strcmp(xn_unsafe_name(XN_UNSAFE_RARE_LATIN << 1), "?") == 0);
+    CHECK(strcmp(xn_unsafe_name(XN_UNSAFE_UNDECIDED << 1), "?") == 0);
     /* Every reason at once, lowest bit first, as --status shows them. */
     {
         static const char all[] = "MIXED_SCRIPT,RESTRICTED,CONFUSABLE,MIXED_NUMBERS,INVISIBLE,"
                                   "DEVIATION,IDNA2008,DOTLESS_MARK,KANA_MARK,CJK_LOOKALIKE,"
-                                  "SEPARATOR,DIGIT_LOOKALIKE,KNOWN_DOMAIN,FOREIGN_MARK,RARE_LATIN";
+                                  "SEPARATOR,DIGIT_LOOKALIKE,KNOWN_DOMAIN,FOREIGN_MARK,RARE_LATIN,"
+                                  "UNDECIDED";
         char buf[256];
-        CHECK(xn_unsafe_format((XN_UNSAFE_RARE_LATIN << 1) - 1, buf, sizeof buf) == LEN(all) &&
+        CHECK(xn_unsafe_format((XN_UNSAFE_UNDECIDED << 1) - 1, buf, sizeof buf) == LEN(all) &&
               strcmp(buf, all) == 0);
     }
 }

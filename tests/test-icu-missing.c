@@ -106,6 +106,48 @@ static void too_new_is_refused(unsigned unicode)
            unicode >> 8, unicode & 0xFF);
 }
 
+/* The display's fail-safe (issue 52): a name given as its A-labels, one of
+ * which decodes to text the engine cannot normalize, is shown as it is,
+ * lower-cased, with XN_UNSAFE_UNDECIDED on that label, where ToUnicode
+ * fails.  The label is x a U+05C8 U+0316 (NFC: U+05C8, Hebrew, of class
+ * 10 and Unicode 18.0, before U+0316 of class 220), whose two marks in a
+ * row send it to the engine. */
+static void undecided_is_shown(unsigned unicode)
+{
+    static const uint32_t label[] = {'x', 'a', 0x05C8, 0x0316};
+    char name[64] = "XN--", lower[64], out[64];
+    size_t n = 0, len = 0, i;
+    xn_display_report d = XN_DISPLAY_REPORT_INIT;
+    int rc;
+    if (unicode >= 0x1200) {
+        printf("the engine's data (Unicode %u.%u) know U+05C8: no fail-safe case\n",
+               unicode >> 8, unicode & 0xFF);
+        return;
+    }
+    CHECK_EQ_INT(xn_punycode_encode(label, 4, NULL, name + 4, sizeof name - 4 - 16, &n), XN_OK);
+    memcpy(name + 4 + n, ".Example.COM", 13);
+    n += 4 + 12;
+    for (i = 0; i <= n; i++)
+        lower[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] + 32 : name[i]);
+    CHECK_EQ_INT(xn_to_unicode(name, n, out, sizeof out, &len, 0, NULL), XN_E_NFC_TOO_OLD);
+    rc = xn_to_display(name, n, out, sizeof out, &len, XN_DISPLAY_BUILTIN_KNOWN, NULL, &d);
+    CHECK_MSG(rc == XN_OK && strcmp(out, lower) == 0 && len == n && d.labels == 3 &&
+                  d.unsafe == XN_UNSAFE_UNDECIDED &&
+                  d.label_unsafe[0] == XN_UNSAFE_UNDECIDED && d.label_unsafe[1] == 0,
+              "xn_to_display(%s): %s \"%s\", reasons 0x%x", name, xn_strerror_name(rc),
+              rc == XN_OK ? out : "", (unsigned)d.unsafe);
+    /* The size query and a buffer one byte short, as everywhere. */
+    CHECK_EQ_INT(xn_to_display(name, n, NULL, 0, &len, 0, NULL, &d), XN_E_BUFFER_TOO_SMALL);
+    CHECK(len == n);
+    CHECK_EQ_INT(xn_to_display(name, n, out, n - 1, &len, 0, NULL, &d), XN_E_BUFFER_TOO_SMALL);
+    CHECK(len == n && out[0] == '\0');
+    printf("the fail-safe: %s shown as %s (UNDECIDED)\n", name, lower);
+    /* Only an A-label form: an empty label leaves the failure as it was. */
+    memcpy(name + n, "..x", 4);
+    CHECK_EQ_INT(xn_to_display(name, n + 3, out, sizeof out, &len, 0, NULL, &d),
+                 XN_E_NFC_TOO_OLD);
+}
+
 int main(void)
 {
     static const char nfd[] = "e\xCC\x81.com"; /* e + U+0301: NFC composes it */
@@ -183,8 +225,10 @@ int main(void)
                                    : strcmp(xn_nfc_engine(), "none (ICU could not be loaded)") == 0,
                   "xn_nfc_engine() = \"%s\"", xn_nfc_engine());
     }
-    if (XN_NFC_UNISTRING)
+    if (XN_NFC_UNISTRING) {
         too_new_is_refused(unicode);
+        undecided_is_shown(unicode);
+    }
     CHECK(strstr(xn_strerror(UNAVAILABLE), "ICU") != NULL);
     /* Every message names what is missing and the package that provides
      * it. */

@@ -96,6 +96,7 @@ UNSAFE_SECTIONS = {
     "KNOWN_DOMAIN": "Chromium's top-domain rule",
     "FOREIGN_MARK": "Chromium's IDN display policy",
     "RARE_LATIN": "Chromium's IDN display policy",
+    "UNDECIDED": "xn's display policy: fail-safe (xn(3), xn_to_display)",
 }
 
 # The words of the xn command's status column that are no library name.
