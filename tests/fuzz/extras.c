@@ -10,7 +10,10 @@
  *  - xn_to_display, at the restriction level and deviation setting the
  *    input's first byte picks, shows the same name: ToASCII of its output
  *    is ToASCII of the input, and it succeeds exactly when ToASCII does
- *    (short of XN_E_TOO_LONG for long ASCII forms); it keeps the buffer
+ *    (short of XN_E_TOO_LONG for long ASCII forms), but for its fail-safe:
+ *    where ToASCII could not decide (no normalizer for a character, no
+ *    memory) on an input of ASCII, it may show that input, lower-cased,
+ *    with UNDECIDED as its only reason; it keeps the buffer
  *    contract, and xn_to_display_alloc gives the same output and reasons;
  *    its report has one entry per label shown and their union;
  *    at the Minimally Restrictive level no label has more reasons, and a
@@ -97,6 +100,28 @@ static void check_display(const char *in, size_t n, unsigned flags, const fuzz_r
                       dl = XN_DISPLAY_REPORT_INIT;
     uint32_t all = 0;
     int rc = xn_to_display(in, n, out, sizeof out, &len, dflags, NULL, &dr), rq;
+    if (a->rc != XN_OK && rc == XN_OK) {
+        /* The fail-safe: the input as it was, in lower case, undecided. */
+        bool cannot = a->rc == XN_E_NFC_TOO_OLD || a->rc == XN_E_ICU_TOO_OLD ||
+                      a->rc == XN_E_ICU_UNAVAILABLE || a->rc == XN_E_NOMEM;
+        FUZZ_ASSERT(cannot && len == n && dr.unsafe == XN_UNSAFE_UNDECIDED,
+                    "display XN_OK [0x%x] where ToASCII gives %s", (unsigned)dr.unsafe,
+                    xn_strerror_name(a->rc));
+        for (i = 0; i < n; i++)
+            FUZZ_ASSERT(out[i] == ((in[i] >= 'A' && in[i] <= 'Z') ? in[i] + 32 : in[i]),
+                        "the fail-safe shows \"%s\"", fuzz_show(out, len));
+        {
+            char *abuf = NULL;
+            size_t alen = 0;
+            xn_display_report da = XN_DISPLAY_REPORT_INIT;
+            int ra = xn_to_display_alloc(in, n, &abuf, &alen, dflags, NULL, &da);
+            FUZZ_ASSERT(ra == XN_OK && abuf && alen == len && memcmp(abuf, out, len) == 0 &&
+                            da.unsafe == dr.unsafe && da.labels == dr.labels,
+                        "display_alloc's fail-safe: %s", xn_strerror_name(ra));
+            xn_free(abuf);
+        }
+        return;
+    }
     if (a->rc != XN_OK || rc == XN_E_TOO_LONG) {
         char *abuf = (char *)&len;
         xn_display_report da = XN_DISPLAY_REPORT_INIT;
