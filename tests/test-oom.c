@@ -217,18 +217,10 @@ static void run_fn(int line, test_alloc_fn fn, const char *what, const char *in,
     xn_free(ref);
 }
 
-/* xn_idna2008_register() in test_alloc_fn's shape (it has no *_alloc form):
- * the label given as the U-label, or with XN_TEST_AS_ALABEL as the
- * A-label; the result is copied into a block of its own. */
-#define XN_TEST_AS_ALABEL 0x80000000u
-
-static int register_alloc(const char *in, size_t n, char **out, size_t *len, unsigned flags,
-                          xn_report *rep)
+/* A caller-buffer call's result buf (status rc, *len bytes and its NUL)
+ * copied into a block of its own in *out, as an *_alloc form gives it. */
+static int copied_out(int rc, const char *buf, char **out, size_t *len)
 {
-    char buf[XN_DOMAIN_MAX];
-    bool a = (flags & XN_TEST_AS_ALABEL) != 0;
-    int rc = xn_idna2008_register(a ? NULL : in, a ? 0 : n, a ? in : NULL, a ? n : 0, buf,
-                                  sizeof buf, len, flags & ~XN_TEST_AS_ALABEL, rep);
     *out = NULL;
     if (rc == XN_OK) {
         *out = malloc(*len + 1);
@@ -242,23 +234,28 @@ static int register_alloc(const char *in, size_t n, char **out, size_t *len, uns
     return rc;
 }
 
+/* xn_idna2008_register() in test_alloc_fn's shape (it has no *_alloc form):
+ * the label given as the U-label, or with XN_TEST_AS_ALABEL as the
+ * A-label; the result is copied into a block of its own. */
+#define XN_TEST_AS_ALABEL 0x80000000u
+
+static int register_alloc(const char *in, size_t n, char **out, size_t *len, unsigned flags,
+                          xn_report *rep)
+{
+    char buf[XN_DOMAIN_MAX];
+    bool a = (flags & XN_TEST_AS_ALABEL) != 0;
+    int rc = xn_idna2008_register(a ? NULL : in, a ? 0 : n, a ? in : NULL, a ? n : 0, buf,
+                                  sizeof buf, len, flags & ~XN_TEST_AS_ALABEL, rep);
+    return copied_out(rc, buf, out, len);
+}
+
 /* xn_idna2008_register_name() in test_alloc_fn's shape, as register_alloc(). */
 static int register_name_alloc(const char *in, size_t n, char **out, size_t *len,
                                unsigned flags, xn_report *rep)
 {
     char buf[XN_DOMAIN_MAX];
     int rc = xn_idna2008_register_name(in, n, buf, sizeof buf, len, flags, rep);
-    *out = NULL;
-    if (rc == XN_OK) {
-        *out = malloc(*len + 1);
-        if (*out)
-            memcpy(*out, buf, *len + 1);
-        else
-            rc = XN_E_NOMEM;
-    }
-    if (rc != XN_OK)
-        *len = 0;
-    return rc;
+    return copied_out(rc, buf, out, len);
 }
 
 static void run(int line, bool to_ascii, const char *in, size_t n, unsigned flags)
