@@ -111,9 +111,9 @@ extern "C" {
  * version in meson.build.  The shared library's soname follows the ABI, not
  * this number. */
 #define XN_VERSION_MAJOR 1
-#define XN_VERSION_MINOR 1
+#define XN_VERSION_MINOR 2
 #define XN_VERSION_PATCH 0
-#define XN_VERSION_STRING "1.1.0"
+#define XN_VERSION_STRING "1.2.0"
 /* 0xMMmmpp, for compile-time comparisons. */
 #define XN_VERSION_NUMBER \
     ((XN_VERSION_MAJOR << 16) | (XN_VERSION_MINOR << 8) | XN_VERSION_PATCH)
