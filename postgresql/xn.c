@@ -384,7 +384,10 @@ raise_failure(int rc, const xn_report *rep, const char *s, size_t len,
 	if (rc != XN_E_INVALID_DOMAIN || rep == NULL)
 	{
 		hint = NULL;
-		if (rc == XN_E_TOO_LONG)
+		if (rc == XN_E_TOO_LONG && strncmp(what, "Punycode", 8) == 0)
+			hint = psprintf("punycode_encode() takes at most %d code points, punycode_decode() at most %d characters.",
+							XN_LABEL_LIMIT, XN_ACE_LIMIT);
+		else if (rc == XN_E_TOO_LONG)
 			hint = psprintf("A label with a non-ASCII character may hold %d code points, an xn-- label %d characters.",
 							XN_LABEL_LIMIT, XN_ACE_LIMIT + 4);
 		else if (rc == XN_E_NOT_STREAM_SAFE)

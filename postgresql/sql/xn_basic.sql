@@ -16,6 +16,12 @@ SELECT idn_to_ascii('_sip._tcp.bücher.example', 'uts46-dns');
 SELECT try_idn_to_ascii('_sip._tcp.bücher.example') IS NULL AS strict_refuses_underscore;
 SELECT idn_to_ascii('例子.广告'), idn_to_ascii('ＢÜＣＨＥＲ。example');
 SELECT idn_to_unicode('xn--fsqu00a.xn--4rr70v'), idn_to_unicode('XN--BCHER-KVA.example');
+-- whatwg keeps an all-ASCII name that only fails the strict checks.
+SELECT try_idn_to_ascii('xn--a-.example', 'whatwg') AS whatwg_keeps_ascii,
+       try_idn_to_unicode('xn--a-.example', 'whatwg') IS NULL AS whatwg_unicode_null,
+       idn_errors('', 'whatwg') AS whatwg_empty,
+       try_idn_to_ascii('example.com.') IS NULL AS root_dot_refused,
+       idn_key('example.com.') AS key_drops_root_dot;
 -- idna2008 maps nothing; idna2008-map maps first (RFC 5895).
 SELECT try_idn_to_ascii('Bücher.example', 'idna2008') IS NULL AS idna2008_refuses_upper,
        idn_to_ascii('Bücher.example', 'idna2008-map');
