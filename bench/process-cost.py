@@ -19,6 +19,9 @@ side by side:
              (unshare -m) in which every libicuuc.so.N that ldconfig
              knows is /dev/null bind-mounted; rows left out, with a note,
              where that cannot be done
+  libxn      the same one-name on the system's libidn2 against
+             BUILD_DIR/bench/xn-one-name NAME (xn_to_ascii once): a program
+             that links libxn alone, with ICU and, as root, without it
   command    `idn2 NAME` against `BUILD_DIR/tools/xn NAME`
 
 Instruction counts are repeatable for the same binaries and environment;
@@ -94,12 +97,18 @@ def main():
                    os.path.join(build, "lib"))
     one = os.path.join(build, "bench", "one-name")
     xn = os.path.join(build, "tools", "xn")
+    xn_one = os.path.join(build, "bench", "xn-one-name")
+    xn_lib = dict(plain, LD_LIBRARY_PATH=os.path.join(build, "lib"))
     hide_icu, why = without_icu()
     rows = []
     for name in names:
         rows.append((f"one-name {name}", [one, name], plain, [one, name], drop_in, plainly))
         if hide_icu:
             rows.append((f"one-name {name}, no ICU", [one, name], plain, [one, name], drop_in,
+                         hide_icu))
+        rows.append((f"libxn {name}", [one, name], plain, [xn_one, name], xn_lib, plainly))
+        if hide_icu:
+            rows.append((f"libxn {name}, no ICU", [one, name], plain, [xn_one, name], xn_lib,
                          hide_icu))
         rows.append((f"command {name}", ["idn2", name], plain, [xn, name], plain, plainly))
     if not hide_icu:

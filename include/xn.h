@@ -63,9 +63,10 @@
  *   xn's own NFC quick check).  In the default build libxn does not link
  *   ICU: the first call that needs it loads the ICU the library was built
  *   with (see xn_icu_version()), once per process.  When it cannot be
- *   loaded, libunistring normalizes instead (chosen once per process: the
- *   library links it), and only IDNA2003 fails, with XN_E_ICU_UNAVAILABLE;
- *   the next IDNA2003 call tries again.
+ *   loaded, libunistring normalizes instead (chosen once per process, and
+ *   opened on demand too where the process has not loaded it), and only
+ *   IDNA2003 fails, with XN_E_ICU_UNAVAILABLE; the next IDNA2003 call tries
+ *   again.
  * - Memory: any allocation that fails, in xn or inside ICU, gives
  *   XN_E_NOMEM (never another answer), and the next call tries again: the
  *   objects xn makes once (the normalizer, the Nameprep profile) are

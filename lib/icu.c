@@ -26,9 +26,9 @@
 
 #if XN_ICU_ON_DEMAND
 #include <dlfcn.h>
+#endif
 #if defined(__linux__)
 #include <sys/auxv.h>
-#endif
 #endif
 
 #if XN_ICU_ON_DEMAND
@@ -39,16 +39,26 @@
  * dh-dlopenlibdeps turns it into the package's Depends, Recommends or
  * Suggests, by its priority, and `readelf -n libxn.so.0` shows it.  ICU is
  * suggested where libunistring normalizes without it (normalize.c): only
- * IDNA2003 and the names newer than libunistring's data need ICU then. */
+ * IDNA2003 and the names newer than libunistring's data need ICU then;
+ * libunistring, which libxn opens on demand too (normalize.c), is
+ * required. */
 #if XN_NFC_UNISTRING
 #define XN__DLOPEN_PRIORITY "suggested"
 #else
 #define XN__DLOPEN_PRIORITY "required"
 #endif
+#if XN_NFC_UNISTRING
+#define XN__DLOPEN_UNISTRING                                                             \
+    ",{\"feature\":\"nfc\",\"description\":\"NFC where ICU cannot be loaded\","        \
+    "\"priority\":\"required\",\"soname\":[\"" XN_UNISTRING_SONAME "\"]}"
+#else
+#define XN__DLOPEN_UNISTRING ""
+#endif
 #define XN__DLOPEN_JSON                                                                  \
     "[{\"feature\":\"icu\",\"description\":\"IDNA2003's Nameprep, and NFC by ICU "        \
     "instead of libunistring (names newer than libunistring's Unicode data)\","          \
-    "\"priority\":\"" XN__DLOPEN_PRIORITY "\",\"soname\":[\"" XN_ICU_UC_SONAME "\"]}]"
+    "\"priority\":\"" XN__DLOPEN_PRIORITY "\",\"soname\":[\"" XN_ICU_UC_SONAME "\"]}"  \
+    XN__DLOPEN_UNISTRING "]"
 
 __attribute__((used, section(".note.dlopen"))) _Alignas(4) static const struct {
     uint32_t namesz, descsz, type;
@@ -61,6 +71,15 @@ __attribute__((used, section(".note.dlopen"))) _Alignas(4) static const struct {
  * under which ICU is loaded and every object made. */
 static int icu_level;
 static pthread_mutex_t make_lock = PTHREAD_MUTEX_INITIALIZER;
+
+bool xn__dynamic_program(void)
+{
+#ifdef AT_BASE
+    return getauxval(AT_BASE) != 0;
+#else
+    return true;
+#endif
+}
 
 int xn__icu_failure(int err)
 {
@@ -83,25 +102,11 @@ _Static_assert(sizeof(void *) == sizeof(void (*)(void)),
 #define XN__ICU_STR_(x) #x
 #define XN__ICU_NAME_(x) XN__ICU_STR_(x)
 
-/* Whether this process was started by the dynamic loader.  A fully static
- * program has no loader (the kernel gives it no AT_BASE): glibc's dlopen()
- * there can load ICU, but not run the C++ runtime under it (it crashed in
- * ICU's first std::call_once), so such a program never opens ICU, and
- * normalizes with libunistring (normalize.c). */
-static bool dynamic_program(void)
-{
-#ifdef AT_BASE
-    return getauxval(AT_BASE) != 0;
-#else
-    return true;
-#endif
-}
-
 /* Opens the library of one level; NULL when it cannot be had. */
 static void *open_level(int level)
 {
     (void)level; /* one level: ICU's common library */
-    return dynamic_program() ? dlopen(XN_ICU_UC_SONAME, RTLD_NOW | RTLD_LOCAL) : NULL;
+    return xn__dynamic_program() ? dlopen(XN_ICU_UC_SONAME, RTLD_NOW | RTLD_LOCAL) : NULL;
 }
 
 /* Looks up name in lib into *slot; false when it is missing. */

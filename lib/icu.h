@@ -82,4 +82,11 @@ static inline int xn__icu_object(xn__icu_slot *slot, int level, void *(*make)(in
 /* The xn status for an ICU error code. */
 int xn__icu_failure(int icu_error);
 
+/* Whether this process was started by the dynamic loader.  A fully static
+ * program has none (the kernel gives it no AT_BASE): glibc's dlopen()
+ * there can load ICU, but not run the C++ runtime under it (it crashed in
+ * ICU's first std::call_once), so such a program never opens a library:
+ * neither ICU, nor libunistring (normalize.c), which it links instead. */
+bool xn__dynamic_program(void);
+
 #endif

@@ -51,6 +51,9 @@
 #include "xn_nfc_data.h"
 
 #if XN_NFC_UNISTRING
+#include <dlfcn.h>
+#include <pthread.h>
+
 #include <uninorm.h>
 #include <unistring/version.h>
 #endif
@@ -115,24 +118,88 @@ static const struct {
     {0x000908, 0x0900, "libunistring 0.9 (Unicode 9.0 data)"},
 };
 
-/* The entry of the libunistring loaded; NULL for one older than 0.9.8
- * (Unicode 9.0), not used.  A release newer than those known is taken to
- * be on the newest data known: at worst it refuses a text it could have
- * normalized. */
-static size_t unistring_release(void)
+/* How libxn reaches libunistring.  Not among its needed libraries:
+ * loading it costs a process about 390,000 instructions (its relocations,
+ * bound at once), which a program converting ASCII names should not pay.
+ * Its three symbols are weak references: where libunistring is in the
+ * process already (the drop-in and the xn command link it) or linked into a
+ * static program (xn.pc's Libs.private names them with -u), they are set,
+ * and used as they are; otherwise the first name that needs NFC without ICU
+ * opens libunistring by the soname of the build (XN_UNISTRING_SONAME), in a
+ * dynamic program only (icu.h, xn__dynamic_program()), and looks them up.
+ * The result is published once, under a lock, like ICU's objects. */
+#pragma weak u32_normalize
+#pragma weak uninorm_nfc
+#pragma weak _libunistring_version
+
+typedef uint32_t *unistring_normalize_fn(uninorm_t nf, const uint32_t *s, size_t n,
+                                         uint32_t *resultbuf, size_t *lengthp);
+struct unistring_api {
+    unistring_normalize_fn *normalize;
+    uninorm_t nfc;
+    size_t release; /* its entry in unistring_releases[] */
+};
+static struct unistring_api unistring_found; /* written once, before it is published */
+static _Atomic(const struct unistring_api *) unistring_slot;
+static pthread_mutex_t unistring_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The entry of a release (_libunistring_version's value); SIZE_MAX for one
+ * older than 0.9.8 (Unicode 9.0), not used.  A release newer than those
+ * known is taken to be on the newest data known: at worst it refuses a
+ * text it could have normalized. */
+static size_t unistring_entry(int release)
 {
     size_t i;
     for (i = 0; i < sizeof unistring_releases / sizeof *unistring_releases; i++)
-        if (_libunistring_version >= unistring_releases[i].release)
+        if (release >= unistring_releases[i].release)
             return i;
     return SIZE_MAX;
 }
 
-/* The Unicode version of its data, as above; 0 when it is not used. */
+/* libunistring's functions, found or opened on the first call; NULL when
+ * it cannot be had (the next call tries again). */
+static const struct unistring_api *unistring_api(void)
+{
+    const struct unistring_api *p = atomic_load_explicit(&unistring_slot, memory_order_acquire);
+    unistring_normalize_fn *normalize = NULL;
+    uninorm_t nfc = NULL;
+    const int *release = NULL;
+
+    if (p)
+        return p;
+    pthread_mutex_lock(&unistring_lock);
+    p = atomic_load_explicit(&unistring_slot, memory_order_relaxed);
+    if (!p && u32_normalize && &uninorm_nfc && &_libunistring_version) {
+        normalize = u32_normalize;
+        nfc = &uninorm_nfc;
+        release = &_libunistring_version;
+    } else if (!p && xn__dynamic_program()) {
+        /* Never closed: its functions are kept for the life of the
+         * process, as ICU's are. */
+        void *lib = dlopen(XN_UNISTRING_SONAME, RTLD_NOW | RTLD_LOCAL);
+        void *f = lib ? dlsym(lib, "u32_normalize") : NULL;
+        nfc = lib ? (uninorm_t)dlsym(lib, "uninorm_nfc") : NULL;
+        release = lib ? (const int *)dlsym(lib, "_libunistring_version") : NULL;
+        if (f)
+            memcpy(&normalize, &f, sizeof f); /* as icu.c: POSIX makes them alike */
+    }
+    if (!p && normalize && nfc && release && unistring_entry(*release) != SIZE_MAX) {
+        unistring_found.normalize = normalize;
+        unistring_found.nfc = nfc;
+        unistring_found.release = unistring_entry(*release);
+        p = &unistring_found;
+        atomic_store_explicit(&unistring_slot, p, memory_order_release);
+    }
+    pthread_mutex_unlock(&unistring_lock);
+    return p;
+}
+
+/* The Unicode version of the data of the libunistring that normalizes
+ * (its engine is chosen: engine_choose()). */
 static unsigned unistring_unicode(void)
 {
-    size_t i = unistring_release();
-    return i == SIZE_MAX ? 0 : unistring_releases[i].unicode;
+    const struct unistring_api *a = atomic_load_explicit(&unistring_slot, memory_order_acquire);
+    return a ? unistring_releases[a->release].unicode : 0;
 }
 #endif
 
@@ -146,7 +213,7 @@ static int engine_choose(void)
     int rc = xn__icu_object(&nfc_slot, XN__ICU_UC, nfc_make, &p);
 
 #if XN_NFC_UNISTRING
-    if (rc == XN_E_ICU_UNAVAILABLE && unistring_unicode() != 0) {
+    if (rc == XN_E_ICU_UNAVAILABLE && unistring_api() != NULL) {
         choice = ENGINE_UNISTRING;
         rc = XN_OK;
     }
@@ -286,8 +353,9 @@ bool xn__to_utf16(const uint32_t *s, size_t n, uint16_t *out, size_t cap, int32_
 static int unistring_nfc(const uint32_t *s, size_t n, uint32_t *out, size_t out_cap,
                          size_t *out_n)
 {
+    const struct unistring_api *a = atomic_load_explicit(&unistring_slot, memory_order_acquire);
     size_t len = out_cap;
-    uint32_t *r = u32_normalize(UNINORM_NFC, s, n, out, &len);
+    uint32_t *r = a->normalize(a->nfc, s, n, out, &len);
     if (!r)
         return errno == ENOMEM ? XN_E_NOMEM : XN_E_INTERNAL;
     if (r != out) { /* did not fit: libunistring made a block of its own */
@@ -429,7 +497,8 @@ xn_nfc_engine(void)
                                         : ENGINE_NONE;
 #if XN_NFC_UNISTRING
     if (which == ENGINE_UNISTRING)
-        return unistring_releases[unistring_release()].text;
+        return unistring_releases[atomic_load_explicit(&unistring_slot, memory_order_acquire)
+                                      ->release].text;
 #endif
     if (which == ENGINE_ICU)
         return "ICU " U_ICU_VERSION " (xn's Unicode " XN_TABLES_UNICODE_VERSION " data)";

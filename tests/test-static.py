@@ -96,14 +96,17 @@ def main():
         check.skip("pkg-config is missing")
         return
     env = dict(os.environ, PKG_CONFIG_PATH=os.path.join(build, "meson-private"))
-    r = subprocess.run(["pkg-config", "--static", "--libs-only-l", "xn"], env=env,
+    r = subprocess.run(["pkg-config", "--static", "--libs", "xn"], env=env,
                        capture_output=True, text=True)
     check(r.returncode == 0, "pkg-config --static --libs xn (the xn.pc to be installed)",
           r.stderr.strip())
     if r.returncode != 0:
         return
-    libs = shlex.split(r.stdout)
-    check("-lunistring" in libs, "xn.pc's Libs.private names libunistring", r.stdout.strip())
+    # The installed -L is of no use here: the build's libxn.a comes first.
+    libs = [a for a in shlex.split(r.stdout) if not a.startswith("-L")]
+    check(any("-lunistring" in a for a in libs) and "-Wl,-u,u32_normalize" in libs,
+          "xn.pc's Libs.private names libunistring and the symbols libxn.a takes from it",
+          r.stdout.strip())
     with tempfile.TemporaryDirectory() as tmp:
         src = os.path.join(tmp, "static.c")
         exe = os.path.join(tmp, "static")
