@@ -651,17 +651,11 @@ static int undecided(int rc, const char *in, size_t n, char *out, size_t out_cap
     xn__clear_report(report);
     d->labels = label;
     d->unsafe = unsafe;
-    *out_len = n;
-    if (n > out_cap) {
-        if (out_cap)
-            out[0] = '\0';
-        return XN_E_BUFFER_TOO_SMALL;
+    {
+        xn__sink s = {out, out_cap, 0, false};
+        xn__put_lower(&s, in, n);
+        return xn__finish(&s, 0, false, out, out_cap, out_len);
     }
-    for (i = 0; i < n; i++)
-        out[i] = (char)((unsigned char)in[i] | ((in[i] >= 'A' && in[i] <= 'Z') ? 0x20 : 0));
-    if (n < out_cap)
-        out[n] = '\0';
-    return XN_OK;
 }
 
 /* The smallest size a caller's xn_display_report may give: its first layout. */

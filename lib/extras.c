@@ -499,16 +499,11 @@ xn_idna2008_register_name(const char *in, size_t in_len, char *out, size_t out_c
         xn__fill_report(report, errors, &first);
         return XN_E_INVALID_DOMAIN;
     }
-    *out_len = n;
-    if (n > out_cap) {
-        if (out_cap)
-            out[0] = '\0';
-        return XN_E_BUFFER_TOO_SMALL;
+    {
+        xn__sink s = {out, out_cap, 0, false};
+        xn__put(&s, name, n);
+        return xn__finish(&s, 0, false, out, out_cap, out_len);
     }
-    memcpy(out, name, n);
-    if (n < out_cap)
-        out[n] = '\0';
-    return XN_OK;
 }
 
 /* ---- comparison ------------------------------------------------------------------ */
