@@ -164,6 +164,7 @@ static const struct unistring_api *unistring_api(void)
     unistring_normalize_fn *normalize = NULL;
     uninorm_t nfc = NULL;
     const int *release = NULL;
+    size_t entry;
 
     if (p)
         return p;
@@ -183,10 +184,11 @@ static const struct unistring_api *unistring_api(void)
         if (f)
             memcpy(&normalize, &f, sizeof f); /* as icu.c: POSIX makes them alike */
     }
-    if (!p && normalize && nfc && release && unistring_entry(*release) != SIZE_MAX) {
+    entry = release ? unistring_entry(*release) : SIZE_MAX;
+    if (!p && normalize && nfc && entry != SIZE_MAX) {
         unistring_found.normalize = normalize;
         unistring_found.nfc = nfc;
-        unistring_found.release = unistring_entry(*release);
+        unistring_found.release = entry;
         p = &unistring_found;
         atomic_store_explicit(&unistring_slot, p, memory_order_release);
     }
